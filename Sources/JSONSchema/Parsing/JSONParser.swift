@@ -1,0 +1,542 @@
+/// Reads UTF-8 JSON text (RFC 8259) into a `JSONValue`, strictly.
+///
+/// Conform checks servers and contracts, so it must not be lenient where Foundation is: it rejects
+/// duplicate keys, invalid UTF-8, lone surrogates, trailing content and excessive nesting, each with
+/// a line:column position and what was expected. It is also the hot path of every check, so it works
+/// on raw bytes and records source positions only when asked.
+///
+/// ```swift
+/// let value = try JSONParser.parse(Array(#"{"price": 9.99}"#.utf8))
+/// ```
+public struct JSONParser {
+    /// Settings that change what the parser accepts or records.
+    public struct Options: Sendable {
+        /// The deepest nesting of arrays and objects accepted before failing with `tooDeep`.
+        public var maximumDepth: Int
+        /// Whether a leading UTF-8 byte order mark is skipped instead of rejected.
+        public var allowsByteOrderMark: Bool
+        /// Whether a `JSONSourceMap` is built.
+        public var recordsPositions: Bool
+
+        public init(maximumDepth: Int = 512, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false) {
+            self.maximumDepth = maximumDepth
+            self.allowsByteOrderMark = allowsByteOrderMark
+            self.recordsPositions = recordsPositions
+        }
+
+        public static let `default` = Options()
+    }
+
+    /// A parsed document with the positions of its values (when recorded).
+    public struct Document: Sendable {
+        public var value: JSONValue
+        public var sourceMap: JSONSourceMap
+    }
+
+    /// Parses `bytes` as one JSON value.
+    /// - Throws: `JSONParseError` naming the first problem and its position.
+    public static func parse(_ bytes: some Collection<UInt8>, options: Options = .default) throws(JSONParseError)
+        -> JSONValue
+    {
+        try parseDocument(bytes, options: options).value
+    }
+
+    /// Parses `text` as one JSON value.
+    public static func parse(_ text: String, options: Options = .default) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8), options: options)
+    }
+
+    /// Parses `bytes` and, when `options.recordsPositions` is set, the position of every value.
+    public static func parseDocument(_ bytes: some Collection<UInt8>, options: Options = .default)
+        throws(JSONParseError) -> Document
+    {
+        let result: Result<Document, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONParseError) -> Document in try parseBuffer(buffer, options: options) }
+        }
+        if let result { return try result.get() }
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+            try parseBuffer(buffer, options: options)
+        }
+    }
+
+    private static func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>, options: Options) throws(JSONParseError)
+        -> Document
+    {
+        var parser = JSONParser(buffer: buffer, options: options)
+        let value = try parser.parseTopLevel()
+        return Document(value: value, sourceMap: parser.sourceMap)
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let options: Options
+    private var index = 0
+    private var depth = 0
+    private var line = 1
+    private var lineStart = 0
+    private var path: [String] = []
+    private var sourceMap = JSONSourceMap()
+
+    private init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
+        self.bytes = buffer
+        self.options = options
+    }
+
+    // MARK: - Structure
+
+    private mutating func parseTopLevel() throws(JSONParseError) -> JSONValue {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            guard options.allowsByteOrderMark else { throw error(.byteOrderMark, at: 0) }
+            index = 3
+            lineStart = 3
+        }
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.emptyInput, at: index) }
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            throw error(.trailingContent(found: describe(at: index)), at: index)
+        }
+        return value
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a JSON value"), at: index) }
+        if options.recordsPositions { sourceMap.record(position(at: index), at: JSONPointer(tokens: path)) }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default:
+            throw error(.unexpectedCharacter(found: describe(at: index), expected: "a JSON value"), at: index)
+        }
+    }
+
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+        let start = index
+        let utf8 = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for expected in utf8 {
+            guard index < bytes.count else {
+                throw error(.unexpectedEnd(expected: "\"\(word)\""), at: index)
+            }
+            guard bytes[index] == expected else {
+                throw error(.unexpectedCharacter(found: describeWord(at: start), expected: "a JSON value"), at: start)
+            }
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        if depth > options.maximumDepth { throw error(.tooDeep(limit: options.maximumDepth), at: index) }
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            if options.recordsPositions { path.append(String(elements.count)) }
+            elements.append(try parseValue())
+            if options.recordsPositions { path.removeLast() }
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or ']'"), at: index) }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return .array(elements)
+            default:
+                throw error(
+                    .unexpectedCharacter(found: describe(at: index), expected: "',' or ']' after an array element"),
+                    at: index)
+            }
+        }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var members: [JSONObject.Member] = []
+        var keyStarts: [Int] = []
+        var seen: Set<String>? = nil
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(JSONObject(uniqueMembers: members))
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a string key"), at: index) }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                let expected = members.isEmpty ? "a string key or '}'" : "a string key"
+                throw error(.unexpectedCharacter(found: describe(at: index), expected: expected), at: index)
+            }
+            let keyStart = index
+            let key = try parseString()
+            try checkDuplicate(key, keyStart: keyStart, members: members, keyStarts: keyStarts, seen: &seen)
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
+            guard bytes[index] == UInt8(ascii: ":") else {
+                throw error(.unexpectedCharacter(found: describe(at: index), expected: "':' after an object key"), at: index)
+            }
+            index += 1
+            skipWhitespace()
+            if options.recordsPositions {
+                path.append(key)
+                sourceMap.recordKey(position(at: keyStart), at: JSONPointer(tokens: path))
+            }
+            let value = try parseValue()
+            if options.recordsPositions { path.removeLast() }
+            members.append((key, value))
+            keyStarts.append(keyStart)
+            skipWhitespace()
+            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or '}'"), at: index) }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return .object(JSONObject(uniqueMembers: members))
+            default:
+                throw error(
+                    .unexpectedCharacter(found: describe(at: index), expected: "',' or '}' after an object member"),
+                    at: index)
+            }
+        }
+    }
+
+    /// Small objects are checked by a linear scan; larger ones switch to a set.
+    private func checkDuplicate(
+        _ key: String, keyStart: Int, members: [JSONObject.Member], keyStarts: [Int], seen: inout Set<String>?
+    ) throws(JSONParseError) {
+        if members.count < 16 {
+            for (offset, member) in members.enumerated() where member.key.utf8.elementsEqual(key.utf8) {
+                throw error(.duplicateKey(key, firstAt: position(at: keyStarts[offset])), at: keyStart)
+            }
+            return
+        }
+        if seen == nil { seen = Set(members.map(\.key)) }
+        if seen?.insert(key).inserted == false {
+            let first = members.firstIndex { $0.key == key }.map { keyStarts[$0] } ?? keyStart
+            throw error(.duplicateKey(key, firstAt: position(at: first)), at: keyStart)
+        }
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                lineStart = index
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: - Strings
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1  // opening quote
+        let start = index
+        // Fast path: plain ASCII without escapes needs no copy beyond the final String.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            index += 1
+        }
+        return try parseStringSlowly(from: start)
+    }
+
+    private mutating func parseStringSlowly(from start: Int) throws(JSONParseError) -> String {
+        var scratch: [UInt8] = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &scratch)
+            case 0..<0x20:
+                throw error(.controlCharacterInString(byte), at: index)
+            case 0x80...:
+                let length = try validateUTF8Sequence(at: index)
+                scratch.append(contentsOf: bytes[index..<(index + length)])
+                index += length
+            default:
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        throw error(.unexpectedEnd(expected: "'\"' to close the string"), at: index)
+    }
+
+    private mutating func parseEscape(into scratch: inout [UInt8]) throws(JSONParseError) {
+        let escapeStart = index
+        index += 1
+        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "an escape sequence"), at: index) }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4(escapeStart: escapeStart)
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw error(.unpairedSurrogate(escapeText(escapeStart)), at: escapeStart) }
+                index += 2
+                let low = try parseHex4(escapeStart: index - 2)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error(.unpairedSurrogate(escapeText(escapeStart)), at: escapeStart)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error(.unpairedSurrogate(escapeText(escapeStart)), at: escapeStart)
+            }
+            guard let unicode = Unicode.Scalar(scalar) else {
+                throw error(.unpairedSurrogate(escapeText(escapeStart)), at: escapeStart)
+            }
+            scratch.append(contentsOf: UTF8.encode(unicode).map { Array($0) } ?? [])
+        default:
+            throw error(.invalidEscape(escapeText(escapeStart)), at: escapeStart)
+        }
+    }
+
+    private mutating func parseHex4(escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "four hex digits after \\u"), at: index) }
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 48)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 87)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 55)
+            default: throw error(.invalidEscape(escapeText(escapeStart)), at: escapeStart)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private func escapeText(_ start: Int) -> String {
+        let end = min(bytes.count, start + 12)
+        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        if let quote = text.firstIndex(of: "\"") { text = String(text[..<quote]) }
+        if text.count > 6 && !text.hasPrefix("\\u") { text = String(text.prefix(2)) }
+        if text.hasPrefix("\\u") { text = String(text.prefix(12)) }
+        return "'\(text)'"
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at `offset` and returns its length (RFC 3629: no
+    /// overlong forms, no surrogates, nothing above U+10FFFF).
+    private func validateUTF8Sequence(at offset: Int) throws(JSONParseError) -> Int {
+        let lead = bytes[offset]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw error(.invalidUTF8, at: offset)
+        }
+        guard offset + length <= bytes.count else { throw error(.invalidUTF8, at: offset) }
+        let second = bytes[offset + 1]
+        guard second >= lower && second <= upper else { throw error(.invalidUTF8, at: offset) }
+        for position in (offset + 2)..<(offset + length) where bytes[position] & 0xC0 != 0x80 {
+            throw error(.invalidUTF8, at: offset)
+        }
+        return length
+    }
+
+    // MARK: - Numbers
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+        guard let (number, end) = JSONNumber.scan(bytes, from: index) else {
+            throw error(.invalidNumber(numberProblem(at: index)), at: index)
+        }
+        index = end
+        return number
+    }
+
+    /// A precise description of why the number at `start` is malformed.
+    private func numberProblem(at start: Int) -> String {
+        var position = start
+        if position < bytes.count && bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { return "expected a digit after '-'" }
+        if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
+            return "leading zeros are not allowed"
+        }
+        while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+        if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { return "expected a digit after '.'" }
+            while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+        }
+        return "expected a digit in the exponent"
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+    // MARK: - Positions and errors
+
+    /// The line and column of `offset`; the current line is tracked, earlier ones are recounted.
+    private func position(at offset: Int) -> SourcePosition {
+        var line = 1
+        var lineStart = 0
+        if offset >= self.lineStart {
+            line = self.line
+            lineStart = self.lineStart
+        } else {
+            for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = position + 1
+            }
+        }
+        var column = 1
+        var position = lineStart
+        while position < offset && position < bytes.count {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return SourcePosition(line: line, column: column, offset: offset)
+    }
+
+    private func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
+        JSONParseError(reason, at: position(at: offset))
+    }
+
+    /// The character at `offset`, quoted for a message.
+    private func describe(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of input" }
+        let byte = bytes[offset]
+        switch byte {
+        case UInt8(ascii: "'"): return "\"'\""
+        case 0x20..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
+        case 0x0A: return "a line break"
+        default:
+            if byte >= 0x80, let length = try? validateUTF8Sequence(at: offset) {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+                return "'\(text)'"
+            }
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "byte 0x\(hex.count == 1 ? "0" : "")\(hex)"
+        }
+    }
+
+    /// A bare word at `offset` (for `True` or `nul`), quoted for a message.
+    private func describeWord(at offset: Int) -> String {
+        var end = offset
+        while end < bytes.count, end - offset < 16,
+            (bytes[end] >= UInt8(ascii: "a") && bytes[end] <= UInt8(ascii: "z"))
+                || (bytes[end] >= UInt8(ascii: "A") && bytes[end] <= UInt8(ascii: "Z"))
+        {
+            end += 1
+        }
+        if end == offset { return describe(at: offset) }
+        return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))'"
+    }
+}
+
+extension JSONNumber {
+    /// Scans a JSON number literal starting at `start`; returns the number and the index after it,
+    /// or nil when the text there is not a valid literal.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (number: JSONNumber, end: Int)? {
+        var index = start
+        let count = bytes.count
+        var negative = false
+        if index < count && bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        guard index < count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+        let integerStart = index
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < count && bytes[index] >= 48 && bytes[index] <= 57 { return nil }
+        } else {
+            while index < count && bytes[index] >= 48 && bytes[index] <= 57 { index += 1 }
+        }
+        let integerEnd = index
+        var fractionStart = index
+        var fractionEnd = index
+        if index < count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionStart = index
+            guard index < count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+            while index < count && bytes[index] >= 48 && bytes[index] <= 57 { index += 1 }
+            fractionEnd = index
+        }
+        var exponent = 0
+        if index < count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            var exponentNegative = false
+            if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+            while index < count && bytes[index] >= 48 && bytes[index] <= 57 {
+                // Saturate: an exponent this large only ever means zero or an enormous magnitude.
+                if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - 48) }
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        let integerDigits = integerEnd - integerStart
+        let fractionDigits = fractionEnd - fractionStart
+        // Fast path: a plain integer of up to 18 digits.
+        if fractionDigits == 0 && exponent == 0 && integerDigits <= 18 {
+            var value: Int64 = 0
+            for position in integerStart..<integerEnd { value = value &* 10 &+ Int64(bytes[position] &- 48) }
+            return (JSONNumber(storage: .int(negative ? -value : value)), index)
+        }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(integerDigits + fractionDigits)
+        digits.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[integerStart..<integerEnd]))
+        if fractionDigits > 0 {
+            digits.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[fractionStart..<fractionEnd]))
+        }
+        return (JSONNumber(negative: negative, digits: digits, exponent: exponent - fractionDigits), index)
+    }
+}

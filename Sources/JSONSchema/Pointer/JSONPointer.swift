@@ -1,0 +1,124 @@
+/// A JSON Pointer (RFC 6901): the address of a value inside a document, such as `/items/3/price`.
+///
+/// Findings, validation errors and contract problems all name their place with a pointer, so a
+/// person can find the value in a large payload and tools can process it.
+public struct JSONPointer: Sendable, Hashable, Comparable {
+    /// The unescaped reference tokens; empty for the whole document.
+    public private(set) var tokens: [String]
+
+    public init(tokens: [String] = []) { self.tokens = tokens }
+
+    /// The pointer to the whole document.
+    public static let root = JSONPointer()
+
+    /// Parses pointer text (`/a~1b/0`); nil when it does not start with `/` or has a bad `~` escape.
+    public init?(_ text: String) {
+        if text.isEmpty {
+            tokens = []
+            return
+        }
+        guard text.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            guard let token = Self.unescape(raw) else { return nil }
+            tokens.append(token)
+        }
+        self.tokens = tokens
+    }
+
+    private static func unescape(_ raw: Substring) -> String? {
+        guard raw.contains("~") else { return String(raw) }
+        var result = ""
+        var iterator = raw.makeIterator()
+        while let character = iterator.next() {
+            guard character == "~" else {
+                result.append(character)
+                continue
+            }
+            switch iterator.next() {
+            case "0": result.append("~")
+            case "1": result.append("/")
+            default: return nil
+            }
+        }
+        return result
+    }
+
+    /// A pointer one level deeper.
+    public func appending(_ token: String) -> JSONPointer {
+        var copy = self
+        copy.tokens.append(token)
+        return copy
+    }
+
+    /// A pointer one level deeper, into an array element.
+    public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
+
+    /// The pointer one level up; the root stays the root.
+    public var parent: JSONPointer {
+        var copy = self
+        if !copy.tokens.isEmpty { copy.tokens.removeLast() }
+        return copy
+    }
+
+    public var isRoot: Bool { tokens.isEmpty }
+
+    /// The value this pointer addresses in `document`, or nil when it does not exist.
+    public func resolve(in document: JSONValue) -> JSONValue? {
+        var current = document
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Self.arrayIndex(token), index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// An array index token: digits without a leading zero (RFC 6901).
+    public static func arrayIndex(_ token: String) -> Int? {
+        guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        if token.count > 1 && token.hasPrefix("0") { return nil }
+        return Int(token)
+    }
+
+    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.tokens.lexicographicallyPrecedes(rhs.tokens)
+    }
+}
+
+extension JSONPointer: CustomStringConvertible {
+    /// The escaped pointer text; the whole document is the empty string.
+    public var description: String {
+        var text = ""
+        for token in tokens {
+            text += "/"
+            text += token.replacingTildeAndSlash()
+        }
+        return text
+    }
+
+    /// The pointer text, with the whole document shown as `/` so it is visible in messages.
+    public var displayText: String { tokens.isEmpty ? "/" : description }
+}
+
+extension String {
+    fileprivate func replacingTildeAndSlash() -> String {
+        guard contains(where: { $0 == "~" || $0 == "/" }) else { return self }
+        var result = ""
+        for character in self {
+            switch character {
+            case "~": result += "~0"
+            case "/": result += "~1"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,109 @@
+/// Writes a `JSONValue` as UTF-8 JSON text, compact or pretty, keys in the value's own order.
+///
+/// Output is deterministic (same value, same bytes), which golden files, result diffs and
+/// reproducible fuzz payloads rely on.
+public struct JSONSerializer: Sendable {
+    /// How the text is laid out.
+    public enum Style: Sendable {
+        /// No whitespace at all.
+        case compact
+        /// Two-space indentation, one member or element per line, `": "` after keys.
+        case pretty
+    }
+
+    public var style: Style
+    /// Whether `/` is written as `\/` (for embedding in HTML `<script>`); off by default.
+    public var escapesSlashes: Bool
+
+    public init(style: Style = .compact, escapesSlashes: Bool = false) {
+        self.style = style
+        self.escapesSlashes = escapesSlashes
+    }
+
+    public func bytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, into: &output, indent: 0)
+        return output
+    }
+
+    public func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    private func write(_ value: JSONValue, into output: inout [UInt8], indent: Int) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: number.description.utf8)
+        case .string(let text): writeString(text, into: &output)
+        case .array(let elements):
+            if elements.isEmpty {
+                output.append(contentsOf: "[]".utf8)
+                return
+            }
+            output.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                newline(into: &output, indent: indent + 1)
+                write(element, into: &output, indent: indent + 1)
+            }
+            newline(into: &output, indent: indent)
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            if object.isEmpty {
+                output.append(contentsOf: "{}".utf8)
+                return
+            }
+            output.append(UInt8(ascii: "{"))
+            for (offset, member) in object.members.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                newline(into: &output, indent: indent + 1)
+                writeString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if style == .pretty { output.append(UInt8(ascii: " ")) }
+                write(member.value, into: &output, indent: indent + 1)
+            }
+            newline(into: &output, indent: indent)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func newline(into output: inout [UInt8], indent: Int) {
+        guard style == .pretty else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "/") where escapesSlashes:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
+            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0..<0x20, 0x7F:
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(Self.hexDigits[Int(byte >> 4)])
+                output.append(Self.hexDigits[Int(byte & 0x0F)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON text.
+    public var compactText: String { JSONSerializer(style: .compact).string(self) }
+    /// Indented JSON text.
+    public var prettyText: String { JSONSerializer(style: .pretty).string(self) }
+}
