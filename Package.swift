@@ -13,9 +13,11 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
+        .library(name: "ContractKit", targets: ["ContractKit"]),
     ],
     targets: [
         .target(name: "JSONSchema", swiftSettings: settings),
+        .target(name: "ContractKit", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
     ]
 )

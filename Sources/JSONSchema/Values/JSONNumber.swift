@@ -276,9 +276,9 @@ extension JSONNumber: CustomStringConvertible {
         let (negative, digits, exponent) = parts
         var text = negative ? "-" : ""
         let point = digits.count + exponent  // position of the decimal point from the left
-        if exponent >= 0 && point <= 21 {
+        if exponent >= 0 && exponent <= 21 {
             text += String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: exponent)
-        } else if point > 0 && point <= 21 {
+        } else if point > 0 && exponent < 0 {
             text += String(decoding: digits[..<point], as: UTF8.self) + "."
             text += String(decoding: digits[point...], as: UTF8.self)
         } else if point <= 0 && point > -7 {

@@ -1,0 +1,43 @@
+import ContractKit
+
+/// `conform lint <contract>...`: reports every problem of every contract, exit 0 when clean.
+enum LintCommand {
+    static let parser = ArgumentParser(
+        command: "lint",
+        overview: "Check contract files: structure, unknown keys, $refs, variables, path parameters and schemas.",
+        positionals: [.init(name: "contract", help: "Contract files to check.", isRepeatable: true)],
+        options: [.init(name: "strict", valueName: nil, help: "Fail on warnings too.")])
+
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
+        if arguments.contains("--help") {
+            console.out(parser.help(extra: "EXIT CODES:\n  0  every contract is clean\n  2  a contract has errors (or warnings, with --strict), or a file cannot be read"))
+            return .success
+        }
+        let parsed: ArgumentParser.ParsedArguments
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            console.err("error: \(error.message)\nUsage: conform lint <contract>...")
+            return .usageOrContractError
+        }
+        var failed = false
+        for file in parsed.positionals {
+            let outcome = ContractLoader.read(file: file)
+            for problem in outcome.problems {
+                console.err(problem.description)
+            }
+            let errors = outcome.problems.filter { $0.severity == .error }.count
+            let warnings = outcome.problems.count - errors
+            if outcome.hasErrors || (parsed.has("strict") && warnings > 0) {
+                failed = true
+                console.err("\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            } else if let contract = outcome.contract {
+                let examples = contract.endpoints.reduce(0) { $0 + $1.examples.count }
+                var line = "\(file): ok (\(contract.name) \(contract.version): \(contract.endpoints.count) endpoints, \(examples) examples"
+                line += warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s"))" : ")"
+                console.out(line)
+            }
+        }
+        return failed ? .usageOrContractError : .success
+    }
+}

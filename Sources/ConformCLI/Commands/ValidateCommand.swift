@@ -1,0 +1,120 @@
+import ContractKit
+import Foundation
+import JSONSchema
+
+/// `conform validate --schema <schema.json> [instance.json ...]`: validates documents against a
+/// JSON Schema, or against a schema inside a contract (`restaurant.json#/schemas/MenuResponse`).
+enum ValidateCommand {
+    static let parser = ArgumentParser(
+        command: "validate",
+        overview: "Validate JSON documents against a JSON Schema 2020-12 (standard input when no file is given).",
+        positionals: [.init(name: "instance", help: "JSON files to validate.", isRepeatable: true, isOptional: true)],
+        options: [
+            .init(name: "schema", valueName: "file[#pointer]", help: "The schema file; a #/pointer selects a schema inside it (e.g. a contract's #/schemas/MenuItem)."),
+            .init(name: "format", valueName: "text|json", help: "Output: readable lines, or the standard \"basic\" output format.", defaultValue: "text"),
+            .init(name: "assert-formats", valueName: nil, help: "Treat \"format\" (date-time, email, uuid, ...) as an assertion, not an annotation."),
+        ])
+
+    static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode {
+        if arguments.contains("--help") {
+            console.out(parser.help(extra: "EXIT CODES:\n  0  every document is valid\n  1  a document is invalid\n  2  usage error, or a schema or document that cannot be read"))
+            return .success
+        }
+        let parsed: ArgumentParser.ParsedArguments
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            console.err("error: \(error.message)\nUsage: conform validate --schema <schema.json> [instance.json ...]")
+            return .usageOrContractError
+        }
+        guard let schemaArgument = parsed.value("schema") else {
+            console.err("error: missing option '--schema <file>'\nUsage: conform validate --schema <schema.json> [instance.json ...]")
+            return .usageOrContractError
+        }
+        let format = parsed.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            console.err("error: '--format' takes 'text' or 'json', not '\(format)'")
+            return .usageOrContractError
+        }
+        let schema: Schema
+        switch loadSchema(schemaArgument, assertsFormats: parsed.has("assert-formats")) {
+        case .success(let loaded): schema = loaded
+        case .failure(let message):
+            console.err("error: \(message)")
+            return .usageOrContractError
+        }
+        var inputs: [(name: String, data: Data?)] = []
+        if parsed.positionals.isEmpty {
+            inputs.append(("<stdin>", standardInput()))
+        } else {
+            for file in parsed.positionals {
+                inputs.append((file, file == "-" ? standardInput() : FileManager.default.contents(atPath: file)))
+            }
+        }
+        var worst = ExitCode.success
+        for input in inputs {
+            guard let data = input.data else {
+                console.err("error: \(input.name): cannot read the file")
+                worst = .usageOrContractError
+                continue
+            }
+            let instance: JSONValue
+            do {
+                instance = try JSONParser.parse(Array(data))
+            } catch {
+                console.err("error: \(input.name):\(error.position.line):\(error.position.column): not valid JSON: \(error.message)")
+                worst = .usageOrContractError
+                continue
+            }
+            let result = schema.validate(instance)
+            if format == "json" {
+                console.out(JSONSerializer(style: .pretty).string(result.basicOutput))
+            } else if result.isValid {
+                console.out("\(input.name): valid")
+            } else {
+                for error in result.errors {
+                    console.err("\(input.name): \(error.description) [\(error.keywordLocation.displayText)]")
+                }
+                console.out("\(input.name): invalid (\(result.errors.count) error\(result.errors.count == 1 ? "" : "s"))")
+            }
+            if !result.isValid && worst == .success { worst = .checkFailed }
+        }
+        return worst
+    }
+
+    private enum Loaded {
+        case success(Schema)
+        case failure(String)
+    }
+
+    private static func loadSchema(_ argument: String, assertsFormats: Bool) -> Loaded {
+        var file = argument
+        var fragment: String?
+        if let hash = argument.firstIndex(of: "#") {
+            file = String(argument[..<hash])
+            fragment = String(argument[argument.index(after: hash)...])
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return .failure("\(file): cannot read the schema file")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(Array(data), options: .init(allowsByteOrderMark: true))
+        } catch {
+            return .failure("\(file):\(error.position.line):\(error.position.column): schema is not valid JSON: \(error.message)")
+        }
+        let baseURI = URL(fileURLWithPath: file).standardizedFileURL.absoluteString
+        let options = SchemaOptions(assertsFormats: assertsFormats)
+        do {
+            if let fragment {
+                guard let pointer = JSONPointer(fragment), pointer.resolve(in: document) != nil else {
+                    return .failure("\(file): '#\(fragment)' does not point at a value in the file")
+                }
+                return .success(try Schema(document: document, at: pointer, baseURI: baseURI, options: options))
+            }
+            return .success(try Schema(document, baseURI: baseURI, options: options))
+        } catch {
+            return .failure("\(file): \(error)")
+        }
+    }
+}

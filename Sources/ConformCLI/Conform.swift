@@ -1,0 +1,58 @@
+public import Foundation
+import ContractKit
+
+/// The `conform` command line, as a library: tests run commands in process and read the exit code
+/// and output; the executable only forwards `CommandLine.arguments` to `run`.
+public enum Conform {
+    /// The tool's version, shown by `--version` and written into reports.
+    public static let version = "0.1.0"
+
+    static let commands: [(name: String, summary: String)] = [
+        ("lint", "Check contract files for errors, with file:line:column for each."),
+        ("validate", "Validate JSON documents against a JSON Schema (2020-12)."),
+    ]
+
+    /// Runs one command line (without the program name) and returns its exit code.
+    public static func run(
+        _ arguments: [String], console: Console = .standard,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        standardInput: @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+    ) async -> ExitCode {
+        guard let command = arguments.first else {
+            console.err(help)
+            return .usageOrContractError
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h", "help":
+            console.out(help)
+            return .success
+        case "--version":
+            console.out(version)
+            return .success
+        case "lint":
+            return LintCommand.run(rest, console: console)
+        case "validate":
+            return ValidateCommand.run(rest, console: console, standardInput: standardInput)
+        default:
+            var message = "error: unknown command '\(command)'"
+            if let suggestion = Suggestion.closest(to: command, in: commands.map(\.name)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            console.err(message + "\nRun 'conform --help' for the list of commands.")
+            return .usageOrContractError
+        }
+    }
+
+    static var help: String {
+        var lines = [
+            "OVERVIEW: Check HTTP APIs against declarative contracts.", "",
+            "USAGE: conform <command> [options]", "", "SUBCOMMANDS:",
+        ]
+        for command in commands {
+            lines.append("  " + command.name.padding(toLength: 16, withPad: " ", startingAt: 0) + command.summary)
+        }
+        lines += ["", "Run 'conform <command> --help' for a command's options.", "", ExitCode.helpText]
+        return lines.joined(separator: "\n")
+    }
+}

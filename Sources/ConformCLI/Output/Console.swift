@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where a command writes: results to standard output, messages to standard error, through
+/// closures so tests capture both without a process.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Whether standard error is a terminal (live progress, colour).
+    public var isTerminal: Bool
+    /// Whether to colour output: only on a terminal, and never when `NO_COLOR` is set.
+    public var usesColor: Bool
+
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool = false,
+        usesColor: Bool = false
+    ) {
+        self.out = out
+        self.err = err
+        self.isTerminal = isTerminal
+        self.usesColor = usesColor
+    }
+
+    /// The process's real standard output and error.
+    public static var standard: Console {
+        let terminal = isatty(STDERR_FILENO) == 1
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return Console(
+            out: { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
+            err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) },
+            isTerminal: terminal, usesColor: terminal && !noColor)
+    }
+
+    /// `text` in a colour when colour is on.
+    public func styled(_ text: String, _ style: Style) -> String {
+        usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    public enum Style: String, Sendable {
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case bold = "1"
+        case dim = "2"
+    }
+}

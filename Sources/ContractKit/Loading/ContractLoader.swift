@@ -1,0 +1,104 @@
+public import Foundation
+public import JSONSchema
+
+/// Reads contract files: parses them with positions, decodes the model, and runs the linter, so a
+/// broken contract is reported in full, each problem at `file:line:column`.
+public enum ContractLoader {
+    /// Why a contract could not be loaded: every problem found, errors first.
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        public var file: String?
+        public var problems: [ContractProblem]
+
+        public var description: String {
+            let errors = problems.filter { $0.severity == .error }.count
+            var lines = problems.map(\.description)
+            lines.append("\(file ?? "contract"): \(errors) error\(errors == 1 ? "" : "s")")
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The outcome of reading a contract: the contract when it could be built, and every problem.
+    public struct Outcome: Sendable {
+        public var contract: Contract?
+        public var problems: [ContractProblem]
+        public var hasErrors: Bool { contract == nil || problems.contains { $0.severity == .error } }
+    }
+
+    /// Loads and lints a contract file; fails when any error is found.
+    public static func load(file path: String) throws(LoadError) -> Contract {
+        let outcome = read(file: path)
+        guard let contract = outcome.contract, !outcome.hasErrors else {
+            throw LoadError(file: path, problems: outcome.problems)
+        }
+        return contract
+    }
+
+    /// Loads and lints contract text (for tests and for contracts that are not files).
+    public static func load(bytes: [UInt8], file: String? = nil) throws(LoadError) -> Contract {
+        let outcome = read(bytes: bytes, file: file)
+        guard let contract = outcome.contract, !outcome.hasErrors else {
+            throw LoadError(file: file, problems: outcome.problems)
+        }
+        return contract
+    }
+
+    /// Reads a file and reports every problem, without failing (for `conform lint`).
+    public static func read(file path: String) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var reason = "cannot read the file"
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                reason = "no such file"
+            } else if isDirectory.boolValue {
+                reason = "is a directory, not a contract file"
+            }
+            return Outcome(contract: nil, problems: [ContractProblem(reason, at: .root, file: path)])
+        }
+        return read(bytes: Array(data), file: path)
+    }
+
+    /// Reads contract bytes and reports every problem.
+    public static func read(bytes: [UInt8], file: String? = nil) -> Outcome {
+        let document: JSONParser.Document
+        do {
+            document = try JSONParser.parseDocument(
+                bytes, options: .init(allowsByteOrderMark: true, recordsPositions: true))
+        } catch {
+            let problem = ContractProblem(
+                "not valid JSON: \(error.message)", at: .root, position: error.position, file: file)
+            return Outcome(contract: nil, problems: [problem])
+        }
+        var decoder = ContractDecoder(document: document.value)
+        var (contract, problems) = decoder.decode()
+        if var built = contract {
+            built.sourceMap = document.sourceMap
+            built.file = file
+            built.baseURI = baseURI(for: file)
+            problems += ContractLinter(contract: built).problems()
+            contract = built
+        }
+        let located = problems.map { problem in
+            var problem = problem
+            problem.file = file
+            problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
+            return problem
+        }
+        return Outcome(contract: contract, problems: sorted(located))
+    }
+
+    /// Errors first, then by position in the file.
+    static func sorted(_ problems: [ContractProblem]) -> [ContractProblem] {
+        var seen = Set<String>()
+        let unique = problems.filter { seen.insert("\($0.pointer)|\($0.message)").inserted }
+        return unique.sorted { a, b in
+            if a.severity != b.severity { return a.severity == .error }
+            return (a.position?.offset ?? 0) < (b.position?.offset ?? 0)
+        }
+    }
+
+    /// A `file:` URL for the contract, so `$ref`s to sibling files resolve from its folder.
+    static func baseURI(for file: String?) -> String {
+        guard let file else { return "urn:conform:contract" }
+        return URL(fileURLWithPath: file).standardizedFileURL.absoluteString
+    }
+}

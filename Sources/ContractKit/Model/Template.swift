@@ -1,0 +1,95 @@
+public import JSONSchema
+import Foundation
+
+/// `{{variable}}` substitution in example values.
+///
+/// A string that is exactly `"{{itemId}}"` becomes the captured value with its JSON type (an integer
+/// stays an integer); inside a longer string the value is interpolated as text.
+public enum Template {
+    /// A variable that was used before any example captured it.
+    public struct MissingVariable: Error, Sendable, Equatable, CustomStringConvertible {
+        public var name: String
+        public var description: String { "variable \"{{\(name)}}\" has no captured value" }
+    }
+
+    /// The names of the variables mentioned in `text`.
+    public static func variables(in text: String) -> Set<String> {
+        Set(placeholders(in: text).map(\.name))
+    }
+
+    /// The names of the variables mentioned anywhere in `value`.
+    public static func variables(in value: JSONValue) -> Set<String> {
+        switch value {
+        case .string(let text): return variables(in: text)
+        case .array(let elements): return elements.reduce(into: []) { $0.formUnion(variables(in: $1)) }
+        case .object(let object):
+            return object.members.reduce(into: []) { $0.formUnion(variables(in: $1.key)); $0.formUnion(variables(in: $1.value)) }
+        default: return []
+        }
+    }
+
+    /// `value` with every placeholder replaced.
+    public static func substitute(_ value: JSONValue, _ variables: [String: JSONValue]) throws(MissingVariable) -> JSONValue {
+        switch value {
+        case .string(let text):
+            let found = placeholders(in: text)
+            guard !found.isEmpty else { return value }
+            if found.count == 1, found[0].range == text.startIndex..<text.endIndex {
+                guard let replacement = variables[found[0].name] else { throw MissingVariable(name: found[0].name) }
+                return replacement
+            }
+            return .string(try substitute(text, variables))
+        case .array(let elements):
+            var result: [JSONValue] = []
+            result.reserveCapacity(elements.count)
+            for element in elements { result.append(try substitute(element, variables)) }
+            return .array(result)
+        case .object(let object):
+            var members: [JSONObject.Member] = []
+            for member in object.members {
+                members.append((try substitute(member.key, variables), try substitute(member.value, variables)))
+            }
+            return .object(JSONObject(members))
+        default:
+            return value
+        }
+    }
+
+    /// `text` with every placeholder replaced by the value's text (strings raw, others as JSON).
+    public static func substitute(_ text: String, _ variables: [String: JSONValue]) throws(MissingVariable) -> String {
+        let found = placeholders(in: text)
+        guard !found.isEmpty else { return text }
+        var result = ""
+        var cursor = text.startIndex
+        for placeholder in found {
+            result += text[cursor..<placeholder.range.lowerBound]
+            guard let value = variables[placeholder.name] else { throw MissingVariable(name: placeholder.name) }
+            result += plainText(value)
+            cursor = placeholder.range.upperBound
+        }
+        result += text[cursor...]
+        return result
+    }
+
+    /// A value as text for interpolation: strings without quotes, everything else as compact JSON.
+    public static func plainText(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.compactText
+    }
+
+    private static func placeholders(in text: String) -> [(name: String, range: Range<String.Index>)] {
+        guard text.contains("{{") else { return [] }
+        var found: [(String, Range<String.Index>)] = []
+        var searchStart = text.startIndex
+        while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
+            let close = text.range(of: "}}", range: open.upperBound..<text.endIndex)
+        {
+            let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) {
+                found.append((name, open.lowerBound..<close.upperBound))
+            }
+            searchStart = close.upperBound
+        }
+        return found
+    }
+}

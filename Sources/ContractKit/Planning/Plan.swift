@@ -1,0 +1,124 @@
+public import JSONSchema
+
+/// The order in which a contract's cases run.
+///
+/// Examples that capture variables run before the examples that use them, keeping document order
+/// otherwise; dependent cases form a chain that runs in order on one worker, while independent
+/// chains can run in parallel or on different CI shards.
+public struct Plan: Sendable {
+    /// One request to send: an example, or a call built from the endpoint's schemas when it has none.
+    public struct Case: Sendable, Hashable, Identifiable {
+        /// `endpointId/example name`, unique in a contract.
+        public var id: String
+        public var endpointID: String
+        /// The example's index in the endpoint, or nil for a call built from schemas.
+        public var exampleIndex: Int?
+        public var name: String
+        /// Variables this case needs, and those it defines.
+        public var uses: Set<String>
+        public var captures: [String]
+    }
+
+    /// Cases in run order.
+    public private(set) var cases: [Case] = []
+    /// Groups of case indices (into `cases`) linked by variables; each runs in order.
+    public private(set) var chains: [[Int]] = []
+    /// Variables used but never captured, and capture cycles.
+    public private(set) var problems: [ContractProblem] = []
+
+    /// Variables every case may use without a capture.
+    public static let builtInVariables: Set<String> = ["baseURL"]
+
+    public init(contract: Contract) {
+        var unordered: [Case] = []
+        var pointers: [JSONPointer] = []
+        for endpoint in contract.endpoints {
+            if endpoint.examples.isEmpty {
+                unordered.append(
+                    Case(
+                        id: "\(endpoint.id)/generated", endpointID: endpoint.id, exampleIndex: nil,
+                        name: "call built from the schemas", uses: [], captures: []))
+                pointers.append(endpoint.pointer)
+            }
+            for (index, example) in endpoint.examples.enumerated() {
+                unordered.append(
+                    Case(
+                        id: "\(endpoint.id)/\(example.name)", endpointID: endpoint.id, exampleIndex: index,
+                        name: example.name, uses: example.usedVariables.subtracting(Self.builtInVariables),
+                        captures: example.capturedVariables))
+                pointers.append(example.pointer)
+            }
+        }
+        var capturers: [String: [Int]] = [:]
+        for (index, planned) in unordered.enumerated() {
+            for variable in planned.captures { capturers[variable, default: []].append(index) }
+        }
+        // Dependencies: a case depends on every case that captures a variable it uses.
+        var dependencies = Array(repeating: Set<Int>(), count: unordered.count)
+        for (index, planned) in unordered.enumerated() {
+            for variable in planned.uses.sorted() {
+                guard let sources = capturers[variable] else {
+                    var message = "variable \"{{\(variable)}}\" is used but no example captures it"
+                    if let suggestion = Suggestion.closest(to: variable, in: capturers.keys) {
+                        message += "; did you mean \"{{\(suggestion)}}\"?"
+                    }
+                    problems.append(ContractProblem(message, at: pointers[index]))
+                    continue
+                }
+                dependencies[index].formUnion(sources.filter { $0 != index })
+            }
+        }
+        // Stable topological order: repeatedly take the first case (in document order) that is ready.
+        var done = Array(repeating: false, count: unordered.count)
+        var order: [Int] = []
+        while order.count < unordered.count {
+            guard
+                let next = unordered.indices.first(where: { index in
+                    !done[index] && dependencies[index].allSatisfy { done[$0] }
+                })
+            else {
+                let stuck = unordered.indices.filter { !done[$0] }
+                let names = stuck.map { "\"\(unordered[$0].id)\"" }.joined(separator: ", ")
+                for index in stuck {
+                    problems.append(ContractProblem("examples capture and use each other's variables in a cycle: \(names)", at: pointers[index]))
+                    dependencies[index] = []
+                }
+                continue
+            }
+            done[next] = true
+            order.append(next)
+        }
+        cases = order.map { unordered[$0] }
+        // Chains: connected components over dependencies, each in run order.
+        var component = Array(0..<unordered.count)
+        func root(_ index: Int) -> Int {
+            var current = index
+            while component[current] != current { current = component[current] }
+            return current
+        }
+        for (index, sources) in dependencies.enumerated() {
+            for source in sources { component[root(source)] = root(index) }
+        }
+        var chainOf: [Int: Int] = [:]
+        for (position, original) in order.enumerated() {
+            let key = root(original)
+            if let chain = chainOf[key] {
+                chains[chain].append(position)
+            } else {
+                chainOf[key] = chains.count
+                chains.append([position])
+            }
+        }
+    }
+
+    /// The cases of shard `index` (1-based) of `count`: whole chains, dealt in turn, so every case
+    /// lands in exactly one shard and captured variables stay with the cases that use them.
+    public func shard(_ index: Int, of count: Int) -> [Case] {
+        precondition(count >= 1 && (1...count).contains(index), "shard must be i/n with 1 ≤ i ≤ n")
+        var positions: [Int] = []
+        for (chainIndex, chain) in chains.enumerated() where chainIndex % count == index - 1 {
+            positions.append(contentsOf: chain)
+        }
+        return positions.sorted().map { cases[$0] }
+    }
+}
