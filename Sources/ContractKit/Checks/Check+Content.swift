@@ -1,0 +1,139 @@
+import JSONSchema
+
+extension Check {
+    /// `Content-Type` is present, well-formed and declared for the status; a binary body really is
+    /// what its type says.
+    public static let contentTypeConformance = Check(name: .contentTypeConformance) { context in
+        guard let spec = context.responseSpec, !spec.contentTypes.isEmpty else { return [] }
+        if context.request.method == "HEAD" || context.response.status == 204 { return [] }
+        let declared = spec.contentTypes.joined(separator: " or ")
+        guard let received = context.response.header("Content-Type") else {
+            return [
+                Finding(
+                    check: .contentTypeConformance, message: "the response has no Content-Type header",
+                    expected: declared, actual: "no Content-Type")
+            ]
+        }
+        guard MediaType.isWellFormed(received) else {
+            return [
+                Finding(
+                    check: .contentTypeConformance, message: "Content-Type \"\(received)\" is not a media type",
+                    expected: declared, actual: received)
+            ]
+        }
+        let essence = MediaType.essence(received)
+        guard spec.contentTypes.contains(where: { MediaType.essence($0) == essence }) else {
+            return [
+                Finding(
+                    check: .contentTypeConformance,
+                    message: "Content-Type \"\(essence)\" is not declared for status \(context.response.status)",
+                    expected: declared, actual: essence)
+            ]
+        }
+        if let problem = BinarySignature.mismatch(type: essence, body: context.response.body) {
+            return [
+                Finding(check: .contentTypeConformance, message: problem, expected: essence, actual: BinarySignature.describe(context.response.body))
+            ]
+        }
+        return []
+    }
+
+    /// Declared headers are present, and their values valid by their schema.
+    public static let responseHeadersConformance = Check(name: .responseHeadersConformance) { context in
+        guard let spec = context.responseSpec else { return [] }
+        var findings: [Finding] = []
+        for header in spec.headers {
+            guard let value = context.response.header(header.name) else {
+                if header.isRequired {
+                    findings.append(
+                        Finding(
+                            check: .responseHeadersConformance, message: "required header \(header.name) is missing",
+                            expected: "a \(header.name) header", actual: "no such header"))
+                }
+                continue
+            }
+            guard let pointer = header.schemaPointer else { continue }
+            let navigator = SchemaNavigator(document: context.contract.document)
+            let typed = navigator.coerce(value, to: navigator.schema(at: pointer))
+            for error in context.schemas.validate(typed, at: pointer).errors {
+                findings.append(
+                    Finding(
+                        check: .responseHeadersConformance, message: "header \(header.name): \(error.message)",
+                        expected: error.keywordLocation.displayText, actual: value))
+            }
+        }
+        return findings
+    }
+
+    /// The body parses and validates against the schema of the received status.
+    public static let responseSchemaConformance = Check(name: .responseSchemaConformance) { context in
+        guard let spec = context.responseSpec, let schemaPointer = spec.schemaPointer else { return [] }
+        if context.request.method == "HEAD" { return [] }
+        let body: JSONValue
+        switch context.jsonBody {
+        case .success(let parsed)?:
+            body = parsed
+        case .failure(let error)?:
+            let preview = BodyPreview.text(context.response.body, limit: 80)
+            return [
+                Finding(
+                    check: .responseSchemaConformance, message: "the body is not valid JSON: \(error)",
+                    expected: "JSON valid by \(schemaPointer.displayText)", actual: preview)
+            ]
+        case nil:
+            return []
+        }
+        let result = context.schemas.validate(body, at: schemaPointer)
+        return result.errors.prefix(20).map { error in
+            Finding(
+                check: .responseSchemaConformance, message: error.message, pointer: error.instanceLocation.description,
+                expected: "valid by \(schemaPointer.description)\(error.keywordLocation.description)",
+                actual: error.instanceLocation.resolve(in: body).map { BodyPreview.json($0, limit: 120) })
+        }
+    }
+}
+
+/// Magic numbers of the binary types a contract can declare.
+public enum BinarySignature {
+    static let signatures: [String: [UInt8]] = [
+        "image/png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+        "image/jpeg": [0xFF, 0xD8, 0xFF],
+        "image/gif": Array("GIF8".utf8),
+        "image/webp": Array("RIFF".utf8),
+        "application/pdf": Array("%PDF-".utf8),
+        "application/zip": [0x50, 0x4B, 0x03, 0x04],
+        "application/gzip": [0x1F, 0x8B],
+    ]
+
+    /// Why `body` is not a `type` file, or nil when it starts with that type's signature (or the
+    /// type has none known).
+    public static func mismatch(type: String, body: [UInt8]) -> String? {
+        guard let signature = signatures[type] else { return nil }
+        if body.starts(with: signature) { return nil }
+        return "the body is declared \(type) but does not start with its signature (it starts with \(describe(body)))"
+    }
+
+    /// The first bytes in hex, for messages.
+    public static func describe(_ body: [UInt8]) -> String {
+        if body.isEmpty { return "an empty body" }
+        let hex = body.prefix(8).map { byte in
+            let text = String(byte, radix: 16, uppercase: true)
+            return text.count == 1 ? "0" + text : text
+        }
+        return hex.joined(separator: " ")
+    }
+}
+
+/// Short, printable excerpts of bodies and values for findings.
+public enum BodyPreview {
+    public static func text(_ body: [UInt8], limit: Int) -> String {
+        let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+        let printable = String(text.unicodeScalars.map { $0.value < 0x20 && $0 != "\n" ? "�" : Character($0) })
+        return printable.count > limit ? String(printable.prefix(limit)) + "…" : printable
+    }
+
+    public static func json(_ value: JSONValue, limit: Int) -> String {
+        let text = value.compactText
+        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+}

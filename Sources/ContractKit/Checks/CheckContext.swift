@@ -1,0 +1,21 @@
+import JSONSchema
+
+/// What a check sees: the contract, the endpoint and example, the exchange, and the variables.
+public struct CheckContext: Sendable {
+    public var contract: Contract
+    public var schemas: ContractSchemas
+    public var endpoint: Endpoint
+    public var example: Example?
+    public var request: RequestRecord
+    public var response: ResponseRecord
+    public var variables: [String: JSONValue]
+    /// The effective settings: the contract's refined by the endpoint's.
+    public var settings: CheckSettings
+
+    /// The parsed JSON body, when the response declares JSON and it parses; computed once per case
+    /// by the replayer so several checks do not parse it again.
+    public var jsonBody: Result<JSONValue, JSONParseError>?
+
+    /// The response spec that applies to the received status.
+    public var responseSpec: ResponseSpec? { endpoint.response(for: response.status) }
+}

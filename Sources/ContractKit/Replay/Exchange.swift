@@ -1,0 +1,55 @@
+/// A request as sent, kept for findings, transcripts and the curl reproducer.
+public struct RequestRecord: Sendable, Hashable {
+    public var method: String
+    public var url: String
+    public var headers: [HeaderField]
+    public var body: [UInt8]
+
+    public init(method: String, url: String, headers: [HeaderField] = [], body: [UInt8] = []) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.last { $0.name.caseInsensitiveEquals(name) }?.value
+    }
+}
+
+/// A response as received.
+public struct ResponseRecord: Sendable, Hashable {
+    public var status: Int
+    public var headers: [HeaderField]
+    public var body: [UInt8]
+    /// Time from sending the request to the end of the body.
+    public var duration: Duration
+
+    public init(status: Int, headers: [HeaderField] = [], body: [UInt8] = [], duration: Duration = .zero) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.duration = duration
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.last { $0.name.caseInsensitiveEquals(name) }?.value
+    }
+}
+
+/// One header line.
+public struct HeaderField: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+    }
+}

@@ -1,0 +1,245 @@
+public import Foundation
+public import JSONSchema
+
+/// Replays a contract's cases against a server and checks every response.
+///
+/// Dependent cases (linked by captured variables) run in order as a chain; independent chains run
+/// in parallel up to `concurrency`. Server faults become findings or errors of their case, never a
+/// crash or a hang, and the run always produces a `RunResult`.
+public struct Replayer: Sendable {
+    /// How a run behaves; the CLI and `ContractTesting` both build one.
+    public struct Configuration: Sendable {
+        public var baseURL: String
+        /// Headers added to every request (`--header`), replacing the example's of the same name.
+        public var headers: [HeaderField]
+        public var timeout: Duration
+        /// Chains run at once.
+        public var concurrency: Int
+        /// Extra attempts after a transport failure (never after a response, whatever its status).
+        public var retries: Int
+        /// Endpoint ids or tags to run; empty runs all.
+        public var only: [String]
+        /// Endpoint ids or tags to leave out.
+        public var skip: [String]
+        /// `(i, n)`: run only shard i of n.
+        public var shard: (index: Int, count: Int)?
+        public var redaction: Redaction
+        /// A folder to save every response body in, as samples for the client-model corpus.
+        public var recordDirectory: String?
+        public var checks: [Check]
+        /// Called after each case, from any task.
+        public var progress: (@Sendable (CaseResult) -> Void)?
+
+        public init(
+            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(30), concurrency: Int = 1,
+            retries: Int = 0, only: [String] = [], skip: [String] = [], shard: (index: Int, count: Int)? = nil,
+            redaction: Redaction = Redaction(), recordDirectory: String? = nil, checks: [Check] = Check.replayChecks,
+            progress: (@Sendable (CaseResult) -> Void)? = nil
+        ) {
+            self.baseURL = baseURL
+            self.headers = headers
+            self.timeout = timeout
+            self.concurrency = concurrency
+            self.retries = retries
+            self.only = only
+            self.skip = skip
+            self.shard = shard
+            self.redaction = redaction
+            self.recordDirectory = recordDirectory
+            self.checks = checks
+            self.progress = progress
+        }
+    }
+
+    public let contract: Contract
+    public let configuration: Configuration
+    public let plan: Plan
+    let schemas: ContractSchemas
+    let transport: HTTPTransport
+
+    public init(contract: Contract, configuration: Configuration, schemas: ContractSchemas? = nil) {
+        self.contract = contract
+        self.configuration = configuration
+        self.plan = Plan(contract: contract)
+        self.schemas = schemas ?? ContractSchemas(contract: contract)
+        self.transport = HTTPTransport(timeout: configuration.timeout)
+    }
+
+    /// The cases this configuration selects (shard, `--only`, `--skip`), in run order, each with
+    /// whether it runs or is skipped by a filter.
+    public func selection() -> [(planned: Plan.Case, selected: Bool)] {
+        let inShard = configuration.shard.map { plan.shard($0.index, of: $0.count) } ?? plan.cases
+        let wanted = Set(inShard.filter(isWanted).map(\.id))
+        // Cases that capture what a wanted case uses run too, so chains stay whole.
+        var needed = wanted
+        var changed = true
+        while changed {
+            changed = false
+            for planned in inShard where needed.contains(planned.id) {
+                for source in inShard where !needed.contains(source.id) && !Set(source.captures).isDisjoint(with: planned.uses) {
+                    needed.insert(source.id)
+                    changed = true
+                }
+            }
+        }
+        return inShard.map { ($0, needed.contains($0.id)) }
+    }
+
+    private func isWanted(_ planned: Plan.Case) -> Bool {
+        guard let endpoint = contract.endpoint(planned.endpointID) else { return false }
+        let names = Set([endpoint.id] + endpoint.tags)
+        if !configuration.only.isEmpty && names.isDisjoint(with: configuration.only) { return false }
+        if !names.isDisjoint(with: configuration.skip) { return false }
+        return true
+    }
+
+    /// Runs the selected cases and returns everything found. Cancelling the task stops the run
+    /// between cases; the result is then marked interrupted.
+    public func run() async -> RunResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let startedAt = Date()
+        let selection = selection()
+        let selectedIDs = Set(selection.filter(\.selected).map(\.planned.id))
+        let chains: [[Plan.Case]] = plan.chains.map { chain in chain.map { plan.cases[$0] }.filter { selectedIDs.contains($0.id) } }
+            .filter { !$0.isEmpty }
+        let results = Locked<[String: CaseResult]>([:])
+        await withTaskGroup(of: Void.self) { group in
+            var pending = chains.makeIterator()
+            for _ in 0..<max(1, configuration.concurrency) {
+                guard let chain = pending.next() else { break }
+                group.addTask { await runChain(chain, into: results) }
+            }
+            while await group.next() != nil {
+                if let chain = pending.next() { group.addTask { await runChain(chain, into: results) } }
+            }
+        }
+        let finished = results.current
+        var cases: [CaseResult] = []
+        for (planned, selected) in selection {
+            if let result = finished[planned.id] {
+                cases.append(result)
+            } else {
+                let reason = selected ? "interrupted before it ran" : "filtered out by --only/--skip"
+                cases.append(skipped(planned, reason: reason))
+            }
+        }
+        return RunResult(
+            contractName: contract.name, contractVersion: contract.version, contractFile: contract.file,
+            baseURL: configuration.baseURL, startedAt: startedAt, duration: clock.now - start, cases: cases,
+            shard: configuration.shard.map { "\($0.index)/\($0.count)" }, toolVersion: ConformVersion.current,
+            interrupted: Task.isCancelled, coverage: coverage(of: cases))
+    }
+
+    private func runChain(_ chain: [Plan.Case], into results: Locked<[String: CaseResult]>) async {
+        var variables: [String: JSONValue] = [:]
+        for planned in chain {
+            if Task.isCancelled { return }
+            let (result, captured) = await run(planned, variables: variables)
+            variables.merge(captured) { _, new in new }
+            results.withLock { $0[planned.id] = result }
+            configuration.progress?(result)
+        }
+    }
+
+    /// Runs one case with the given variables; returns its result and the variables it captured.
+    public func run(_ planned: Plan.Case, variables: [String: JSONValue]) async -> (CaseResult, [String: JSONValue]) {
+        guard let endpoint = contract.endpoint(planned.endpointID) else {
+            return (skipped(planned, reason: "unknown endpoint"), [:])
+        }
+        let example = planned.exampleIndex.map { endpoint.examples[$0] }
+        let missing = planned.uses.subtracting(variables.keys).sorted()
+        if !missing.isEmpty {
+            let names = missing.map { "{{\($0)}}" }.joined(separator: ", ")
+            return (skipped(planned, reason: "needs \(names), which an earlier case did not capture"), [:])
+        }
+        let builder = RequestBuilder(contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers)
+        let request: RequestRecord
+        do {
+            request = try builder.request(for: endpoint, example: example, variables: variables)
+        } catch {
+            return (skipped(planned, reason: "cannot build the request: \(error)"), [:])
+        }
+        let secrets = configuration.redaction.secrets(in: request.headers)
+        let curl = configuration.redaction.scrub(CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
+        let shownRequest = RequestRecord(
+            method: request.method, url: request.url, headers: configuration.redaction.apply(request.headers), body: request.body)
+        var attempts = 0
+        var lastError: TransportError?
+        var response: ResponseRecord?
+        while attempts <= configuration.retries && response == nil {
+            attempts += 1
+            do {
+                response = try await transport.send(request)
+            } catch {
+                lastError = error
+                if attempts <= configuration.retries { try? await Task.sleep(for: .milliseconds(100 * attempts)) }
+            }
+        }
+        let base = CaseResult(
+            id: planned.id, endpointID: endpoint.id, name: planned.name, method: endpoint.method,
+            path: endpoint.path.template, outcome: .passed, request: shownRequest, curl: curl, attempts: attempts)
+        guard let response else {
+            var result = base
+            result.outcome = .error
+            let error = lastError ?? .other("no response")
+            result.reason = (error.isUnreachable ? "unreachable: " : "") + error.description
+            result.findings = [Finding(check: .notAServerError, message: error.description, expected: "a complete HTTP response", actual: error.description)]
+            return (result, [:])
+        }
+        var context = CheckContext(
+            contract: contract, schemas: schemas, endpoint: endpoint, example: example, request: request,
+            response: response, variables: variables, settings: contract.checks.refined(by: endpoint.checks))
+        let declaresJSON = context.responseSpec?.isJSON ?? false
+        if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
+            context.jsonBody = response.body.isEmpty && !declaresJSON
+                ? nil
+                : Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(response.body) }
+        }
+        var result = base
+        result.response = ResponseRecord(
+            status: response.status, headers: configuration.redaction.apply(response.headers), body: response.body,
+            duration: response.duration)
+        result.duration = response.duration
+        for check in configuration.checks where context.settings.isEnabled(check.name) {
+            result.checks.append(check.name)
+            result.findings += check.run(context)
+        }
+        var captured: [String: JSONValue] = [:]
+        for capture in example?.captures ?? [] {
+            switch CaptureExtractor.value(of: capture, from: response, body: try? context.jsonBody?.get()) {
+            case .success(let value): captured[capture.variable] = value
+            case .failure(let problem):
+                result.findings.append(Finding(check: .assertions, message: "capture {{\(capture.variable)}}: \(problem.message)", pointer: problem.pointer, expected: "a value to capture", actual: "nothing"))
+            }
+        }
+        result.outcome = result.findings.isEmpty ? .passed : .failed
+        if let directory = configuration.recordDirectory {
+            SampleRecorder(directory: directory, redaction: configuration.redaction).record(result, secrets: secrets)
+        }
+        return (result, captured)
+    }
+
+    private func skipped(_ planned: Plan.Case, reason: String) -> CaseResult {
+        let endpoint = contract.endpoint(planned.endpointID)
+        return CaseResult(
+            id: planned.id, endpointID: planned.endpointID, name: planned.name, method: endpoint?.method ?? "",
+            path: endpoint?.path.template ?? "", outcome: .skipped, reason: reason)
+    }
+
+    private func coverage(of cases: [CaseResult]) -> [EndpointCoverage] {
+        contract.endpoints.map { endpoint in
+            let seen = Array(Set(cases.filter { $0.endpointID == endpoint.id }.compactMap { $0.response?.status })).sorted()
+            let declared = endpoint.responses.map(\.status)
+            let unexercised = declared.filter { status in !seen.contains { status.covers($0) } }
+            return EndpointCoverage(
+                endpointID: endpoint.id, declared: declared.map(\.description), seen: seen,
+                unexercised: unexercised.map(\.description))
+        }
+    }
+}
+
+/// The version written into results and reports.
+public enum ConformVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Saves response bodies (`--record DIR`) as samples for the client-model corpus:
+/// `DIR/<endpointId>/<status>-<example>.json`. Secret values are scrubbed from the text.
+struct SampleRecorder {
+    let directory: String
+    let redaction: Redaction
+
+    func record(_ result: CaseResult, secrets: [String]) {
+        guard let response = result.response, !response.body.isEmpty else { return }
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent(Self.slug(result.endpointID))
+        let isJSON = response.header("Content-Type").map(MediaType.isJSON) ?? false
+        let fileExtension = isJSON ? "json" : "bin"
+        let file = folder.appendingPathComponent("\(response.status)-\(Self.slug(result.name)).\(fileExtension)")
+        var data = Data(response.body)
+        if isJSON, !secrets.isEmpty {
+            data = Data(redaction.scrub(String(decoding: response.body, as: UTF8.self), secrets: secrets).utf8)
+        }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
+    }
+
+    /// A file-name-safe form of a name: letters, digits and dashes.
+    static func slug(_ name: String) -> String {
+        let mapped = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let collapsed = String(mapped).split(separator: "-").joined(separator: "-")
+        return collapsed.isEmpty ? "sample" : String(collapsed.prefix(80))
+    }
+}

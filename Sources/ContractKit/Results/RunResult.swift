@@ -1,0 +1,64 @@
+import Foundation
+
+/// Everything a run found: the input of the reporters, `diff` and `merge`, and the exit code.
+public struct RunResult: Sendable, Hashable {
+    public var contractName: String
+    public var contractVersion: String
+    public var contractFile: String?
+    public var baseURL: String
+    public var startedAt: Date
+    public var duration: Duration
+    public var cases: [CaseResult]
+    /// `i/n` when the run was one shard of several.
+    public var shard: String?
+    public var seed: UInt64?
+    public var toolVersion: String
+    /// True when Ctrl-C or SIGTERM stopped the run early.
+    public var interrupted: Bool
+    public var coverage: [EndpointCoverage]
+
+    public init(
+        contractName: String, contractVersion: String, contractFile: String? = nil, baseURL: String, startedAt: Date,
+        duration: Duration, cases: [CaseResult], shard: String? = nil, seed: UInt64? = nil, toolVersion: String,
+        interrupted: Bool = false, coverage: [EndpointCoverage] = []
+    ) {
+        self.contractName = contractName
+        self.contractVersion = contractVersion
+        self.contractFile = contractFile
+        self.baseURL = baseURL
+        self.startedAt = startedAt
+        self.duration = duration
+        self.cases = cases
+        self.shard = shard
+        self.seed = seed
+        self.toolVersion = toolVersion
+        self.interrupted = interrupted
+        self.coverage = coverage
+    }
+
+    public func count(_ outcome: CaseResult.Outcome) -> Int { cases.filter { $0.outcome == outcome }.count }
+
+    /// Whether the run passes the gate: no failed and no errored case.
+    public var isSuccessful: Bool { !cases.contains { $0.outcome == .failed || $0.outcome == .error } }
+
+    /// Whether every case that ran failed to reach the server.
+    public var serverWasUnreachable: Bool {
+        let ran = cases.filter { $0.outcome != .skipped }
+        return !ran.isEmpty && ran.allSatisfy { $0.outcome == .error && $0.response == nil && $0.reason?.hasPrefix("unreachable") == true }
+    }
+}
+
+/// Which declared statuses of an endpoint a run saw, and which it never exercised.
+public struct EndpointCoverage: Sendable, Hashable {
+    public var endpointID: String
+    public var declared: [String]
+    public var seen: [Int]
+    public var unexercised: [String]
+
+    public init(endpointID: String, declared: [String], seen: [Int], unexercised: [String]) {
+        self.endpointID = endpointID
+        self.declared = declared
+        self.seen = seen
+        self.unexercised = unexercised
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A value guarded by a lock: the one place ContractKit shares mutable state across threads
+/// (schema caches, run bookkeeping). `NSLock` keeps it portable without packages.
+public final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    public var current: Value { withLock { $0 } }
+}

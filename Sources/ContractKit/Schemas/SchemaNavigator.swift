@@ -1,0 +1,98 @@
+public import JSONSchema
+
+/// Walks raw schemas inside a contract document: follows local `$ref`s and finds the subschema that
+/// describes a property or an element. The mock, fault injection and parameter coercion use it to
+/// reason about shapes without validating.
+public struct SchemaNavigator: Sendable {
+    public let document: JSONValue
+
+    public init(document: JSONValue) { self.document = document }
+
+    /// `schema` with local `$ref`s followed (at most 32 hops, so cycles end).
+    public func resolve(_ schema: JSONValue) -> JSONValue {
+        var current = schema
+        for _ in 0..<32 {
+            guard case .string(let reference)? = current["$ref"], reference.hasPrefix("#"),
+                let pointer = JSONPointer(String(reference.dropFirst())), let target = pointer.resolve(in: document)
+            else { return current }
+            current = target
+        }
+        return current
+    }
+
+    /// The schema at `pointer` in the document, resolved.
+    public func schema(at pointer: JSONPointer) -> JSONValue? {
+        pointer.resolve(in: document).map(resolve)
+    }
+
+    /// The type names a schema allows (`type` as a string or an array), empty when unconstrained.
+    public func types(of schema: JSONValue) -> [String] {
+        let resolved = resolve(schema)
+        switch resolved["type"] {
+        case .string(let type)?: return [type]
+        case .array(let types)?: return types.compactMap(\.stringValue)
+        default:
+            if let options = resolved["oneOf"]?.arrayValue ?? resolved["anyOf"]?.arrayValue {
+                return Array(Set(options.flatMap { types(of: $0) })).sorted()
+            }
+            return []
+        }
+    }
+
+    /// The schema of property `name` of an object schema.
+    public func property(_ name: String, of schema: JSONValue) -> JSONValue? {
+        let resolved = resolve(schema)
+        if let property = resolved["properties"]?[name] { return resolve(property) }
+        if let additional = resolved["additionalProperties"], additional.objectValue != nil { return resolve(additional) }
+        return nil
+    }
+
+    /// The schema of element `index` of an array schema.
+    public func element(_ index: Int, of schema: JSONValue) -> JSONValue? {
+        let resolved = resolve(schema)
+        if let prefix = resolved["prefixItems"]?.arrayValue, index < prefix.count { return resolve(prefix[index]) }
+        return resolved["items"].map(resolve)
+    }
+
+    /// The schema describing the value at `pointer` inside instances of `schema`.
+    public func schema(for pointer: JSONPointer, in schema: JSONValue) -> JSONValue? {
+        var current = resolve(schema)
+        for token in pointer.tokens {
+            if let index = JSONPointer.arrayIndex(token), let element = element(index, of: current) {
+                current = element
+            } else if let property = property(token, of: current) {
+                current = property
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The required property names of an object schema.
+    public func required(of schema: JSONValue) -> [String] {
+        resolve(schema)["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    /// Whether an object schema forbids properties it does not list.
+    public func isClosed(_ schema: JSONValue) -> Bool {
+        let resolved = resolve(schema)
+        return resolved["additionalProperties"] == .bool(false) || resolved["unevaluatedProperties"] == .bool(false)
+    }
+
+    /// Reads a parameter's text as the JSON value its schema describes: `"3"` is the integer 3 for an
+    /// integer schema, `"true"` a boolean, `"a,b"` an array for an array schema; otherwise a string.
+    public func coerce(_ text: String, to schema: JSONValue?) -> JSONValue {
+        guard let schema else { return .string(text) }
+        let types = self.types(of: schema)
+        if types.contains("integer"), let number = JSONNumber(parsing: text), number.isInteger { return .number(number) }
+        if types.contains("number"), let number = JSONNumber(parsing: text) { return .number(number) }
+        if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
+        if types.contains("null"), text == "null" { return .null }
+        if types.contains("array") {
+            let itemSchema = element(0, of: schema)
+            return .array(text.split(separator: ",", omittingEmptySubsequences: false).map { coerce(String($0), to: itemSchema) })
+        }
+        return .string(text)
+    }
+}
