@@ -15,7 +15,8 @@ let package = Package(
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
     ],
     targets: [
-        .target(name: "JSONSchema", swiftSettings: settings),
+        .target(
+            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
     ]
 )
