@@ -18,8 +18,9 @@ out="$here/EmbeddedMetaSchemas.swift"
         echo "        ("
         echo "            \"$id\","
         echo "            #\"\"\""
-        cat "$source_dir/$file"
-        echo "\"\"\"#"
+        # Indented like swift-format would; Swift strips the closing delimiter's indentation.
+        sed 's/^\(.\)/            \1/' "$source_dir/$file"
+        echo "            \"\"\"#"
         echo "        ),"
     done
     echo "    ]"
