@@ -90,20 +90,19 @@ struct Evaluator {
     }
 
     /// Evaluates a subschema one keyword path step (or more) deeper, and optionally one instance
-    /// step deeper.
+    /// step deeper. The path tokens are autoclosures so that quick mode never builds them.
     mutating func descend(
-        _ index: Int, _ instance: JSONValue, keyword: [String], instanceToken: String? = nil,
-        _ annotations: inout Annotations, collect: Bool
+        _ index: Int, _ instance: JSONValue, keyword: @autoclosure () -> [String],
+        instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
-        if verbose {
-            keywordPath += keyword
-            if let instanceToken { instancePath.append(instanceToken) }
-        }
+        guard verbose else { return validate(index, instance, &annotations, collect: collect) }
+        let keywordTokens = keyword()
+        let instanceStep = instanceToken()
+        keywordPath += keywordTokens
+        if let instanceStep { instancePath.append(instanceStep) }
         let valid = validate(index, instance, &annotations, collect: collect)
-        if verbose {
-            keywordPath.removeLast(keyword.count)
-            if instanceToken != nil { instancePath.removeLast() }
-        }
+        keywordPath.removeLast(keywordTokens.count)
+        if instanceStep != nil { instancePath.removeLast() }
         return valid
     }
 
