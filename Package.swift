@@ -13,9 +13,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
+        .library(name: "ContractMock", targets: ["ContractMock"]),
     ],
     targets: [
         .target(name: "JSONSchema", swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
+        .target(name: "ContractMock", path: "Sources/ContractMock", swiftSettings: settings),
+        .testTarget(name: "ContractMockTests", dependencies: ["ContractMock"], swiftSettings: settings),
     ]
 )
