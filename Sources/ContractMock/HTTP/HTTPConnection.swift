@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+
+/// Everything a connection thread needs from its server, immutable and shareable.
+struct ConnectionContext: Sendable {
+    let configuration: HTTPServer.Configuration
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let logger: (@Sendable (String) -> Void)?
+    let stop: StopSignal
+    let registry: ConnectionRegistry
+}
+
+/// Serves the requests of one client connection, in order, on the calling thread.
+///
+/// The loop reads a request head, its body, calls the handler, writes the response, and
+/// repeats while the connection is kept alive. Any protocol error is answered with its status
+/// and `Connection: close`, then the connection ends; nothing here can fail the server.
+final class HTTPConnection {
+    private let stream: ConnectionStream
+    private let remoteAddress: String
+    private let context: ConnectionContext
+    private let connectedAt = ContinuousClock.now
+
+    private var configuration: HTTPServer.Configuration { context.configuration }
+
+    init(descriptor: Int32, remoteAddress: String, context: ConnectionContext) {
+        stream = ConnectionStream(descriptor: descriptor)
+        self.remoteAddress = remoteAddress
+        self.context = context
+        Platform.setSendTimeout(descriptor, context.configuration.writeTimeout)
+    }
+
+    /// Serves requests until the connection ends, then closes the socket.
+    func run() {
+        var isFirst = true
+        while serveRequest(isFirst: isFirst) {
+            isFirst = false
+            stream.compact()
+        }
+        context.registry.close(stream.descriptor)
+    }
+
+    /// Serves one request; returns whether the connection stays open for another.
+    private func serveRequest(isFirst: Bool) -> Bool {
+        let head: RequestHead
+        switch HeadReader(stream: stream, configuration: configuration, stop: context.stop)
+            .read(deadlineForFirstByte: isFirst ? connectedAt + configuration.headerReadTimeout : nil)
+        {
+        case .closed:
+            return false
+        case .rejected(let rejection):
+            reject(rejection, method: "-", target: "-", started: .now)
+            return false
+        case .head(let parsed):
+            head = parsed
+        }
+        let started = ContinuousClock.now
+        let request: HTTPRequest
+        do throws(RequestRejection) {
+            guard let parsed = try readRequest(head) else { return false }
+            request = parsed
+        } catch {
+            reject(error, method: head.method, target: head.target, started: started)
+            return false
+        }
+        let connectionTokens = head.headers.tokens(for: "Connection")
+        let clientKeepsAlive =
+            head.version == "HTTP/1.1" ? !connectionTokens.contains("close") : connectionTokens.contains("keep-alive")
+        var response = context.handler(request)
+        if !(200...599).contains(response.status) {
+            log("handler returned the invalid final status \(response.status); answering 500 instead")
+            response = HTTPResponse(status: 500, text: "the handler returned an invalid status code\n")
+        }
+        return send(response, to: request, clientKeepsAlive: clientKeepsAlive, started: started)
+    }
+
+    /// Checks the target, `Host` and framing, answers `Expect`, and reads the body.
+    /// Returns `nil` when the client disappeared while sending.
+    private func readRequest(_ head: RequestHead) throws(RequestRejection) -> HTTPRequest? {
+        let target = try RequestTarget(parsing: head.target, method: head.method)
+        let hosts = head.headers.values(for: "Host")
+        if hosts.count > 1 || (head.version == "HTTP/1.1" && hosts.isEmpty) {
+            throw .badRequest("an HTTP/1.1 request needs exactly one Host header, got \(hosts.count)")
+        }
+        let framing = try BodyFraming(headers: head.headers, maxBodyBytes: configuration.maxBodyBytes)
+        if let expectation = head.headers["Expect"] {
+            guard expectation.lowercased() == "100-continue" else {
+                throw RequestRejection(status: 417, message: "unsupported expectation \"\(expectation)\"")
+            }
+            if head.version == "HTTP/1.1", framing != .empty, stream.available == 0 {
+                guard stream.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return nil }
+            }
+        }
+        let reader = RequestBodyReader(
+            stream: stream, deadline: .now + configuration.bodyReadTimeout,
+            maxBodyBytes: configuration.maxBodyBytes, maxTrailerBytes: configuration.maxHeaderBytes)
+        let body: [UInt8]
+        do throws(RequestBodyReader.Failure) {
+            body = try reader.read(framing)
+        } catch {
+            switch error {
+            case .peerClosed: return nil
+            case .rejected(let rejection): throw rejection
+            }
+        }
+        return HTTPRequest(
+            method: head.method, target: head.target, path: target.path, rawPath: target.rawPath,
+            query: target.query, headers: head.headers, body: body, version: head.version,
+            remoteAddress: remoteAddress)
+    }
+
+    /// Writes a handler's response, applying its faults; returns whether to keep the connection.
+    private func send(
+        _ response: HTTPResponse, to request: HTTPRequest, clientKeepsAlive: Bool, started: ContinuousClock.Instant
+    ) -> Bool {
+        if let delay = response.delay, delay > .zero {
+            let (seconds, attoseconds) = delay.components
+            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        }
+        let injectsFault =
+            response.truncateBodyAfter != nil || response.resetAfterBodyBytes != nil || response.omitsContentLength
+        let keepAlive =
+            clientKeepsAlive && !injectsFault && !context.stop.isFired
+            && !response.headers.tokens(for: "Connection").contains("close")
+        let (head, dropped) = ResponseSerializer.head(
+            for: response, keepAlive: keepAlive, requestVersion: request.version)
+        if !dropped.isEmpty {
+            log("dropped invalid response header fields \(dropped) for \(request.method) \(request.target)")
+        }
+        var body = request.method == "HEAD" || !response.statusAllowsBody ? [] : response.body[...]
+        if let limit = response.resetAfterBodyBytes {
+            body = body.prefix(max(0, limit))
+        } else if let limit = response.truncateBodyAfter {
+            body = body.prefix(max(0, limit))
+        }
+        let written = stream.write(head + body)
+        if response.resetAfterBodyBytes != nil {
+            stream.armReset()
+        }
+        logRequest(request.method, request.target, status: response.status, bytes: body.count, started: started)
+        return written && keepAlive
+    }
+
+    /// Answers a request the server refuses itself, then drains what the client still sends so
+    /// that closing does not reset the connection before the client has read the answer.
+    private func reject(_ rejection: RequestRejection, method: String, target: String, started: ContinuousClock.Instant) {
+        let response = ResponseSerializer.errorResponse(rejection)
+        let (head, _) = ResponseSerializer.head(for: response, keepAlive: false, requestVersion: "HTTP/1.1")
+        let written = stream.write(head + response.body)
+        logRequest(method, target, status: rejection.status, bytes: response.body.count, started: started,
+            note: rejection.message)
+        guard written else { return }
+        _ = shutdown(stream.descriptor, Int32(SHUT_WR))
+        let drainDeadline = ContinuousClock.now + .milliseconds(250)
+        var drained = 0
+        while drained < 1 << 20, stream.receive(before: drainDeadline, stop: context.stop) == .received {
+            drained += stream.available
+            stream.consume(stream.available)
+        }
+    }
+
+    private func logRequest(
+        _ method: String, _ target: String, status: Int, bytes: Int, started: ContinuousClock.Instant,
+        note: String? = nil
+    ) {
+        guard context.logger != nil else { return }
+        let elapsed = ContinuousClock.now - started
+        let (seconds, attoseconds) = elapsed.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        let shownTarget = target.count > 200 ? String(target.prefix(200)) + "…" : target
+        var line = "\(method) \(shownTarget) -> \(status) (\(bytes) bytes, \(String(format: "%.1f", milliseconds)) ms)"
+        if let note { line += ": \(note)" }
+        log(line)
+    }
+
+    private func log(_ message: String) {
+        context.logger?(message)
+    }
+}

@@ -1,0 +1,116 @@
+/// The request line and header fields of one request, validated but not yet interpreted.
+struct RequestHead {
+    var method: String
+    var target: String
+    var version: String
+    var headers: HTTPHeaders
+
+    /// Parses the head, `bytes` being everything before the blank line that ends it
+    /// (request line and header lines separated by CRLF).
+    init(parsing bytes: ArraySlice<UInt8>) throws(RequestRejection) {
+        var lines = Self.splitLines(bytes)
+        guard !lines.isEmpty else { throw .badRequest("empty request line") }
+        let requestLine = lines.removeFirst()
+        (method, target, version) = try Self.parseRequestLine(requestLine)
+        headers = HTTPHeaders()
+        for line in lines {
+            let (name, value) = try Self.parseField(line)
+            headers.add(name, value)
+        }
+    }
+
+    /// Splits on CRLF; a lone CR or LF inside a line is rejected later as a control character.
+    static func splitLines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0x0D, index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A {
+                lines.append(bytes[start..<index])
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(bytes[start..<bytes.endIndex])
+        return lines
+    }
+
+    private static func parseRequestLine(
+        _ line: ArraySlice<UInt8>
+    ) throws(RequestRejection) -> (String, String, String) {
+        let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            throw .badRequest("the request line must be \"METHOD target HTTP/1.1\" separated by single spaces")
+        }
+        guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else {
+            throw .badRequest("invalid method \(quoted(parts[0]))")
+        }
+        guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw .badRequest("invalid request target: it must be non-empty visible ASCII (percent-encode the rest)")
+        }
+        let version = String(decoding: parts[2], as: UTF8.self)
+        switch version {
+        case "HTTP/1.1", "HTTP/1.0":
+            break
+        default:
+            let bytes = Array(parts[2])
+            let wellFormed =
+                bytes.count == 8 && bytes.starts(with: Array("HTTP/".utf8)) && isDigit(bytes[5])
+                && bytes[6] == 0x2E && isDigit(bytes[7])
+            if wellFormed {
+                throw RequestRejection(status: 505, message: "\(version) is not supported, use HTTP/1.1 or HTTP/1.0")
+            }
+            throw .badRequest("invalid HTTP version \(quoted(parts[2]))")
+        }
+        return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self), version)
+    }
+
+    private static func parseField(_ line: ArraySlice<UInt8>) throws(RequestRejection) -> (String, String) {
+        guard let first = line.first else { throw .badRequest("empty header line") }
+        if first == 0x20 || first == 0x09 {
+            throw .badRequest("obsolete line folding (a header line starting with whitespace) is not allowed")
+        }
+        guard let colon = line.firstIndex(of: 0x3A) else {
+            throw .badRequest("header line without a colon: \(quoted(line))")
+        }
+        let name = line[line.startIndex..<colon]
+        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+            throw .badRequest("invalid header name \(quoted(name))")
+        }
+        var value = line[(colon + 1)...]
+        while let byte = value.first, byte == 0x20 || byte == 0x09 { value = value.dropFirst() }
+        while let byte = value.last, byte == 0x20 || byte == 0x09 { value = value.dropLast() }
+        guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+            throw .badRequest("control character in the value of header \(quoted(name))")
+        }
+        return (String(decoding: name, as: UTF8.self), decodeFieldValue(value))
+    }
+
+    /// Field values are usually ASCII; UTF-8 is kept, other bytes are read as ISO-8859-1.
+    private static func decodeFieldValue(_ bytes: ArraySlice<UInt8>) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+
+    /// `tchar` from RFC 9110 §5.6.2: the characters allowed in methods and field names.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// A short, printable rendering of raw bytes for error messages.
+    static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
+        let shown = bytes.prefix(40).map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "?" }.joined()
+        return "\"\(shown)\(bytes.count > 40 ? "…" : "")\""
+    }
+}
