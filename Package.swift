@@ -13,9 +13,13 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
+        .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
     ],
     targets: [
         .target(name: "JSONSchema", swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
+        .target(
+            name: "ContractFuzz", dependencies: ["JSONSchema"], path: "Sources/ContractFuzz", swiftSettings: settings),
+        .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
     ]
 )
