@@ -1,0 +1,128 @@
+import JSONSchema
+
+extension InstanceGenerator {
+    func randomArray(_ constraints: Constraints, depth: Int, context: inout Context) throws(GenerationError)
+        -> JSONValue
+    {
+        let keywords = constraints.keywords
+        let location = constraints.location
+        let minimum = max(0, keywords["minItems"]?.intValue ?? 0)
+        let maximum = keywords["maxItems"]?.intValue
+        if let maximum, maximum < minimum {
+            throw GenerationError(.contradictory, at: location, "maxItems \(maximum) < minItems \(minimum)")
+        }
+        let prefix = keywords["prefixItems"]?.arrayValue ?? []
+        let items = keywords["items"] ?? true
+        let unique = keywords["uniqueItems"]?.boolValue == true
+        let contains = keywords["contains"]
+        let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
+        var capacity = maximum ?? Int.max
+        if items == false { capacity = min(capacity, prefix.count) }
+        if capacity < minimum || capacity < minContains {
+            throw GenerationError(.contradictory, at: location, "the array cannot reach its minimum size")
+        }
+        let preferred = depth >= configuration.maxDepth ? minimum : max(minimum, configuration.maxArrayLength)
+        let length = context.rng.int(
+            in: max(minimum, minContains)...max(minimum, minContains, min(capacity, preferred)))
+        // Positions that must match `contains`, spread over the array.
+        let containsPositions = Set(context.rng.shuffled(Array(0..<length)).prefix(minContains))
+        var elements: [JSONValue] = []
+        for index in 0..<length {
+            var schema = index < prefix.count ? prefix[index] : items
+            var schemaLocation =
+                index < prefix.count
+                ? location.appending("prefixItems").appending(index) : location.appending("items")
+            if containsPositions.contains(index), let contains {
+                schema = .array([schema, contains]).wrapped("allOf")
+                schemaLocation = location.appending("contains")
+            }
+            var element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
+            var tries = 0
+            while unique && elements.contains(element) {
+                tries += 1
+                guard tries < configuration.attemptsPerValue else {
+                    if index >= minimum { return .array(elements) }
+                    throw GenerationError(.exhausted, at: location, "could not find \(minimum) unique items")
+                }
+                element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
+            }
+            elements.append(element)
+        }
+        return .array(elements)
+    }
+
+    func randomObject(_ constraints: Constraints, depth: Int, context: inout Context) throws(GenerationError)
+        -> JSONValue
+    {
+        let keywords = constraints.keywords
+        let location = constraints.location
+        let properties = keywords["properties"]?.objectValue ?? JSONObject()
+        let required = keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let minimum = max(0, keywords["minProperties"]?.intValue ?? 0)
+        let maximum = keywords["maxProperties"]?.intValue ?? Int.max
+        let allowed = constraints.allowedKeys
+        if let allowed, let missing = required.first(where: { !allowed.contains($0) }) {
+            throw GenerationError(
+                .contradictory, at: location, "required \"\(missing)\" is not an allowed property")
+        }
+        if required.count > maximum {
+            throw GenerationError(.contradictory, at: location, "more required properties than maxProperties")
+        }
+        var chosen = required
+        let optional = properties.keys.filter { !required.contains($0) && allowed?.contains($0) != false }
+        let probability = depth >= configuration.maxDepth ? 0 : configuration.optionalPropertyProbability
+        for key in optional where context.rng.chance(probability) { chosen.append(key) }
+        if let dependencies = keywords["dependentRequired"]?.objectValue {
+            for (key, needed) in dependencies where chosen.contains(key) {
+                for name in needed.arrayValue?.compactMap(\.stringValue) ?? [] where !chosen.contains(name) {
+                    chosen.append(name)
+                }
+            }
+        }
+        for key in optional where chosen.count < minimum && !chosen.contains(key) { chosen.append(key) }
+        while chosen.count > maximum, let drop = chosen.lastIndex(where: { !required.contains($0) }) {
+            chosen.remove(at: drop)
+        }
+        var object = JSONObject()
+        for key in properties.keys where chosen.contains(key) {
+            let schema = properties[key] ?? true
+            object[key] = try generate(
+                schema, at: location.appending("properties").appending(key), depth: depth + 1,
+                context: &context)
+        }
+        for key in chosen where object[key] == nil {
+            object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
+        }
+        let additional = keywords["additionalProperties"]
+        let extras = additional.map { $0 != false && $0 != true } ?? false
+        var wanted = minimum - object.count
+        if extras && allowed == nil && depth < configuration.maxDepth
+            && context.rng.chance(configuration.extraPropertyProbability)
+        {
+            wanted = max(wanted, 1)
+        }
+        var serial = 0
+        while wanted > 0 && object.count < maximum {
+            guard additional != false, allowed == nil else {
+                throw GenerationError(
+                    .contradictory, at: location, "minProperties needs keys the schema forbids")
+            }
+            serial += 1
+            let key = "extra\(serial)"
+            guard properties[key] == nil, object[key] == nil else { continue }
+            object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
+            wanted -= 1
+        }
+        return .object(object)
+    }
+
+    /// A value for a key not listed in `properties`: valid for `additionalProperties` when present.
+    private func additionalValue(_ constraints: Constraints, key: String, depth: Int, context: inout Context)
+        throws(GenerationError) -> JSONValue
+    {
+        let schema = constraints.keywords["additionalProperties"] ?? true
+        return try generate(
+            schema, at: constraints.location.appending("additionalProperties"), depth: depth + 1,
+            context: &context)
+    }
+}

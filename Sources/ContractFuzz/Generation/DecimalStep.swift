@@ -1,0 +1,83 @@
+import JSONSchema
+
+/// A positive decimal `significand × 10^exponent`, the grid that generated numbers sit on.
+///
+/// Every generated number is `k × step` for an integer `k`, built exactly from decimal text, so
+/// `multipleOf: 0.01` yields `19.99` rather than a binary approximation that fails the check.
+struct DecimalStep: Sendable, Equatable {
+    var significand: Int64
+    var exponent: Int
+
+    init(significand: Int64, exponent: Int) {
+        var significand = significand
+        var exponent = exponent
+        while significand != 0 && significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        self.significand = significand
+        self.exponent = exponent
+    }
+
+    /// The exact decimal of `number`, or nil when it has more than 18 significant digits.
+    init?(_ number: JSONNumber) {
+        let text = number.description
+        var mantissa = Substring(text)
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            guard let power = Int(text[text.index(after: e)...].replacing("+", with: "")) else { return nil }
+            exponent = power
+            mantissa = text[..<e]
+        }
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa = mantissa.dropFirst() }
+        var digits = ""
+        if let dot = mantissa.firstIndex(of: ".") {
+            let fraction = mantissa[mantissa.index(after: dot)...]
+            digits = String(mantissa[..<dot]) + fraction
+            exponent -= fraction.count
+        } else {
+            digits = String(mantissa)
+        }
+        let trimmed = digits.drop { $0 == "0" }
+        guard trimmed.count <= 18, let value = Int64(trimmed.isEmpty ? "0" : String(trimmed)) else {
+            return nil
+        }
+        self.init(significand: negative ? -value : value, exponent: exponent)
+    }
+
+    static let one = DecimalStep(significand: 1, exponent: 0)
+
+    var doubleValue: Double {
+        var value = Double(significand)
+        if exponent >= 0 {
+            for _ in 0..<min(exponent, 400) { value *= 10 }
+        } else {
+            for _ in 0..<min(-exponent, 400) { value /= 10 }
+        }
+        return value
+    }
+
+    /// `k × self` as an exact JSON number; nil on overflow.
+    func times(_ k: Int64) -> JSONNumber? {
+        let (product, overflow) = significand.multipliedReportingOverflow(by: k)
+        guard !overflow else { return nil }
+        return JSONNumber(parsing: exponent == 0 ? "\(product)" : "\(product)e\(exponent)")
+    }
+
+    /// The smallest positive multiple of `self` that is an integer (for `integer` with a fractional
+    /// `multipleOf`, such as 2.5 → 5).
+    var integralMultiple: DecimalStep {
+        guard exponent < 0 else { return self }
+        var power: Int64 = 1
+        for _ in 0..<min(-exponent, 18) { power *= 10 }
+        let divisor = Self.gcd(abs(significand), power)
+        return DecimalStep(significand: abs(significand) / divisor, exponent: 0)
+    }
+
+    static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return max(a, 1)
+    }
+}
