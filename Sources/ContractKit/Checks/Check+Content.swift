@@ -1,4 +1,4 @@
-import JSONSchema
+public import JSONSchema
 
 extension Check {
     /// `Content-Type` is present, well-formed and declared for the status; a binary body really is

@@ -1,4 +1,4 @@
-import JSONSchema
+public import JSONSchema
 
 /// What a check sees: the contract, the endpoint and example, the exchange, and the variables.
 public struct CheckContext: Sendable {

@@ -15,7 +15,7 @@ struct ContractLinter {
         }
         checkReferences(&log)
         checkVariables(&log)
-        // SCHEMALINT
+        log.append(contentsOf: SchemaLinter(contract: contract).problems())
         return log.problems
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything a run found: the input of the reporters, `diff` and `merge`, and the exit code.
 public struct RunResult: Sendable, Hashable {
