@@ -10,6 +10,8 @@ public enum Conform {
     static let commands: [(name: String, summary: String)] = [
         ("lint", "Check contract files for errors, with file:line:column for each."),
         ("validate", "Validate JSON documents against a JSON Schema (2020-12)."),
+        ("run", "Replay a contract against a server (or its own mock) and check every response."),
+        ("mock", "Serve a mock of a contract, optionally with injected faults."),
     ]
 
     /// Runs one command line (without the program name) and returns its exit code.
@@ -32,6 +34,10 @@ public enum Conform {
             return .success
         case "lint":
             return LintCommand.run(rest, console: console)
+        case "run":
+            return await RunCommand.run(rest, console: console, environment: environment)
+        case "mock":
+            return await MockCommand.run(rest, console: console)
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
         default:

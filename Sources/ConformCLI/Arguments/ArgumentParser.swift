@@ -133,3 +133,15 @@ struct ArgumentParser {
         return "  " + padded + right
     }
 }
+
+extension ArgumentParser {
+    /// Parses, or prints the usage error and returns nil.
+    func parseOrReport(_ arguments: [String], console: Console) -> ParsedArguments? {
+        do {
+            return try parse(arguments)
+        } catch {
+            console.err("error: \(error.message)\nRun 'conform \(command) --help' for its options.")
+            return nil
+        }
+    }
+}

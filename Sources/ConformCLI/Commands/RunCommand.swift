@@ -1,0 +1,148 @@
+import ContractKit
+import ContractMock
+import Foundation
+
+/// `conform run <contract> [--base-url URL]`: replays the contract and gates CI with the exit code.
+enum RunCommand {
+    static let parser = ArgumentParser(
+        command: "run",
+        overview: "Replay a contract against a server and check every response. Without --base-url, runs against the contract's own mock.",
+        positionals: [.init(name: "contract", help: "The contract file.")],
+        options: [
+            .init(name: "base-url", valueName: "url", help: "The server to check (default: the embedded mock, started in process)."),
+            .init(name: "header", valueName: "Name: value", help: "A header for every request, e.g. 'Authorization: Bearer …'.", isRepeatable: true),
+            .init(name: "timeout", valueName: "seconds", help: "Time allowed for each response.", defaultValue: "30"),
+            .init(name: "concurrency", valueName: "n", help: "Independent chains of cases run at once.", defaultValue: "4"),
+            .init(name: "only", valueName: "id-or-tag", help: "Run only these endpoints (ids or tags, comma-separated).", isRepeatable: true),
+            .init(name: "skip", valueName: "id-or-tag", help: "Leave out these endpoints (ids or tags).", isRepeatable: true),
+            .init(name: "shard", valueName: "i/n", help: "Run shard i of n (whole chains, dealt in turn), for a CI matrix."),
+            .init(name: "retries", valueName: "n", help: "Retries after transport errors only (never after a response).", defaultValue: "0"),
+            .init(name: "record", valueName: "dir", help: "Save every response body under dir/<endpoint>/ as corpus samples."),
+            .init(name: "redact", valueName: "header", help: "Also hide this header's value everywhere (Authorization, Cookie, Set-Cookie and Proxy-Authorization always are).", isRepeatable: true),
+            .init(name: "seed", valueName: "number", help: "Seed of the embedded mock's generated bodies.", defaultValue: "1"),
+            .init(name: "fault", valueName: "name[@endpointId]", help: "Make the embedded mock misbehave (see 'conform mock --help').", isRepeatable: true),
+            .init(name: "quiet", valueName: nil, help: "Print only failures and the verdict."),
+        ])
+
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode {
+        if arguments.contains("--help") {
+            console.out(parser.help(extra: ExitCode.helpText))
+            return .success
+        }
+        guard let parsed = parser.parseOrReport(arguments, console: console) else { return .usageOrContractError }
+        let file = parsed.positionals[0]
+        guard let contract = ContractArgument.load(file, console: console) else { return .usageOrContractError }
+        guard let options = RunOptions(parsed, contract: contract, console: console) else { return .usageOrContractError }
+
+        var mock: ContractMock?
+        var baseURL = options.baseURL ?? ""
+        if options.baseURL == nil {
+            let faults = MockCommand.parseFaults(parsed.all("fault"), contract: contract, console: console)
+            guard let faults else { return .usageOrContractError }
+            let embedded = ContractMock(contract: contract, configuration: .init(seed: options.seed, faults: faults, port: 0))
+            do {
+                baseURL = try embedded.start()
+            } catch {
+                console.err("error: cannot start the embedded mock: \(error)")
+                return .usageOrContractError
+            }
+            mock = embedded
+            if !options.quiet { console.err("No --base-url: checking the contract's own mock at \(baseURL).") }
+        } else if !parsed.all("fault").isEmpty {
+            console.err("error: '--fault' applies to the embedded mock only; drop it or drop '--base-url'")
+            return .usageOrContractError
+        }
+        defer { mock?.shutdown() }
+
+        let progress = ProgressPrinter(console: console, quiet: options.quiet)
+        var configuration = options.replayConfiguration(baseURL: baseURL)
+        configuration.progress = { result in progress.caseFinished(result) }
+        let replayer = Replayer(contract: contract, configuration: configuration)
+        progress.start(total: replayer.selection().filter(\.selected).count, contract: contract, baseURL: baseURL)
+
+        let task = Task { await replayer.run() }
+        let trap = SignalTrap { _ in task.cancel() }
+        let result = await task.value
+        trap.cancel()
+        progress.finish(result)
+        if result.serverWasUnreachable {
+            console.err("error: \(baseURL) was unreachable for every case")
+            return .serverUnreachable
+        }
+        return result.isSuccessful && !result.interrupted ? .success : .checkFailed
+    }
+}
+
+/// The parsed and checked options of `conform run`.
+struct RunOptions {
+    var baseURL: String?
+    var headers: [HeaderField] = []
+    var timeout: Duration = .seconds(30)
+    var concurrency = 4
+    var retries = 0
+    var only: [String] = []
+    var skip: [String] = []
+    var shard: (index: Int, count: Int)?
+    var recordDirectory: String?
+    var redact: [String] = []
+    var seed: UInt64 = 1
+    var quiet = false
+
+    init?(_ parsed: ArgumentParser.ParsedArguments, contract: Contract, console: Console) {
+        func fail(_ message: String) -> RunOptions? {
+            console.err("error: \(message)")
+            return nil
+        }
+        if let url = parsed.value("base-url") {
+            guard let components = URLComponents(string: url), components.scheme == "http" || components.scheme == "https",
+                components.host?.isEmpty == false
+            else { return fail("'--base-url' must be an http:// or https:// URL, not '\(url)'") }
+            baseURL = url
+        }
+        for header in parsed.all("header") {
+            guard let colon = header.firstIndex(of: ":"), colon != header.startIndex else {
+                return fail("'--header' takes \"Name: value\", not '\(header)'")
+            }
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers.append(HeaderField(name, value))
+        }
+        if let text = parsed.value("timeout") {
+            guard let seconds = Double(text), seconds > 0 else { return fail("'--timeout' takes a positive number of seconds") }
+            timeout = .milliseconds(Int(seconds * 1000))
+        }
+        if let text = parsed.value("concurrency") {
+            guard let value = Int(text), (1...256).contains(value) else { return fail("'--concurrency' takes a number from 1 to 256") }
+            concurrency = value
+        }
+        if let text = parsed.value("retries") {
+            guard let value = Int(text), (0...10).contains(value) else { return fail("'--retries' takes a number from 0 to 10") }
+            retries = value
+        }
+        if let text = parsed.value("shard") {
+            guard let value = ContractArgument.shard(text) else { return fail("'--shard' takes i/n with 1 ≤ i ≤ n, e.g. 2/3") }
+            shard = value
+        }
+        if let text = parsed.value("seed") {
+            guard let value = UInt64(text) else { return fail("'--seed' takes a non-negative integer") }
+            seed = value
+        }
+        only = ContractArgument.list(parsed.all("only"))
+        skip = ContractArgument.list(parsed.all("skip"))
+        let known = Set(contract.endpoints.flatMap { [$0.id] + $0.tags })
+        for name in only + skip where !known.contains(name) {
+            var message = "'\(name)' is neither an endpoint id nor a tag of \(contract.name)"
+            if let suggestion = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(suggestion)'?" }
+            return fail(message)
+        }
+        recordDirectory = parsed.value("record")
+        redact = parsed.all("redact")
+        quiet = parsed.has("quiet")
+    }
+
+    func replayConfiguration(baseURL: String) -> Replayer.Configuration {
+        Replayer.Configuration(
+            baseURL: baseURL, headers: headers, timeout: timeout, concurrency: concurrency, retries: retries, only: only,
+            skip: skip, shard: shard, redaction: Redaction(additional: redact), recordDirectory: recordDirectory)
+    }
+}

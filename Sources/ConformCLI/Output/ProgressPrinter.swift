@@ -1,0 +1,106 @@
+import ContractKit
+import Foundation
+
+/// Prints a run as it goes: on a terminal one live line (`[5/7] 1 failed`), elsewhere (CI logs)
+/// one plain line per case; then the failures, the coverage table and the verdict.
+final class ProgressPrinter: Sendable {
+    private let console: Console
+    private let quiet: Bool
+    private let state = Locked<(done: Int, failed: Int, total: Int)>((0, 0, 0))
+
+    init(console: Console, quiet: Bool) {
+        self.console = console
+        self.quiet = quiet
+    }
+
+    func start(total: Int, contract: Contract, baseURL: String) {
+        state.withLock { $0.total = total }
+        if !quiet { console.err("Replaying \(contract.name) \(contract.version): \(total) cases against \(baseURL)") }
+    }
+
+    func caseFinished(_ result: CaseResult) {
+        let (done, failed, total) = state.withLock { current -> (Int, Int, Int) in
+            current.done += 1
+            if result.outcome == .failed || result.outcome == .error { current.failed += 1 }
+            return (current.done, current.failed, current.total)
+        }
+        if console.isTerminal {
+            guard !quiet else { return }
+            let failures = failed == 0 ? "" : console.styled(" \(failed) failed", .red)
+            console.err("\u{1B}[2K\r[\(done)/\(total)]\(failures) \(result.id)\u{1B}[1A")
+        } else if !quiet || result.outcome == .failed || result.outcome == .error {
+            console.err(Self.line(result, console: console))
+        }
+    }
+
+    func finish(_ result: RunResult) {
+        if console.isTerminal && !quiet { console.err("\u{1B}[2K") }
+        let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        if !problems.isEmpty {
+            console.out("")
+            console.out(console.styled("Failures", .bold))
+        }
+        for failed in problems {
+            console.out("")
+            console.out(Self.line(failed, console: console))
+            for finding in failed.findings {
+                console.out("    \(finding.check.rawValue): \(finding.message)")
+                if let pointer = finding.pointer, !pointer.isEmpty { console.out("      at \(pointer)") }
+                if let expected = finding.expected { console.out("      expected: \(expected)") }
+                if let actual = finding.actual { console.out("      actual:   \(actual)") }
+            }
+            if let reason = failed.reason, failed.findings.isEmpty { console.out("    \(reason)") }
+            if let curl = failed.curl { console.out("    reproduce: \(curl)") }
+        }
+        if !quiet {
+            console.out("")
+            console.out(coverageTable(result))
+        }
+        console.out("")
+        console.out(verdict(result))
+    }
+
+    static func line(_ result: CaseResult, console: Console) -> String {
+        let label: String
+        switch result.outcome {
+        case .passed: label = console.styled("PASS", .green)
+        case .failed: label = console.styled("FAIL", .red)
+        case .error: label = console.styled("ERROR", .red)
+        case .skipped: label = console.styled("SKIP", .yellow)
+        }
+        var text = "\(label) \(result.id)"
+        if let status = result.response?.status { text += " → \(status)" }
+        if result.outcome != .skipped { text += " (\(Int(result.duration.milliseconds.rounded())) ms)" }
+        if result.outcome == .skipped, let reason = result.reason { text += ": \(reason)" }
+        if result.outcome == .failed { text += ": \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s")" }
+        if result.outcome == .error, let reason = result.reason { text += ": \(reason)" }
+        return text
+    }
+
+    private func coverageTable(_ result: RunResult) -> String {
+        var rows = [["endpoint", "declared", "seen", "never exercised"]]
+        for entry in result.coverage {
+            rows.append([
+                entry.endpointID, entry.declared.joined(separator: " "),
+                entry.seen.map(String.init).joined(separator: " "), entry.unexercised.joined(separator: " "),
+            ])
+        }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        }
+        return (["Coverage of declared statuses:"] + lines.map { "  " + $0 }).joined(separator: "\n")
+    }
+
+    private func verdict(_ result: RunResult) -> String {
+        let passed = result.count(.passed)
+        let failed = result.count(.failed)
+        let errors = result.count(.error)
+        let skipped = result.count(.skipped)
+        let seconds = (result.duration.seconds * 100).rounded() / 100
+        var text = "\(passed) passed, \(failed) failed, \(errors) errors, \(skipped) skipped in \(seconds) s against \(result.baseURL)"
+        if result.interrupted { text += " (interrupted)" }
+        let ok = result.isSuccessful && !result.interrupted
+        return console.styled(ok ? "PASSED: " : "FAILED: ", ok ? .green : .red) + text
+    }
+}
