@@ -16,7 +16,8 @@ let package = Package(
         .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
     ],
     targets: [
-        .target(name: "JSONSchema", swiftSettings: settings),
+        .target(
+            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .target(
             name: "ContractFuzz", dependencies: ["JSONSchema"], path: "Sources/ContractFuzz", swiftSettings: settings),

@@ -49,10 +49,12 @@ struct JSONNumberTests {
         #expect(try n("2.5") > n("2"))
     }
 
-    @Test("description writes JSON text", arguments: [
-        ("9.99", "9.99"), ("-0.5", "-0.5"), ("1e2", "100"), ("1e30", "1e+30"), ("1.5e-10", "1.5e-10"),
-        ("0.001", "0.001"),
-    ])
+    @Test(
+        "description writes JSON text",
+        arguments: [
+            ("9.99", "9.99"), ("-0.5", "-0.5"), ("1e2", "100"), ("1e30", "1e+30"), ("1.5e-10", "1.5e-10"),
+            ("0.001", "0.001"),
+        ])
     func description(pair: (String, String)) throws {
         #expect(try #require(JSONNumber(parsing: pair.0)).description == pair.1)
     }

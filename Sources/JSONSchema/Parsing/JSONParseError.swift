@@ -38,12 +38,14 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidNumber(let detail):
             return "invalid number: \(detail)"
         case .invalidEscape(let escape):
-            return "invalid escape sequence \(escape) in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
+            return
+                "invalid escape sequence \(escape) in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
         case .unpairedSurrogate(let escape):
             return "unpaired UTF-16 surrogate \(escape) in string"
         case .controlCharacterInString(let byte):
             let hex = String(byte, radix: 16, uppercase: true)
-            return "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) must be escaped in a string"
+            return
+                "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) must be escaped in a string"
         case .invalidUTF8:
             return "invalid UTF-8 byte sequence"
         case .duplicateKey(let key, let first):

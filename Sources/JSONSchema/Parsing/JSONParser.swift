@@ -18,7 +18,9 @@ public struct JSONParser {
         /// Whether a `JSONSourceMap` is built.
         public var recordsPositions: Bool
 
-        public init(maximumDepth: Int = 512, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false) {
+        public init(
+            maximumDepth: Int = 512, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false
+        ) {
             self.maximumDepth = maximumDepth
             self.allowsByteOrderMark = allowsByteOrderMark
             self.recordsPositions = recordsPositions
@@ -35,14 +37,16 @@ public struct JSONParser {
 
     /// Parses `bytes` as one JSON value.
     /// - Throws: `JSONParseError` naming the first problem and its position.
-    public static func parse(_ bytes: some Collection<UInt8>, options: Options = .default) throws(JSONParseError)
+    public static func parse(_ bytes: some Collection<UInt8>, options: Options = .default)
+        throws(JSONParseError)
         -> JSONValue
     {
         try parseDocument(bytes, options: options).value
     }
 
     /// Parses `text` as one JSON value.
-    public static func parse(_ text: String, options: Options = .default) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ text: String, options: Options = .default) throws(JSONParseError) -> JSONValue
+    {
         try parse(Array(text.utf8), options: options)
     }
 
@@ -60,7 +64,8 @@ public struct JSONParser {
         }
     }
 
-    private static func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>, options: Options) throws(JSONParseError)
+    private static func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>, options: Options)
+        throws(JSONParseError)
         -> Document
     {
         var parser = JSONParser(buffer: buffer, options: options)
@@ -116,7 +121,9 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError)
+        -> JSONValue
+    {
         let start = index
         let utf8 = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for expected in utf8 {
@@ -124,7 +131,8 @@ public struct JSONParser {
                 throw error(.unexpectedEnd(expected: "\"\(word)\""), at: index)
             }
             guard bytes[index] == expected else {
-                throw error(.unexpectedCharacter(found: describeWord(at: start), expected: "a JSON value"), at: start)
+                throw error(
+                    .unexpectedCharacter(found: describeWord(at: start), expected: "a JSON value"), at: start)
             }
             index += 1
         }
@@ -162,7 +170,8 @@ public struct JSONParser {
                 return .array(elements)
             default:
                 throw error(
-                    .unexpectedCharacter(found: describe(at: index), expected: "',' or ']' after an array element"),
+                    .unexpectedCharacter(
+                        found: describe(at: index), expected: "',' or ']' after an array element"),
                     at: index)
             }
         }
@@ -182,7 +191,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a string key"), at: index) }
+            guard index < bytes.count else {
+                throw error(.unexpectedEnd(expected: "a string key"), at: index)
+            }
             guard bytes[index] == UInt8(ascii: "\"") else {
                 let expected = members.isEmpty ? "a string key or '}'" : "a string key"
                 throw error(.unexpectedCharacter(found: describe(at: index), expected: expected), at: index)
@@ -193,7 +204,9 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
             guard bytes[index] == UInt8(ascii: ":") else {
-                throw error(.unexpectedCharacter(found: describe(at: index), expected: "':' after an object key"), at: index)
+                throw error(
+                    .unexpectedCharacter(found: describe(at: index), expected: "':' after an object key"),
+                    at: index)
             }
             index += 1
             skipWhitespace()
@@ -216,7 +229,8 @@ public struct JSONParser {
                 return .object(JSONObject(uniqueMembers: members))
             default:
                 throw error(
-                    .unexpectedCharacter(found: describe(at: index), expected: "',' or '}' after an object member"),
+                    .unexpectedCharacter(
+                        found: describe(at: index), expected: "',' or '}' after an object member"),
                     at: index)
             }
         }
@@ -264,7 +278,8 @@ public struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
                 return text
             }
@@ -301,7 +316,9 @@ public struct JSONParser {
     private mutating func parseEscape(into scratch: inout [UInt8]) throws(JSONParseError) {
         let escapeStart = index
         index += 1
-        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "an escape sequence"), at: index) }
+        guard index < bytes.count else {
+            throw error(.unexpectedEnd(expected: "an escape sequence"), at: index)
+        }
         let byte = bytes[index]
         index += 1
         switch byte {
@@ -316,7 +333,8 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4(escapeStart: escapeStart)
             if (0xD800...0xDBFF).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
                 else { throw error(.unpairedSurrogate(escapeText(escapeStart)), at: escapeStart) }
                 index += 2
                 let low = try parseHex4(escapeStart: index - 2)
@@ -339,7 +357,9 @@ public struct JSONParser {
     private mutating func parseHex4(escapeStart: Int) throws(JSONParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "four hex digits after \\u"), at: index) }
+            guard index < bytes.count else {
+                throw error(.unexpectedEnd(expected: "four hex digits after \\u"), at: index)
+            }
             let byte = bytes[index]
             let digit: UInt32
             switch byte {
@@ -410,7 +430,9 @@ public struct JSONParser {
         while position < bytes.count && isDigit(bytes[position]) { position += 1 }
         if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { return "expected a digit after '.'" }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                return "expected a digit after '.'"
+            }
             while position < bytes.count && isDigit(bytes[position]) { position += 1 }
         }
         return "expected a digit in the exponent"
@@ -456,7 +478,8 @@ public struct JSONParser {
         case 0x0A: return "a line break"
         default:
             if byte >= 0x80, let length = try? validateUTF8Sequence(at: offset) {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
                 return "'\(text)'"
             }
             let hex = String(byte, radix: 16, uppercase: true)
@@ -481,7 +504,8 @@ public struct JSONParser {
 extension JSONNumber {
     /// Scans a JSON number literal starting at `start`; returns the number and the index after it,
     /// or nil when the text there is not a valid literal.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (number: JSONNumber, end: Int)? {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (number: JSONNumber, end: Int)?
+    {
         var index = start
         let count = bytes.count
         var negative = false

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A compiled ECMA-262 regular expression, as `pattern` and `patternProperties` require.
+///
+/// Foundation's `NSRegularExpression` (ICU) differs from ECMA-262 in a few places, so the pattern
+/// is translated first: `\d`, `\w` and their negations are ASCII-only in ECMA-262, `\s` includes
+/// U+FEFF, `$` only matches at the very end, and `[` inside a class is a literal.
+///
+/// `@unchecked Sendable`: the wrapped `NSRegularExpression` is immutable after creation and
+/// documented as safe to use from several threads at once; Swift cannot see that.
+final class ECMARegex: @unchecked Sendable {
+    let source: String
+    private let expression: NSRegularExpression
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: ECMARegex] = [:]
+
+    private init(source: String, expression: NSRegularExpression) {
+        self.source = source
+        self.expression = expression
+    }
+
+    /// The compiled regex for `source`, shared through a locked cache; throws the ICU message.
+    static func compile(_ source: String) throws -> ECMARegex {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let cached = cache[source] { return cached }
+        let expression = try NSRegularExpression(pattern: translate(source), options: [])
+        let regex = ECMARegex(source: source, expression: expression)
+        cache[source] = regex
+        return regex
+    }
+
+    /// Whether the pattern matches anywhere in `text` (patterns are not implicitly anchored).
+    func matches(_ text: String) -> Bool {
+        let range = NSRange(location: 0, length: text.utf16.count)
+        return expression.firstMatch(in: text, options: [], range: range) != nil
+    }
+
+    static func translate(_ source: String) -> String {
+        let characters = Array(source)
+        var result = ""
+        var inClass = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            switch character {
+            case "\\":
+                guard index < characters.count else {
+                    result.append("\\")
+                    continue
+                }
+                result += translateEscape(characters[index], inClass: inClass)
+                index += 1
+            case "[" where inClass:
+                result += "\\["
+            case "[":
+                if characters[index...].starts(with: ["]"]) {
+                    result += "(?!)"
+                    index += 1
+                } else if characters[index...].starts(with: ["^", "]"]) {
+                    result += "[\\s\\S]"
+                    index += 2
+                } else {
+                    inClass = true
+                    result.append("[")
+                }
+            case "]":
+                inClass = false
+                result.append("]")
+            case "$":
+                result += inClass ? "$" : "(?![\\s\\S])"
+            default:
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func translateEscape(_ escaped: Character, inClass: Bool) -> String {
+        switch escaped {
+        case "d": return inClass ? "0-9" : "[0-9]"
+        case "D": return inClass ? "\\D" : "[^0-9]"
+        case "w": return inClass ? "a-zA-Z0-9_" : "[a-zA-Z0-9_]"
+        case "W": return inClass ? "\\W" : "[^a-zA-Z0-9_]"
+        case "s": return inClass ? "\\s\\x{FEFF}" : "[\\s\\x{FEFF}]"
+        case "S": return inClass ? "\\S" : "[^\\s\\x{FEFF}]"
+        default: return "\\" + String(escaped)
+        }
+    }
+}
+
+extension ECMARegex {
+    private static let identityEscapes = Set("dDwWsSbBfnrtvcxupPk0123456789^$\\.*+?()[]{}|/-".unicodeScalars)
+
+    /// Whether `source` only uses escapes and groups ECMA-262 defines (ICU also accepts `\a`, `\Z`,
+    /// inline flags `(?i)` and comments `(?#...)`).
+    static func isECMAScript(_ source: String) -> Bool {
+        var iterator = source.unicodeScalars.makeIterator()
+        var previous: Unicode.Scalar = " "
+        while let scalar = iterator.next() {
+            defer { previous = scalar }
+            if previous == "(" && scalar == "?" {
+                guard let next = iterator.next(), ":=!<".unicodeScalars.contains(next) else { return false }
+                continue
+            }
+            guard scalar == "\\" else { continue }
+            guard let escaped = iterator.next() else { return false }
+            if escaped.isASCII && escaped.properties.isAlphabetic
+                || escaped.isASCII && ("0"..."9").contains(escaped)
+            {
+                guard identityEscapes.contains(escaped) else { return false }
+            }
+        }
+        return true
+    }
+}

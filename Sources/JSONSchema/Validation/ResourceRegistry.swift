@@ -1,0 +1,159 @@
+import Foundation
+
+/// A place in a known document: the document's URI and a pointer inside it.
+struct SchemaLocation: Hashable {
+    var document: String
+    var pointer: JSONPointer
+}
+
+/// The documents a compilation may use and the identifiers (`$id`, `$anchor`, `$dynamicAnchor`)
+/// found in them, so that references resolve without any network access.
+///
+/// Documents are scanned lazily, only along keywords whose values are schemas, so an `$id` inside
+/// `enum`, `const` or an unknown keyword is not mistaken for an identifier.
+struct ResourceRegistry {
+    private(set) var documents: [String: JSONValue]
+    /// Absolute resource URI (no fragment) to its location.
+    private(set) var resources: [String: SchemaLocation] = [:]
+    /// `uri#anchor` to its location, for `$anchor` and `$dynamicAnchor`.
+    private var anchors: [String: SchemaLocation] = [:]
+    /// Resource URI to its `$dynamicAnchor` names and locations.
+    private(set) var dynamicAnchors: [String: [String: SchemaLocation]] = [:]
+    /// Base URI and absolute URI of every scanned schema object.
+    private var scannedBase: [SchemaLocation: (base: String, absolute: String)] = [:]
+    private var scannedDocuments: Set<String> = []
+
+    init(documents: [String: JSONValue]) {
+        self.documents = [:]
+        for (uri, value) in documents { self.documents[URIReference(uri).withoutFragment.text] = value }
+        for (uri, text) in EmbeddedMetaSchemas.documents where self.documents[uri] == nil {
+            if let value = try? JSONParser.parse(text) { self.documents[uri] = value }
+        }
+    }
+
+    mutating func addDocument(_ value: JSONValue, uri: String) {
+        documents[uri] = value
+    }
+
+    func value(at location: SchemaLocation) -> JSONValue? {
+        documents[location.document].flatMap { location.pointer.resolve(in: $0) }
+    }
+
+    /// The base URI in effect at `location` and the node's absolute URI, scanning if needed.
+    mutating func baseInfo(at location: SchemaLocation) -> (base: String, absolute: String) {
+        if let known = scannedBase[location] { return known }
+        scanDocument(location.document)
+        if let known = scannedBase[location] { return known }
+        var ancestor = location.pointer
+        var inherited = (base: location.document, absolute: location.document + "#")
+        while !ancestor.isRoot {
+            ancestor = ancestor.parent
+            if let known = scannedBase[SchemaLocation(document: location.document, pointer: ancestor)] {
+                inherited = known
+                break
+            }
+        }
+        let resourceRoot = resources[inherited.base]
+        let relative = resourceRoot.map {
+            JSONPointer(tokens: Array(location.pointer.tokens.dropFirst($0.pointer.tokens.count)))
+        }
+        let absolute = inherited.base + "#" + (relative ?? location.pointer).description
+        if let value = value(at: location) {
+            scan(value, at: location, base: inherited.base, resourcePointer: resourceRoot?.pointer ?? .root)
+        }
+        return scannedBase[location] ?? (inherited.base, absolute)
+    }
+
+    mutating func scanDocument(_ uri: String) {
+        guard !scannedDocuments.contains(uri), let root = documents[uri] else { return }
+        scannedDocuments.insert(uri)
+        if resources[uri] == nil { resources[uri] = SchemaLocation(document: uri, pointer: .root) }
+        scan(root, at: SchemaLocation(document: uri, pointer: .root), base: uri, resourcePointer: .root)
+    }
+
+    private static let schemaMaps: Set<String> = [
+        "$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies",
+    ]
+    private static let schemaLists: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+    private static let singleSchemas: Set<String> = [
+        "not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames",
+        "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+    ]
+
+    private mutating func scan(
+        _ value: JSONValue, at location: SchemaLocation, base: String, resourcePointer: JSONPointer
+    ) {
+        guard case .object(let object) = value, scannedBase[location] == nil else { return }
+        var base = base
+        var resourcePointer = resourcePointer
+        if case .string(let id) = object["$id"] {
+            base = URIReference.resolve(id, against: base).withoutFragment.text
+            resourcePointer = location.pointer
+            if resources[base] == nil { resources[base] = location }
+        }
+        let relative = JSONPointer(
+            tokens: Array(location.pointer.tokens.dropFirst(resourcePointer.tokens.count)))
+        scannedBase[location] = (base, base + "#" + relative.description)
+        if case .string(let anchor) = object["$anchor"] { anchors[base + "#" + anchor] = location }
+        if case .string(let anchor) = object["$dynamicAnchor"] {
+            anchors[base + "#" + anchor] = location
+            dynamicAnchors[base, default: [:]][anchor] = location
+        }
+        for (key, child) in object {
+            let childLocation = SchemaLocation(
+                document: location.document, pointer: location.pointer.appending(key))
+            if Self.schemaMaps.contains(key), case .object(let members) = child {
+                for (name, schema) in members {
+                    let pointer = childLocation.pointer.appending(name)
+                    scan(
+                        schema, at: SchemaLocation(document: location.document, pointer: pointer), base: base,
+                        resourcePointer: resourcePointer)
+                }
+            } else if Self.schemaLists.contains(key) || key == "items", case .array(let elements) = child {
+                for (index, schema) in elements.enumerated() {
+                    let pointer = childLocation.pointer.appending(index)
+                    scan(
+                        schema, at: SchemaLocation(document: location.document, pointer: pointer), base: base,
+                        resourcePointer: resourcePointer)
+                }
+            } else if Self.singleSchemas.contains(key) {
+                scan(child, at: childLocation, base: base, resourcePointer: resourcePointer)
+            }
+        }
+    }
+
+    /// Resolves a reference against `base` to a location in a known document.
+    mutating func resolve(_ reference: String, base: String) -> SchemaLocation? {
+        let absolute = URIReference.resolve(reference, against: base)
+        let uri = absolute.withoutFragment.text
+        guard let resource = lookUpResource(uri) else { return nil }
+        let fragment = (absolute.fragment ?? "").removingPercentEncoding ?? ""
+        if fragment.isEmpty { return resource }
+        if fragment.hasPrefix("/") {
+            guard let pointer = JSONPointer(fragment) else { return nil }
+            let location = SchemaLocation(
+                document: resource.document,
+                pointer: JSONPointer(tokens: resource.pointer.tokens + pointer.tokens))
+            return value(at: location) == nil ? nil : location
+        }
+        return anchors[uri + "#" + fragment]
+    }
+
+    private mutating func lookUpResource(_ uri: String) -> SchemaLocation? {
+        if let found = resources[uri] { return found }
+        if documents[uri] != nil {
+            scanDocument(uri)
+            return resources[uri]
+        }
+        for document in documents.keys.sorted() where !scannedDocuments.contains(document) {
+            scanDocument(document)
+            if let found = resources[uri] { return found }
+        }
+        return nil
+    }
+
+    /// Whether `location`'s node was reached as a `$dynamicAnchor` named `anchor` in its resource.
+    func isDynamicAnchor(_ anchor: String, at location: SchemaLocation, resource: String) -> Bool {
+        dynamicAnchors[resource]?[anchor] == location
+    }
+}

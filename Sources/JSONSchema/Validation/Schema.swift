@@ -1,0 +1,45 @@
+/// A compiled JSON Schema (draft 2020-12), ready to validate many instances.
+///
+/// Compile once and reuse: compilation resolves references, checks keyword values and compiles
+/// regular expressions, so validation only walks the instance. A `Schema` is immutable and can be
+/// shared between threads.
+public struct Schema: Sendable {
+    let program: CompiledProgram
+
+    /// Compiles a standalone schema document.
+    ///
+    /// - Parameter baseURI: the document's URI when it has no `$id`; relative references
+    ///   resolve against it.
+    public init(_ schema: JSONValue, baseURI: String = "urn:conform:schema", options: SchemaOptions = .init())
+        throws(SchemaError)
+    {
+        try self.init(document: schema, at: .root, baseURI: baseURI, options: options)
+    }
+
+    /// Compiles the subschema at `pointer` inside a larger document that is not itself a schema
+    /// (a contract file or an OpenAPI document), so that `$ref: "#/schemas/MenuItem"` resolves
+    /// against `document`.
+    public init(
+        document: JSONValue, at pointer: JSONPointer, baseURI: String, options: SchemaOptions = .init()
+    ) throws(SchemaError) {
+        let uri = URIReference(baseURI).withoutFragment.text
+        var registry = ResourceRegistry(documents: options.documents)
+        registry.addDocument(document, uri: uri)
+        guard pointer.resolve(in: document) != nil else { throw .pointerNotFound(pointer: pointer) }
+        var compiler = SchemaCompiler(registry: registry, options: options)
+        program = try compiler.compileProgram(root: SchemaLocation(document: uri, pointer: pointer))
+    }
+
+    /// Validates `instance` and reports every error, with locations and messages.
+    public func validate(_ instance: JSONValue) -> ValidationResult {
+        var evaluator = Evaluator(program: program, verbose: true)
+        let valid = evaluator.validate(instance)
+        return ValidationResult(isValid: valid, errors: valid ? [] : evaluator.errors)
+    }
+
+    /// Whether `instance` is valid; stops at the first failure and builds no messages.
+    public func isValid(_ instance: JSONValue) -> Bool {
+        var evaluator = Evaluator(program: program, verbose: false)
+        return evaluator.validate(instance)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import JSONSchema
+import Testing
+
+/// Runs the official JSON-Schema-Test-Suite for draft 2020-12.
+///
+/// One parameterized test per required file, so a failure names the file, group and test; plus
+/// a summary that prints the single line with the totals (and the optional pass count).
+@Suite("JSON-Schema-Test-Suite draft2020-12")
+struct JSONSchemaTestSuiteTests {
+    @Test(
+        "required file", .enabled(if: OfficialTestSuite.isPresent), arguments: OfficialTestSuite.requiredFiles
+    )
+    func requiredFile(_ file: String) throws {
+        let cases = try OfficialTestSuite.cases(in: file)
+        #expect(!cases.isEmpty, "\(file) has no cases")
+        for testCase in cases where OfficialTestSuite.exclusions[testCase.name] == nil {
+            if let failure = OfficialTestSuite.run(testCase) {
+                Issue.record(Comment(rawValue: failure))
+            }
+        }
+    }
+
+    @Test("summary")
+    func summary() throws {
+        guard OfficialTestSuite.isPresent else {
+            print(
+                "JSON-Schema-Test-Suite draft2020-12: absent, looked in \(OfficialTestSuite.testsDirectory.path) "
+                    + "(set JSON_SCHEMA_TEST_SUITE to the suite root); skipped")
+            return
+        }
+        var passed = 0
+        var total = 0
+        for file in OfficialTestSuite.requiredFiles {
+            for testCase in try OfficialTestSuite.cases(in: file)
+            where OfficialTestSuite.exclusions[testCase.name] == nil {
+                total += 1
+                if OfficialTestSuite.run(testCase) == nil { passed += 1 }
+            }
+        }
+        var optionalPassed = 0
+        var optionalTotal = 0
+        for file in OfficialTestSuite.optionalFiles {
+            for testCase in try OfficialTestSuite.cases(in: file) {
+                optionalTotal += 1
+                if OfficialTestSuite.run(testCase) == nil { optionalPassed += 1 }
+            }
+        }
+        print(
+            "JSON-Schema-Test-Suite draft2020-12: passed \(passed) of \(total) (optional: \(optionalPassed) of \(optionalTotal))"
+        )
+        #expect(passed == total)
+    }
+}
