@@ -51,9 +51,29 @@ struct SchemaAPITests {
                 ##"{"type": "object", "properties": {"child": {"$ref": "#"}}, "additionalProperties": false}"##
             ))
         var instance: JSONValue = [:]
-        for _ in 0..<200 { instance = ["child": instance] }
+        for _ in 0..<511 { instance = ["child": instance] }
+        #expect(schema.validate(instance).isValid)
         #expect(schema.isValid(instance))
         #expect(!schema.isValid(["child": ["child": ["other": 1]]]))
+    }
+
+    @Test("a $ref cycle that never consumes the instance fails instead of hanging")
+    func referenceCycle() throws {
+        let schema = try Schema(
+            try JSONParser.parse(
+                ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##
+            ))
+        #expect(!schema.isValid(1))
+        let result = schema.validate(1)
+        #expect(!result.isValid)
+        #expect(result.errors.first?.message.contains("recursion") == true)
+    }
+
+    @Test("deeply nested schemas pass the meta-schema")
+    func deepMetaSchema() throws {
+        var nested: JSONValue = ["type": "string"]
+        for _ in 0..<100 { nested = ["properties": ["a": nested]] }
+        #expect(MetaSchema.validate(nested).isValid)
     }
 
     @Test("a schema is shared safely between tasks")

@@ -81,3 +81,35 @@ struct DecimalStep: Sendable, Equatable {
         return max(a, 1)
     }
 }
+
+extension DecimalStep {
+    /// `self + other`, exactly; nil on overflow.
+    func adding(_ other: DecimalStep) -> DecimalStep? {
+        let exponent = min(self.exponent, other.exponent)
+        guard let a = Self.scale(significand, by: self.exponent - exponent),
+            let b = Self.scale(other.significand, by: other.exponent - exponent)
+        else { return nil }
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? nil : DecimalStep(significand: sum, exponent: exponent)
+    }
+
+    func negated() -> DecimalStep { DecimalStep(significand: -significand, exponent: exponent) }
+
+    /// Half of the value, exactly (`5 × significand × 10^(exponent-1)`); nil on overflow.
+    func halved() -> DecimalStep? {
+        let (product, overflow) = significand.multipliedReportingOverflow(by: 5)
+        return overflow ? nil : DecimalStep(significand: product, exponent: exponent - 1)
+    }
+
+    var number: JSONNumber? { times(1) }
+
+    private static func scale(_ value: Int64, by power: Int) -> Int64? {
+        var result = value
+        for _ in 0..<power {
+            let (product, overflow) = result.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            result = product
+        }
+        return result
+    }
+}

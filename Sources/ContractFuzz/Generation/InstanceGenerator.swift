@@ -139,6 +139,7 @@ public struct InstanceGenerator: Sendable {
             branches = plain + branches.filter { Self.mentionsReference($0.element) }
         }
         var lastError = GenerationError(.contradictory, at: choice.location, "no branch can be satisfied")
+        var overlap: GenerationError?
         for (offset, branch) in branches {
             do throws(GenerationError) {
                 let branchConstraints = try flatten(branch, at: choice.location.appending(offset), hops: 0)
@@ -147,14 +148,18 @@ public struct InstanceGenerator: Sendable {
                 let value = try decideChoices(merged, depth: depth, context: &context)
                 if choice.kind == .oneOf {
                     let others = choice.branches.enumerated().filter { $0.offset != offset }
-                    if others.contains(where: { checker.matches(value, $0.element) }) { continue }
+                    if others.contains(where: { checker.matches(value, $0.element) }) {
+                        overlap = GenerationError(
+                            .exhausted, at: choice.location, "the value also matched another oneOf branch")
+                        continue
+                    }
                 }
                 return value
             } catch {
                 lastError = error
             }
         }
-        throw lastError
+        throw overlap ?? lastError
     }
 
     static func mentionsReference(_ schema: JSONValue) -> Bool {

@@ -87,7 +87,7 @@ enum DateTimeFormat {
         return !parts[0].isEmpty
     }
 
-    /// Digit groups each followed by a unit, units in order without gaps being required, none repeated.
+    /// Digit groups each followed by a unit; units are consecutive in `allowed` order (`1Y2M`, not `1Y2D`).
     private static func units(_ bytes: ArraySlice<UInt8>, allowed: [UInt8]) -> Bool {
         var next = 0
         var digits = 0
@@ -96,7 +96,11 @@ enum DateTimeFormat {
                 digits += 1
                 continue
             }
-            guard digits > 0, let position = allowed[next...].firstIndex(of: byte) else { return false }
+            guard digits > 0, let position = allowed[next...].firstIndex(of: byte),
+                next == 0 || position == next
+            else {
+                return false
+            }
             next = position + 1
             digits = 0
         }

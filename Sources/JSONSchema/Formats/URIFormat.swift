@@ -76,20 +76,78 @@ enum URIFormat {
         return true
     }
 
+    /// RFC 6570 template syntax: literals, and expressions `{op var:3,list*}`.
     static func isURITemplate(_ text: String) -> Bool {
-        var inExpression = false
-        for character in text {
-            switch character {
-            case "{":
-                if inExpression { return false }
-                inExpression = true
-            case "}":
-                if !inExpression { return false }
-                inExpression = false
-            default:
-                break
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "{" {
+                guard let close = scalars[index...].firstIndex(of: "}"),
+                    isExpression(Array(scalars[(index + 1)..<close]))
+                else { return false }
+                index = close + 1
+                continue
             }
+            if scalar == "%" {
+                guard isPercentEncoded(scalars, index) else { return false }
+                index += 3
+                continue
+            }
+            let forbidden: Set<Unicode.Scalar> = [" ", "\"", "<", ">", "\\", "^", "`", "|", "}"]
+            guard scalar.value > 0x20, scalar.value != 0x7F, !forbidden.contains(scalar) else { return false }
+            index += 1
         }
-        return !inExpression
+        return true
+    }
+
+    private static func isPercentEncoded(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
+        index + 2 < scalars.count
+            && [scalars[index + 1], scalars[index + 2]].allSatisfy {
+                $0.isASCII && UInt8($0.value).isHexDigit
+            }
+    }
+
+    private static func isExpression(_ body: [Unicode.Scalar]) -> Bool {
+        var body = body[...]
+        if let first = body.first, "+#./;?&".unicodeScalars.contains(first) { body = body.dropFirst() }
+        let specs = body.split(separator: ",", omittingEmptySubsequences: false)
+        return !specs.isEmpty && specs.allSatisfy { isVariableSpec(Array($0)) }
+    }
+
+    private static func isVariableSpec(_ spec: [Unicode.Scalar]) -> Bool {
+        var name = spec[...]
+        if spec.last == "*" {
+            name = spec.dropLast()
+        } else if let colon = spec.firstIndex(of: ":") {
+            let length = spec[(colon + 1)...]
+            guard (1...4).contains(length.count), length.first != "0",
+                length.allSatisfy({ ("0"..."9").contains($0) })
+            else { return false }
+            name = spec[..<colon]
+        }
+        guard !name.isEmpty, name.first != ".", name.last != "." else { return false }
+        var index = name.startIndex
+        var previousDot = false
+        while index < name.endIndex {
+            let scalar = name[index]
+            if scalar == "%" {
+                guard isPercentEncoded(Array(name), index - name.startIndex) else { return false }
+                index += 3
+                previousDot = false
+                continue
+            }
+            if scalar == "." {
+                guard !previousDot else { return false }
+                previousDot = true
+            } else {
+                guard scalar.isASCII,
+                    scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+                else { return false }
+                previousDot = false
+            }
+            index += 1
+        }
+        return true
     }
 }

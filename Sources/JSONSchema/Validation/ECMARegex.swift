@@ -38,20 +38,30 @@ final class ECMARegex: @unchecked Sendable {
     }
 
     static func translate(_ source: String) -> String {
+        let characters = Array(source)
         var result = ""
         var inClass = false
-        var iterator = source.makeIterator()
-        while let character = iterator.next() {
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
             switch character {
             case "\\":
-                guard let escaped = iterator.next() else {
+                guard index < characters.count else {
                     result.append("\\")
                     continue
                 }
-                result += translateEscape(escaped, inClass: inClass)
+                result += translateEscape(characters[index], inClass: inClass)
+                index += 1
+            case "[" where inClass:
+                result += "\\["
             case "[":
-                if inClass {
-                    result += "\\["
+                if characters[index...].starts(with: ["]"]) {
+                    result += "(?!)"
+                    index += 1
+                } else if characters[index...].starts(with: ["^", "]"]) {
+                    result += "[\\s\\S]"
+                    index += 2
                 } else {
                     inClass = true
                     result.append("[")
@@ -84,10 +94,17 @@ final class ECMARegex: @unchecked Sendable {
 extension ECMARegex {
     private static let identityEscapes = Set("dDwWsSbBfnrtvcxupPk0123456789^$\\.*+?()[]{}|/-".unicodeScalars)
 
-    /// Whether `source` only uses escapes ECMA-262 defines (ICU accepts more, such as `\a` or `\Z`).
+    /// Whether `source` only uses escapes and groups ECMA-262 defines (ICU also accepts `\a`, `\Z`,
+    /// inline flags `(?i)` and comments `(?#...)`).
     static func isECMAScript(_ source: String) -> Bool {
         var iterator = source.unicodeScalars.makeIterator()
+        var previous: Unicode.Scalar = " "
         while let scalar = iterator.next() {
+            defer { previous = scalar }
+            if previous == "(" && scalar == "?" {
+                guard let next = iterator.next(), ":=!<".unicodeScalars.contains(next) else { return false }
+                continue
+            }
             guard scalar == "\\" else { continue }
             guard let escaped = iterator.next() else { return false }
             if escaped.isASCII && escaped.properties.isAlphabetic

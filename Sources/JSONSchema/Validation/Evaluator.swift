@@ -14,8 +14,9 @@ struct Evaluator {
     private var currentNode: SchemaNode?
     private var currentNodeDepth = 0
 
-    /// Deeper schema nesting than this is treated as a runaway `$ref` cycle.
-    static let maximumDepth = 2_000
+    /// More nested subschemas than this on the same instance value (without moving into an item or
+    /// property) is treated as a `$ref` cycle that never consumes the instance.
+    static let maximumDepth = 256
 
     init(program: CompiledProgram, verbose: Bool) {
         self.program = program
@@ -104,6 +105,20 @@ struct Evaluator {
         keywordPath.removeLast(keywordTokens.count)
         if instanceStep != nil { instancePath.removeLast() }
         return valid
+    }
+
+    /// Like `descend`, for subschemas that apply to an item or property of the instance; the
+    /// cycle guard only counts nesting on one instance value, so deep instances stay valid.
+    mutating func descendInstance(
+        _ index: Int, _ instance: JSONValue, keyword: @autoclosure () -> [String],
+        instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations, collect: Bool
+    ) -> Bool {
+        let savedDepth = depth
+        depth = 0
+        defer { depth = savedDepth }
+        return descend(
+            index, instance, keyword: keyword(), instanceToken: instanceToken(), &annotations,
+            collect: collect)
     }
 
     /// Runs `body` without recording errors (for `not`, `if`, `contains` and the like, whose

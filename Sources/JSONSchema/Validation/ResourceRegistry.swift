@@ -72,7 +72,7 @@ struct ResourceRegistry {
     }
 
     private static let schemaMaps: Set<String> = [
-        "$defs", "definitions", "properties", "patternProperties", "dependentSchemas",
+        "$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies",
     ]
     private static let schemaLists: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
     private static let singleSchemas: Set<String> = [

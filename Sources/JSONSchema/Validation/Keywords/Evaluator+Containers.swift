@@ -9,7 +9,7 @@ extension Evaluator {
         case .prefixItems(let schemas):
             let count = min(schemas.count, elements.count)
             for position in 0..<count
-            where !descend(
+            where !descendInstance(
                 schemas[position], elements[position], keyword: ["prefixItems", String(position)],
                 instanceToken: String(position), &ignored, collect: false)
             {
@@ -24,7 +24,7 @@ extension Evaluator {
             var matched = 0
             for (position, element) in elements.enumerated() {
                 let matches = quietly {
-                    $0.descend(
+                    $0.descendInstance(
                         schema, element, keyword: ["contains"], instanceToken: String(position), &ignored,
                         collect: false)
                 }
@@ -94,7 +94,7 @@ extension Evaluator {
             }
             return false
         }
-        return descend(
+        return descendInstance(
             schema, element, keyword: [keyword], instanceToken: String(position), &ignored, collect: false)
     }
 
@@ -110,7 +110,7 @@ extension Evaluator {
             for (name, schema) in schemas {
                 guard let value = object[name] else { continue }
                 if collecting { annotations.properties.insert(name) }
-                if !descend(
+                if !descendInstance(
                     schema, value, keyword: ["properties", name], instanceToken: name, &ignored,
                     collect: false)
                 {
@@ -122,7 +122,7 @@ extension Evaluator {
             for (name, value) in object {
                 for (pattern, schema) in patterns where pattern.matches(name) {
                     if collecting { annotations.properties.insert(name) }
-                    if !descend(
+                    if !descendInstance(
                         schema, value, keyword: ["patternProperties", pattern.source], instanceToken: name,
                         &ignored, collect: false)
                     {
@@ -143,7 +143,8 @@ extension Evaluator {
         case .propertyNames(let schema):
             for (name, _) in object {
                 let matches = quietly {
-                    $0.descend(schema, .string(name), keyword: ["propertyNames"], &ignored, collect: false)
+                    $0.descendInstance(
+                        schema, .string(name), keyword: ["propertyNames"], &ignored, collect: false)
                 }
                 if !matches {
                     valid = false
@@ -182,6 +183,7 @@ extension Evaluator {
             }
             return false
         }
-        return descend(schema, value, keyword: [keyword], instanceToken: name, &ignored, collect: false)
+        return descendInstance(
+            schema, value, keyword: [keyword], instanceToken: name, &ignored, collect: false)
     }
 }

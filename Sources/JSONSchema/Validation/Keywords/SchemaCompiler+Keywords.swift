@@ -119,6 +119,27 @@ extension SchemaCompiler {
                 .additionalProperties(additional, known: known, patterns: patterns.map(\.pattern)))
         }
         if let names = try single("propertyNames", context) { keywords.append(.propertyNames(names)) }
+        keywords += try compileDependencies(context)
+        return keywords
+    }
+
+    /// The pre-2019 `dependencies` keyword, still common in older schemas: arrays act like
+    /// `dependentRequired`, schemas like `dependentSchemas`.
+    private mutating func compileDependencies(_ context: KeywordContext) throws(SchemaError) -> [Keyword] {
+        guard case .object(let members) = context.object["dependencies"] else { return [] }
+        var schemas: [(name: String, schema: Int)] = []
+        var required: [(name: String, required: [String])] = []
+        for (name, value) in members {
+            if case .array = value {
+                required.append((name, try context.stringArray(value, "dependencies")))
+            } else {
+                schemas.append(
+                    (name, try compile(context.location("dependencies", name), dialect: context.dialect)))
+            }
+        }
+        var keywords: [Keyword] = []
+        if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas)) }
+        if !required.isEmpty { keywords.append(.dependentRequired(required)) }
         return keywords
     }
 

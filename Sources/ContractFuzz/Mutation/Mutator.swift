@@ -1,0 +1,101 @@
+public import JSONSchema
+
+/// Turns a valid instance into schema-invalid variants, one broken rule at a time.
+///
+/// It walks the instance alongside its schema and, at every location, proposes the classic
+/// validation gaps: wrong type, `null`, missing required keys, unknown keys in closed objects,
+/// numbers outside their range, strings and arrays of the wrong size, pattern and enum violations.
+/// Each candidate is checked against the whole schema and dropped when it happens to be valid
+/// (a wrong type that another `anyOf` branch accepts), so every returned mutation must be rejected.
+/// The output depends only on the inputs: no randomness is involved.
+///
+/// ```swift
+/// let mutator = Mutator(document: contract)
+/// for mutation in mutator.mutations(of: order, schema: ["$ref": "#/schemas/Order"]) { … }
+/// ```
+public struct Mutator: Sendable {
+    let generator: InstanceGenerator
+    /// Whether to propose `formatViolation`s, which only validators asserting `format` reject.
+    public var includesFormatViolations: Bool
+
+    public init(document: JSONValue, baseURI: String = "", includesFormatViolations: Bool = false) {
+        generator = InstanceGenerator(document: document, baseURI: baseURI)
+        self.includesFormatViolations = includesFormatViolations
+    }
+
+    /// Every mutation of `instance`, in document order; empty when `instance` is not itself valid.
+    public func mutations(of instance: JSONValue, schema: JSONValue) -> [Mutation] {
+        guard generator.checker.matches(instance, schema) else { return [] }
+        var candidates: [Mutation] = []
+        walk(instance, schema: schema, pointer: .root, root: instance, into: &candidates, depth: 0)
+        var seen: Set<JSONValue> = []
+        return candidates.filter { mutation in
+            guard !generator.checker.matches(mutation.value, schema) else { return false }
+            return seen.insert(mutation.value).inserted || mutation.kind == .missingRequired
+        }
+    }
+
+    private func walk(
+        _ value: JSONValue, schema: JSONValue, pointer: JSONPointer, root: JSONValue,
+        into result: inout [Mutation],
+        depth: Int
+    ) {
+        guard depth < 64, let constraints = resolvedConstraints(value, schema) else { return }
+        let edits = edits(for: value, constraints)
+        for edit in edits {
+            let target = edit.key.map { pointer.appending($0) } ?? pointer
+            let mutated = root.replacing(at: target, with: edit.replacement)
+            let text = "\(pointer.displayText): \(edit.description)"
+            result.append(Mutation(kind: edit.kind, pointer: pointer, description: text, value: mutated))
+        }
+        let keywords = constraints.keywords
+        switch value {
+        case .object(let object):
+            let properties = keywords["properties"]?.objectValue ?? JSONObject()
+            let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
+            for (key, child) in object {
+                var schemas: [JSONValue] = properties[key].map { [$0] } ?? []
+                for (pattern, schema) in patterns where PatternMatcher.matches(key, pattern: pattern) == true
+                {
+                    schemas.append(schema)
+                }
+                if schemas.isEmpty, let additional = keywords["additionalProperties"] {
+                    schemas.append(additional)
+                }
+                guard !schemas.isEmpty else { continue }
+                let childSchema = schemas.count == 1 ? schemas[0] : JSONValue.array(schemas).wrapped("allOf")
+                walk(
+                    child, schema: childSchema, pointer: pointer.appending(key), root: root, into: &result,
+                    depth: depth + 1)
+            }
+        case .array(let elements):
+            let prefix = keywords["prefixItems"]?.arrayValue ?? []
+            for (index, child) in elements.enumerated() {
+                guard let childSchema = index < prefix.count ? prefix[index] : keywords["items"] else {
+                    continue
+                }
+                walk(
+                    child, schema: childSchema, pointer: pointer.appending(index), root: root, into: &result,
+                    depth: depth + 1)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The schema's keywords at this location with the branches the value actually takes merged in.
+    private func resolvedConstraints(_ value: JSONValue, _ schema: JSONValue) -> Constraints? {
+        guard var constraints = try? generator.flatten(schema, at: .root, hops: 0) else { return nil }
+        var guardCount = 0
+        while let choice = constraints.choices.first, guardCount < 16 {
+            guardCount += 1
+            constraints.choices.removeFirst()
+            let branch = choice.branches.first { generator.checker.matches(value, $0) }
+            guard let branch, let flat = try? generator.flatten(branch, at: choice.location, hops: 0),
+                let merged = try? constraints.merging(flat)
+            else { continue }
+            constraints = merged
+        }
+        return constraints
+    }
+}
