@@ -10,7 +10,9 @@ struct RequestTarget {
     init(parsing target: String, method: String) throws(RequestRejection) {
         var pathAndQuery = Substring(target)
         if target == "*" {
-            guard method == "OPTIONS" else { throw .badRequest("the target \"*\" is only allowed with OPTIONS") }
+            guard method == "OPTIONS" else {
+                throw .badRequest("the target \"*\" is only allowed with OPTIONS")
+            }
             path = "*"
             rawPath = "*"
             query = []
@@ -24,7 +26,9 @@ struct RequestTarget {
                 throw .badRequest("the request target must start with \"/\" or be an absolute http(s) URL")
             }
             let afterAuthority = target[schemeEnd.upperBound...]
-            pathAndQuery = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? ""
+            pathAndQuery =
+                afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] }
+                ?? ""
             if !pathAndQuery.hasPrefix("/") { pathAndQuery = "/" + pathAndQuery }
         }
         if let fragment = pathAndQuery.firstIndex(of: "#") {
@@ -70,9 +74,11 @@ struct RequestTarget {
         while index < input.count {
             let byte = input[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < input.count, let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+                guard index + 2 < input.count, let high = hexValue(input[index + 1]),
+                    let low = hexValue(input[index + 2])
                 else {
-                    throw .badRequest("invalid percent-encoding in the \(what): \"%\" must be followed by two hex digits")
+                    throw .badRequest(
+                        "invalid percent-encoding in the \(what): \"%\" must be followed by two hex digits")
                 }
                 output.append(high << 4 | low)
                 index += 3

@@ -31,10 +31,14 @@ extension HTTPServerTests {
         /// The open descriptors of this process with what they point to (Linux only).
         private static func openDescriptors() -> Set<String>? {
             #if os(Linux)
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
+                    return nil
+                }
                 return Set(
                     names.map { name in
-                        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) ?? "?"
+                        let target =
+                            (try? FileManager.default.destinationOfSymbolicLink(
+                                atPath: "/proc/self/fd/\(name)")) ?? "?"
                         return "\(name) -> \(target)"
                     })
             #else
@@ -56,7 +60,8 @@ extension HTTPServerTests {
                             + (closes ? "Connection: close\r\n" : "") + "\r\n" + body)
                     let response = try socket.readResponse(timeout: .seconds(10))
                     let expected = "POST /load/\(client) [n=\(request)] \(body)"
-                    tally.record(response.status == 200 && response.text == expected ? nil : "got \(response.text)")
+                    tally.record(
+                        response.status == 200 && response.text == expected ? nil : "got \(response.text)")
                     if closes {
                         connection = nil
                     }
@@ -67,7 +72,9 @@ extension HTTPServerTests {
             }
         }
 
-        @Test("64 concurrent clients, 2,048 requests, no leaked connections or descriptors", .timeLimit(.minutes(1)))
+        @Test(
+            "64 concurrent clients, 2,048 requests, no leaked connections or descriptors",
+            .timeLimit(.minutes(1)))
         func concurrentClients() async throws {
             let descriptorsBefore = Self.openDescriptors()
             var configuration = HTTPServer.Configuration.testing
@@ -98,7 +105,9 @@ extension HTTPServerTests {
             if let descriptorsBefore, let descriptorsAfter = Self.openDescriptors() {
                 // Every client socket is closed when its thread ends and the server closes its
                 // own, so no descriptor may exist now that did not exist before.
-                #expect(descriptorsAfter.subtracting(descriptorsBefore).isEmpty, "\(descriptorsAfter.subtracting(descriptorsBefore))")
+                #expect(
+                    descriptorsAfter.subtracting(descriptorsBefore).isEmpty,
+                    "\(descriptorsAfter.subtracting(descriptorsBefore))")
                 #expect(descriptorsAfter.count <= descriptorsBefore.count)
             }
             print("load: \(total) requests from \(Self.clients) clients in \(elapsed)")
