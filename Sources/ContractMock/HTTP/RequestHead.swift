@@ -93,7 +93,7 @@ struct RequestHead {
 
     /// Field values are usually ASCII; UTF-8 is kept, other bytes are read as ISO-8859-1.
     private static func decodeFieldValue(_ bytes: ArraySlice<UInt8>) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(strictUTF8: bytes) { return text }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 

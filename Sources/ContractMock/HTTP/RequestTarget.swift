@@ -87,7 +87,7 @@ struct RequestTarget {
                 index += 1
             }
         }
-        guard let decoded = String(validating: output, as: UTF8.self) else {
+        guard let decoded = String(strictUTF8: output) else {
             throw .badRequest("the \(what) is not valid UTF-8 once percent-decoded")
         }
         return decoded
@@ -100,5 +100,17 @@ struct RequestTarget {
         case 0x61...0x66: byte - 0x61 + 10
         default: nil
         }
+    }
+}
+
+extension String {
+    /// Decodes UTF-8, or returns `nil` when the bytes are not valid UTF-8.
+    ///
+    /// `String(validating:as:)` needs macOS 15; decoding with replacement and checking that
+    /// nothing was replaced is exact and works everywhere.
+    init?(strictUTF8 bytes: some Collection<UInt8>) {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        guard decoded.utf8.elementsEqual(bytes) else { return nil }
+        self = decoded
     }
 }
