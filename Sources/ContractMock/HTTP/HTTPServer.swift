@@ -84,6 +84,9 @@ public final class HTTPServer: Sendable {
     /// New connections are refused at once and idle kept-alive connections are closed. Requests
     /// already being served may finish for up to `shutdownGracePeriod`; connections still open
     /// after that are cut. Calling it again, or on a stopped server, does nothing.
+    ///
+    /// Do not call it from a handler: it would wait the whole grace period for that very
+    /// request to finish.
     public func shutdown() {
         let stopping = state.withLock { (run: inout ServerRun?) -> ServerRun? in
             defer { run = nil }

@@ -20,6 +20,7 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// `start()` was called on a server that is already running.
     case alreadyRunning(port: Int)
 
+    /// One sentence a person can act on, naming the address and the reason.
     public var description: String {
         switch self {
         case .invalidHost(let host, let reason):
