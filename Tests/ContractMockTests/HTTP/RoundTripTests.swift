@@ -156,5 +156,16 @@ extension HTTPServerTests {
                 #expect(try client.readResponse().text == "abc")
             }
         }
+
+        @Test("absolute-form targets and OPTIONS * are understood")
+        func targetForms() async throws {
+            try await withServer { _, port in
+                let client = try RawClient(port: port)
+                client.send("GET http://example.com:8080/a%20b?x=1 HTTP/1.1\r\nHost: example.com\r\n\r\n")
+                #expect(try client.readResponse().text == "GET /a b [x=1] ")
+                client.send("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try client.readResponse().text == "OPTIONS * [] ")
+            }
+        }
     }
 }
