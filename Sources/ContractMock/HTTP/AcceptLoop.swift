@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// Accepts connections until the stop signal fires, starting one thread per connection.
 ///
@@ -68,6 +69,7 @@ struct AcceptLoop: Sendable {
         Platform.setNonBlocking(fd, true)
         _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Platform.sendFlags) }
         Platform.closeDescriptor(fd)
-        context.logger?("refused a connection: \(context.configuration.maxConnections) connections already open")
+        context.logger?(
+            "refused a connection: \(context.configuration.maxConnections) connections already open")
     }
 }

@@ -18,7 +18,8 @@ enum BodyFraming: Equatable {
             guard codings == ["chunked"] else {
                 if codings.last == "chunked" || codings.isEmpty {
                     throw RequestRejection(
-                        status: 501, message: "only \"Transfer-Encoding: chunked\" is supported, got \(codings)")
+                        status: 501,
+                        message: "only \"Transfer-Encoding: chunked\" is supported, got \(codings)")
                 }
                 throw RequestRejection(
                     status: 501, message: "unsupported transfer coding \"\(codings.last ?? "")\"")

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// The set of open client connections, shared by the accept loop, the connection threads and
 /// `shutdown()`.

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// Everything a connection thread needs from its server, immutable and shareable.
 struct ConnectionContext: Sendable {
@@ -69,7 +70,8 @@ final class HTTPConnection {
         }
         let connectionTokens = head.headers.tokens(for: "Connection")
         let clientKeepsAlive =
-            head.version == "HTTP/1.1" ? !connectionTokens.contains("close") : connectionTokens.contains("keep-alive")
+            head.version == "HTTP/1.1"
+            ? !connectionTokens.contains("close") : connectionTokens.contains("keep-alive")
         var response = context.handler(request)
         if !(200...599).contains(response.status) {
             log("handler returned the invalid final status \(response.status); answering 500 instead")
@@ -115,14 +117,16 @@ final class HTTPConnection {
 
     /// Writes a handler's response, applying its faults; returns whether to keep the connection.
     private func send(
-        _ response: HTTPResponse, to request: HTTPRequest, clientKeepsAlive: Bool, started: ContinuousClock.Instant
+        _ response: HTTPResponse, to request: HTTPRequest, clientKeepsAlive: Bool,
+        started: ContinuousClock.Instant
     ) -> Bool {
         if let delay = response.delay, delay > .zero {
             let (seconds, attoseconds) = delay.components
             Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         }
         let injectsFault =
-            response.truncateBodyAfter != nil || response.resetAfterBodyBytes != nil || response.omitsContentLength
+            response.truncateBodyAfter != nil || response.resetAfterBodyBytes != nil
+            || response.omitsContentLength
         let keepAlive =
             clientKeepsAlive && !injectsFault && !context.stop.isFired
             && !response.headers.tokens(for: "Connection").contains("close")
@@ -141,17 +145,21 @@ final class HTTPConnection {
         if response.resetAfterBodyBytes != nil {
             stream.armReset()
         }
-        logRequest(request.method, request.target, status: response.status, bytes: body.count, started: started)
+        logRequest(
+            request.method, request.target, status: response.status, bytes: body.count, started: started)
         return written && keepAlive
     }
 
     /// Answers a request the server refuses itself, then drains what the client still sends so
     /// that closing does not reset the connection before the client has read the answer.
-    private func reject(_ rejection: RequestRejection, method: String, target: String, started: ContinuousClock.Instant) {
+    private func reject(
+        _ rejection: RequestRejection, method: String, target: String, started: ContinuousClock.Instant
+    ) {
         let response = ResponseSerializer.errorResponse(rejection)
         let (head, _) = ResponseSerializer.head(for: response, keepAlive: false, requestVersion: "HTTP/1.1")
         let written = stream.write(head + response.body)
-        logRequest(method, target, status: rejection.status, bytes: response.body.count, started: started,
+        logRequest(
+            method, target, status: rejection.status, bytes: response.body.count, started: started,
             note: rejection.message)
         guard written else { return }
         _ = shutdown(stream.descriptor, Int32(SHUT_WR))
@@ -172,7 +180,8 @@ final class HTTPConnection {
         let (seconds, attoseconds) = elapsed.components
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         let shownTarget = target.count > 200 ? String(target.prefix(200)) + "…" : target
-        var line = "\(method) \(shownTarget) -> \(status) (\(bytes) bytes, \(String(format: "%.1f", milliseconds)) ms)"
+        var line =
+            "\(method) \(shownTarget) -> \(status) (\(bytes) bytes, \(String(format: "%.1f", milliseconds)) ms)"
         if let note { line += ": \(note)" }
         log(line)
     }

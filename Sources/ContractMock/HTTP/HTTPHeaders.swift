@@ -19,6 +19,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
         self.fields = fields
     }
 
+    /// Creates headers from a literal such as `["Content-Type": "text/plain"]`, in written order.
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
     }
@@ -29,6 +30,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     /// Whether there are no fields at all.
     public var isEmpty: Bool { fields.isEmpty }
 
+    /// Iterates the fields in order, repeated names included.
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
@@ -94,6 +96,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
         .filter { !$0.isEmpty }
     }
 
+    /// Equal when the same fields appear in the same order; names compare without case.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { namesMatch($0.name, $1.name) && $0.value == $1.value }

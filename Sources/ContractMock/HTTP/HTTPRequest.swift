@@ -23,6 +23,7 @@ public struct HTTPRequest: Sendable {
     /// The client's address and port, for example `127.0.0.1:53122` or `[::1]:53122`.
     public var remoteAddress: String
 
+    /// Creates a request, mainly for calling handlers directly in unit tests.
     public init(
         method: String, target: String, path: String, rawPath: String,
         query: [(name: String, value: String)] = [], headers: HTTPHeaders = [:], body: [UInt8] = [],

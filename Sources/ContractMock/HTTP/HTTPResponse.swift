@@ -24,6 +24,7 @@ public struct HTTPResponse: Sendable {
     /// Sends no `Content-Length`; the body then ends when the server closes the connection.
     public var omitsContentLength: Bool
 
+    /// A response with no faults; the reason phrase defaults to the standard one.
     public init(status: Int = 200, reason: String? = nil, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.reason = reason

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// A small HTTP/1.1 server that tests start and stop in process and that `conform mock` serves
 /// contracts with.
@@ -55,9 +56,11 @@ public final class HTTPServer: Sendable {
                 throw error
             }
             let context = ConnectionContext(
-                configuration: configuration, handler: handler, logger: logger, stop: stop, registry: registry)
+                configuration: configuration, handler: handler, logger: logger, stop: stop, registry: registry
+            )
             let started = ServerRun(port: listener.port, stop: stop)
-            let acceptLoop = AcceptLoop(listener: listener, context: context, finished: started.acceptLoopFinished)
+            let acceptLoop = AcceptLoop(
+                listener: listener, context: context, finished: started.acceptLoopFinished)
             let thread = Thread { acceptLoop.run() }
             thread.name = "HTTPServer accept :\(listener.port)"
             thread.start()
@@ -81,6 +84,9 @@ public final class HTTPServer: Sendable {
     /// New connections are refused at once and idle kept-alive connections are closed. Requests
     /// already being served may finish for up to `shutdownGracePeriod`; connections still open
     /// after that are cut. Calling it again, or on a stopped server, does nothing.
+    ///
+    /// Do not call it from a handler: it would wait the whole grace period for that very
+    /// request to finish.
     public func shutdown() {
         let stopping = state.withLock { (run: inout ServerRun?) -> ServerRun? in
             defer { run = nil }

@@ -30,6 +30,7 @@ extension HTTPServer {
         /// How long `shutdown()` waits for in-flight requests before it cuts connections.
         public var shutdownGracePeriod: Duration
 
+        /// Defaults suitable for a local mock server; see each property for what it limits.
         public init(
             host: String = "127.0.0.1",
             port: Int = 0,

@@ -20,6 +20,7 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// `start()` was called on a server that is already running.
     case alreadyRunning(port: Int)
 
+    /// One sentence a person can act on, naming the address and the reason.
     public var description: String {
         switch self {
         case .invalidHost(let host, let reason):
@@ -27,18 +28,21 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidPort(let port):
             return "cannot listen on port \(port): a port must be between 0 and 65535"
         case .bindFailed(let host, let port, let code):
-            return "cannot listen on \(host):\(port): \(Self.explainBind(port: port, host: host, errno: code))"
+            return
+                "cannot listen on \(host):\(port): \(Self.explainBind(port: port, host: host, errno: code))"
         case .socketFailed(let operation, let code):
             return "cannot start the HTTP server: \(operation) failed: \(Platform.describe(error: code))"
         case .alreadyRunning(let port):
-            return "the HTTP server is already running on port \(port); call shutdown() before starting it again"
+            return
+                "the HTTP server is already running on port \(port); call shutdown() before starting it again"
         }
     }
 
     private static func explainBind(port: Int, host: String, errno code: Int32) -> String {
         switch code {
         case EADDRINUSE:
-            return "port \(port) is in use (stop the other process or choose another port, 0 picks a free one)"
+            return
+                "port \(port) is in use (stop the other process or choose another port, 0 picks a free one)"
         case EACCES:
             return "permission denied (ports below 1024 need elevated privileges)"
         case EADDRNOTAVAIL:

@@ -51,7 +51,8 @@ struct HeadReader {
                 guard stream.available > 0 else { return .closed }
                 return .rejected(
                     RequestRejection(
-                        status: 408, message: "the request head did not arrive within \(configuration.headerReadTimeout)"))
+                        status: 408,
+                        message: "the request head did not arrive within \(configuration.headerReadTimeout)"))
             }
         }
     }

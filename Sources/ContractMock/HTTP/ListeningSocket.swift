@@ -80,7 +80,8 @@ struct ListeningSocket {
             let info = entry.pointee
             if let address = info.ai_addr, info.ai_family == AF_INET || info.ai_family == AF_INET6 {
                 let bytes = UnsafeRawBufferPointer(start: address, count: Int(info.ai_addrlen))
-                candidates.append(Candidate(family: info.ai_family, storage: Array(bytes), length: info.ai_addrlen))
+                candidates.append(
+                    Candidate(family: info.ai_family, storage: Array(bytes), length: info.ai_addrlen))
             }
             current = info.ai_next
         }

@@ -104,7 +104,8 @@ enum Platform {
                 pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
                     var ip = address.pointee.sin_addr
                     _ = inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
-                    return "\(Self.string(fromNullTerminated: text)):\(UInt16(bigEndian: address.pointee.sin_port))"
+                    return
+                        "\(Self.string(fromNullTerminated: text)):\(UInt16(bigEndian: address.pointee.sin_port))"
                 }
             }
         case AF_INET6:
@@ -112,7 +113,8 @@ enum Platform {
                 pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
                     var ip = address.pointee.sin6_addr
                     _ = inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
-                    return "[\(Self.string(fromNullTerminated: text))]:\(UInt16(bigEndian: address.pointee.sin6_port))"
+                    return
+                        "[\(Self.string(fromNullTerminated: text))]:\(UInt16(bigEndian: address.pointee.sin6_port))"
                 }
             }
         default:

@@ -37,7 +37,8 @@ struct RequestBodyReader {
             case .received: continue
             case .closedByPeer, .stopped: throw .peerClosed
             case .timedOut:
-                throw .rejected(RequestRejection(status: 408, message: "the request body did not arrive in time"))
+                throw .rejected(
+                    RequestRejection(status: 408, message: "the request body did not arrive in time"))
             }
         }
     }
@@ -64,14 +65,16 @@ struct RequestBodyReader {
 
     private func readChunked() throws(Failure) -> [UInt8] {
         var body: [UInt8] = []
-        let lineTooLong = RequestRejection.badRequest("chunk size line longer than \(maxChunkLineBytes) bytes")
+        let lineTooLong = RequestRejection.badRequest(
+            "chunk size line longer than \(maxChunkLineBytes) bytes")
         while true {
             let line = try readLine(limit: maxChunkLineBytes, tooLong: lineTooLong)
             let size = try Self.parseChunkSize(line)
             if size == 0 { break }
             guard size <= maxBodyBytes - body.count else {
                 throw .rejected(
-                    RequestRejection(status: 413, message: "the chunked body exceeds the limit of \(maxBodyBytes) bytes"))
+                    RequestRejection(
+                        status: 413, message: "the chunked body exceeds the limit of \(maxBodyBytes) bytes"))
             }
             try waitFor(size + 2)
             let unread = stream.unread
@@ -89,7 +92,8 @@ struct RequestBodyReader {
     /// Reads and discards the trailer section; it must be well-formed and within the limit.
     private func skipTrailers() throws(Failure) {
         var total = 0
-        let tooLarge = RequestRejection(status: 431, message: "the trailer section exceeds \(maxTrailerBytes) bytes")
+        let tooLarge = RequestRejection(
+            status: 431, message: "the trailer section exceeds \(maxTrailerBytes) bytes")
         while true {
             let line = try readLine(limit: maxTrailerBytes - total, tooLong: tooLarge)
             if line.isEmpty { return }
@@ -116,7 +120,9 @@ struct RequestBodyReader {
             digits += 1
             index += 1
         }
-        guard digits > 0 else { throw .rejected(.badRequest("invalid chunk size \(RequestHead.quoted(line))")) }
+        guard digits > 0 else {
+            throw .rejected(.badRequest("invalid chunk size \(RequestHead.quoted(line))"))
+        }
         let rest = line[index...].drop { $0 == 0x20 || $0 == 0x09 }
         guard rest.isEmpty || rest.first == UInt8(ascii: ";") else {
             throw .rejected(.badRequest("invalid chunk size \(RequestHead.quoted(line))"))

@@ -42,13 +42,15 @@ struct RequestHead {
     ) throws(RequestRejection) -> (String, String, String) {
         let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
         guard parts.count == 3 else {
-            throw .badRequest("the request line must be \"METHOD target HTTP/1.1\" separated by single spaces")
+            throw .badRequest(
+                "the request line must be \"METHOD target HTTP/1.1\" separated by single spaces")
         }
         guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else {
             throw .badRequest("invalid method \(quoted(parts[0]))")
         }
         guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .badRequest("invalid request target: it must be non-empty visible ASCII (percent-encode the rest)")
+            throw .badRequest(
+                "invalid request target: it must be non-empty visible ASCII (percent-encode the rest)")
         }
         let version = String(decoding: parts[2], as: UTF8.self)
         switch version {
@@ -60,7 +62,8 @@ struct RequestHead {
                 bytes.count == 8 && bytes.starts(with: Array("HTTP/".utf8)) && isDigit(bytes[5])
                 && bytes[6] == 0x2E && isDigit(bytes[7])
             if wellFormed {
-                throw RequestRejection(status: 505, message: "\(version) is not supported, use HTTP/1.1 or HTTP/1.0")
+                throw RequestRejection(
+                    status: 505, message: "\(version) is not supported, use HTTP/1.1 or HTTP/1.0")
             }
             throw .badRequest("invalid HTTP version \(quoted(parts[2]))")
         }
@@ -90,7 +93,7 @@ struct RequestHead {
 
     /// Field values are usually ASCII; UTF-8 is kept, other bytes are read as ISO-8859-1.
     private static func decodeFieldValue(_ bytes: ArraySlice<UInt8>) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(strictUTF8: bytes) { return text }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 
@@ -110,7 +113,8 @@ struct RequestHead {
 
     /// A short, printable rendering of raw bytes for error messages.
     static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
-        let shown = bytes.prefix(40).map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "?" }.joined()
+        let shown = bytes.prefix(40).map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "?" }
+            .joined()
         return "\"\(shown)\(bytes.count > 40 ? "…" : "")\""
     }
 }

@@ -10,7 +10,9 @@ struct RequestTarget {
     init(parsing target: String, method: String) throws(RequestRejection) {
         var pathAndQuery = Substring(target)
         if target == "*" {
-            guard method == "OPTIONS" else { throw .badRequest("the target \"*\" is only allowed with OPTIONS") }
+            guard method == "OPTIONS" else {
+                throw .badRequest("the target \"*\" is only allowed with OPTIONS")
+            }
             path = "*"
             rawPath = "*"
             query = []
@@ -24,7 +26,9 @@ struct RequestTarget {
                 throw .badRequest("the request target must start with \"/\" or be an absolute http(s) URL")
             }
             let afterAuthority = target[schemeEnd.upperBound...]
-            pathAndQuery = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] } ?? ""
+            pathAndQuery =
+                afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }).map { afterAuthority[$0...] }
+                ?? ""
             if !pathAndQuery.hasPrefix("/") { pathAndQuery = "/" + pathAndQuery }
         }
         if let fragment = pathAndQuery.firstIndex(of: "#") {
@@ -70,9 +74,11 @@ struct RequestTarget {
         while index < input.count {
             let byte = input[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < input.count, let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+                guard index + 2 < input.count, let high = hexValue(input[index + 1]),
+                    let low = hexValue(input[index + 2])
                 else {
-                    throw .badRequest("invalid percent-encoding in the \(what): \"%\" must be followed by two hex digits")
+                    throw .badRequest(
+                        "invalid percent-encoding in the \(what): \"%\" must be followed by two hex digits")
                 }
                 output.append(high << 4 | low)
                 index += 3
@@ -81,7 +87,7 @@ struct RequestTarget {
                 index += 1
             }
         }
-        guard let decoded = String(validating: output, as: UTF8.self) else {
+        guard let decoded = String(strictUTF8: output) else {
             throw .badRequest("the \(what) is not valid UTF-8 once percent-decoded")
         }
         return decoded
@@ -94,5 +100,17 @@ struct RequestTarget {
         case 0x61...0x66: byte - 0x61 + 10
         default: nil
         }
+    }
+}
+
+extension String {
+    /// Decodes UTF-8, or returns `nil` when the bytes are not valid UTF-8.
+    ///
+    /// `String(validating:as:)` needs macOS 15; decoding with replacement and checking that
+    /// nothing was replaced is exact and works everywhere.
+    init?(strictUTF8 bytes: some Collection<UInt8>) {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        guard decoded.utf8.elementsEqual(bytes) else { return nil }
+        self = decoded
     }
 }

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// A pipe that becomes readable, and stays readable, once the server starts shutting down.
 ///

@@ -27,7 +27,8 @@ extension HTTPServerTests {
             sourceLocation: SourceLocation = #_sourceLocation
         ) async throws {
             try await expectRejected(
-                Array(request.utf8), status: status, configuration: configuration, sourceLocation: sourceLocation)
+                Array(request.utf8), status: status, configuration: configuration,
+                sourceLocation: sourceLocation)
         }
 
         @Test(
@@ -72,22 +73,26 @@ extension HTTPServerTests {
         func duplicateEqualLengths() async throws {
             try await withServer { _, port in
                 let client = try RawClient(port: port)
-                client.send("POST /d HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")
+                client.send(
+                    "POST /d HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")
                 #expect(try client.readResponse().text == "POST /d [] abc")
             }
         }
 
         @Test("unknown transfer coding is 501")
         func unknownTransferCoding() async throws {
-            try await expectRejected("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", status: 501)
+            try await expectRejected(
+                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", status: 501)
         }
 
         @Test("malformed chunked body is 400")
         func badChunk() async throws {
             try await expectRejected(
-                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", status: 400)
+                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n",
+                status: 400)
             try await expectRejected(
-                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhelloworld\r\n0\r\n\r\n", status: 400)
+                "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhelloworld\r\n0\r\n\r\n",
+                status: 400)
         }
 
         @Test("header section over the limit is 431")
@@ -96,7 +101,8 @@ extension HTTPServerTests {
             configuration.maxHeaderBytes = 1024
             let filler = String(repeating: "a", count: 2000)
             try await expectRejected(
-                "GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(filler)\r\n\r\n", status: 431, configuration: configuration)
+                "GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(filler)\r\n\r\n", status: 431,
+                configuration: configuration)
             try await expectRejected(
                 "GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(filler)", status: 431, configuration: configuration)
         }
@@ -113,7 +119,8 @@ extension HTTPServerTests {
             var configuration = HTTPServer.Configuration.testing
             configuration.maxBodyBytes = 1000
             try await expectRejected(
-                "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1001\r\n\r\n" + String(repeating: "b", count: 1001),
+                "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1001\r\n\r\n"
+                    + String(repeating: "b", count: 1001),
                 status: 413, configuration: configuration)
             try await expectRejected(
                 "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n", status: 413,
@@ -144,7 +151,9 @@ extension HTTPServerTests {
                 let client = try RawClient(port: port)
                 let started = ContinuousClock.now
                 var cutOff = false
-                for byte in "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8 + Array(repeating: UInt8(ascii: "z"), count: 100) {
+                for byte in "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8
+                    + Array(repeating: UInt8(ascii: "z"), count: 100)
+                {
                     guard client.send([byte]) else {
                         cutOff = true
                         break
@@ -177,7 +186,9 @@ extension HTTPServerTests {
 
         @Test("raw non-ASCII bytes in the target are 400")
         func rawBytesInTarget() async throws {
-            try await expectRejected(Array("GET /caf".utf8) + [0xC3, 0xA9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), status: 400)
+            try await expectRejected(
+                Array("GET /caf".utf8) + [0xC3, 0xA9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+                status: 400)
         }
 
         @Test("dot segments reach the handler as a plain path")

@@ -30,7 +30,8 @@ extension HTTPServerTests {
                 let session = makeSession()
                 defer { session.invalidateAndCancel() }
                 let started = ContinuousClock.now
-                let (data, _) = try await session.data(from: try #require(URL(string: "http://127.0.0.1:\(port)/slow")))
+                let (data, _) = try await session.data(
+                    from: try #require(URL(string: "http://127.0.0.1:\(port)/slow")))
                 #expect(ContinuousClock.now - started >= .milliseconds(300))
                 #expect(data.count == Self.body.count)
             }

@@ -113,5 +113,22 @@ extension HTTPServerTests {
                 #expect(try second.readResponse().status == 503)
             }
         }
+
+        @Test("a response to a client that already left is dropped quietly")
+        func clientLeftEarly() async throws {
+            try await withServer(handler: { request in
+                guard request.path == "/gone" else { return echoHandler(request) }
+                Thread.sleep(forTimeInterval: 0.1)
+                return HTTPResponse(body: Array(repeating: 0x61, count: 1 << 20))
+            }) { server, port in
+                for _ in 0..<3 {
+                    let client = try RawClient(port: port)
+                    client.send("GET /gone HTTP/1.1\r\nHost: x\r\n\r\n")
+                }
+                try await Task.sleep(for: .milliseconds(300))
+                try expectServes(port: port)
+                #expect(server.openConnectionCount <= 1)
+            }
+        }
     }
 }

@@ -1,10 +1,11 @@
+import ContractMock
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ContractMock
-import Foundation
 
 /// A failure of the test scaffolding itself, with a readable message.
 struct TestFailure: Error, CustomStringConvertible {
@@ -99,7 +100,8 @@ final class RawClient {
     /// reset, `nil` on timeout.
     private func fill(timeout: Duration) -> Int? {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         guard poll(&entry, 1, milliseconds) > 0 else { return nil }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -117,14 +119,16 @@ final class RawClient {
             guard let count = fill(timeout: remaining) else { continue }
             if count <= 0 {
                 if let response = try takeResponse(isHead: isHead, complete: true) { return response }
-                throw TestFailure("connection ended before a complete response (\(buffer.count) bytes buffered)")
+                throw TestFailure(
+                    "connection ended before a complete response (\(buffer.count) bytes buffered)")
             }
         }
     }
 
     private func takeResponse(isHead: Bool, complete: Bool) throws -> RawResponse? {
         let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator })
+        guard
+            let end = (0..<max(0, buffer.count - 3)).first(where: { Array(buffer[$0..<$0 + 4]) == separator })
         else { return nil }
         let lines = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = lines[0].split(separator: " ")
@@ -134,7 +138,9 @@ final class RawClient {
         var headers = HTTPHeaders()
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.add(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            headers.add(
+                String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
         }
         let bodyStart = end + 4
         let length: Int

@@ -16,11 +16,15 @@ extension HTTPServerTests {
                 let session = makeSession()
                 defer { session.invalidateAndCancel() }
                 let url = try #require(
-                    URL(string: "http://127.0.0.1:\(port)/menu/caf%C3%A9?category=Entr%C3%A9es&q=a+b%2Bc&empty"))
+                    URL(
+                        string:
+                            "http://127.0.0.1:\(port)/menu/caf%C3%A9?category=Entr%C3%A9es&q=a+b%2Bc&empty"))
                 let (data, response) = try await session.data(from: url)
                 let http = try #require(response as? HTTPURLResponse)
                 #expect(http.statusCode == 200)
-                #expect(String(decoding: data, as: UTF8.self) == "GET /menu/café [category=Entrées&q=a b+c&empty=] ")
+                #expect(
+                    String(decoding: data, as: UTF8.self)
+                        == "GET /menu/café [category=Entrées&q=a b+c&empty=] ")
                 #expect(http.value(forHTTPHeaderField: "Date") != nil)
                 #expect(http.value(forHTTPHeaderField: "Content-Length") == "\(data.count)")
 
@@ -31,8 +35,13 @@ extension HTTPServerTests {
                 #expect((postResponse as? HTTPURLResponse)?.statusCode == 200)
                 #expect(String(decoding: postData, as: UTF8.self) == "POST /orders [] {\"item\":1}")
             }
-            #expect(log.lines.contains { $0.hasPrefix("GET /menu/caf%C3%A9?category=Entr%C3%A9es&q=a+b%2Bc&empty -> 200 (") })
-            #expect(log.lines.contains { $0.hasPrefix("POST /orders -> 200 (26 bytes, ") && $0.hasSuffix(" ms)") })
+            #expect(
+                log.lines.contains {
+                    $0.hasPrefix("GET /menu/caf%C3%A9?category=Entr%C3%A9es&q=a+b%2Bc&empty -> 200 (")
+                })
+            #expect(
+                log.lines.contains { $0.hasPrefix("POST /orders -> 200 (26 bytes, ") && $0.hasSuffix(" ms)") }
+            )
         }
 
         @Test("two requests reuse one kept-alive connection")
@@ -84,7 +93,8 @@ extension HTTPServerTests {
         func expectContinue() async throws {
             try await withServer { _, port in
                 let client = try RawClient(port: port)
-                client.send("PUT /doc HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+                client.send(
+                    "PUT /doc HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
                 let interim = try client.readResponse()
                 #expect(interim.status == 100)
                 client.send("data")
@@ -124,9 +134,12 @@ extension HTTPServerTests {
         @Test("handler headers are kept, framing headers are the server's, status 204 has no body")
         func responseFraming() async throws {
             try await withServer(handler: { request in
-                if request.path == "/empty" { return HTTPResponse(status: 204, headers: ["X-Id": "7"], body: [1, 2]) }
+                if request.path == "/empty" {
+                    return HTTPResponse(status: 204, headers: ["X-Id": "7"], body: [1, 2])
+                }
                 return HTTPResponse(
-                    status: 201, reason: "Made", headers: ["Content-Length": "999", "X-Bad": "a\r\nInjected: yes", "X-Ok": "1"],
+                    status: 201, reason: "Made",
+                    headers: ["Content-Length": "999", "X-Bad": "a\r\nInjected: yes", "X-Ok": "1"],
                     body: Array("abc".utf8))
             }) { _, port in
                 let client = try RawClient(port: port)
@@ -141,6 +154,17 @@ extension HTTPServerTests {
                 #expect(empty.status == 204 && empty.body.isEmpty && empty.headers["Content-Length"] == nil)
                 client.send("GET /after HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(try client.readResponse().text == "abc")
+            }
+        }
+
+        @Test("absolute-form targets and OPTIONS * are understood")
+        func targetForms() async throws {
+            try await withServer { _, port in
+                let client = try RawClient(port: port)
+                client.send("GET http://example.com:8080/a%20b?x=1 HTTP/1.1\r\nHost: example.com\r\n\r\n")
+                #expect(try client.readResponse().text == "GET /a b [x=1] ")
+                client.send("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try client.readResponse().text == "OPTIONS * [] ")
             }
         }
     }
