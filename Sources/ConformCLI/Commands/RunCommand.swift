@@ -89,42 +89,39 @@ struct RunOptions {
     var quiet = false
 
     init?(_ parsed: ArgumentParser.ParsedArguments, contract: Contract, console: Console) {
-        func fail(_ message: String) -> RunOptions? {
-            console.err("error: \(message)")
-            return nil
-        }
+        func fail(_ message: String) { console.err("error: \(message)") }
         if let url = parsed.value("base-url") {
             guard let components = URLComponents(string: url), components.scheme == "http" || components.scheme == "https",
                 components.host?.isEmpty == false
-            else { return fail("'--base-url' must be an http:// or https:// URL, not '\(url)'") }
+            else { fail("'--base-url' must be an http:// or https:// URL, not '\(url)'"); return nil }
             baseURL = url
         }
         for header in parsed.all("header") {
             guard let colon = header.firstIndex(of: ":"), colon != header.startIndex else {
-                return fail("'--header' takes \"Name: value\", not '\(header)'")
+                fail("'--header' takes \"Name: value\", not '\(header)'"); return nil
             }
             let name = header[..<colon].trimmingCharacters(in: .whitespaces)
             let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             headers.append(HeaderField(name, value))
         }
         if let text = parsed.value("timeout") {
-            guard let seconds = Double(text), seconds > 0 else { return fail("'--timeout' takes a positive number of seconds") }
+            guard let seconds = Double(text), seconds > 0 else { fail("'--timeout' takes a positive number of seconds"); return nil }
             timeout = .milliseconds(Int(seconds * 1000))
         }
         if let text = parsed.value("concurrency") {
-            guard let value = Int(text), (1...256).contains(value) else { return fail("'--concurrency' takes a number from 1 to 256") }
+            guard let value = Int(text), (1...256).contains(value) else { fail("'--concurrency' takes a number from 1 to 256"); return nil }
             concurrency = value
         }
         if let text = parsed.value("retries") {
-            guard let value = Int(text), (0...10).contains(value) else { return fail("'--retries' takes a number from 0 to 10") }
+            guard let value = Int(text), (0...10).contains(value) else { fail("'--retries' takes a number from 0 to 10"); return nil }
             retries = value
         }
         if let text = parsed.value("shard") {
-            guard let value = ContractArgument.shard(text) else { return fail("'--shard' takes i/n with 1 ≤ i ≤ n, e.g. 2/3") }
+            guard let value = ContractArgument.shard(text) else { fail("'--shard' takes i/n with 1 ≤ i ≤ n, e.g. 2/3"); return nil }
             shard = value
         }
         if let text = parsed.value("seed") {
-            guard let value = UInt64(text) else { return fail("'--seed' takes a non-negative integer") }
+            guard let value = UInt64(text) else { fail("'--seed' takes a non-negative integer"); return nil }
             seed = value
         }
         only = ContractArgument.list(parsed.all("only"))
@@ -133,7 +130,7 @@ struct RunOptions {
         for name in only + skip where !known.contains(name) {
             var message = "'\(name)' is neither an endpoint id nor a tag of \(contract.name)"
             if let suggestion = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(suggestion)'?" }
-            return fail(message)
+            fail(message); return nil
         }
         recordDirectory = parsed.value("record")
         redact = parsed.all("redact")

@@ -3,7 +3,10 @@ import Foundation
 
 /// Turns Ctrl-C and SIGTERM into a call, so a run can stop between cases and still write its
 /// reports, and the mock can shut down cleanly.
-final class SignalTrap: Sendable {
+///
+/// `@unchecked Sendable`: the dispatch sources are created in `init` and only cancelled afterwards;
+/// Dispatch serialises their handlers itself.
+final class SignalTrap: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
 
     init(_ handler: @escaping @Sendable (Int32) -> Void) {

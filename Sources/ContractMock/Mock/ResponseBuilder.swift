@@ -123,7 +123,7 @@ struct ResponseBuilder {
 
     private func imageBytes(type: String) -> [UInt8] {
         let seed = mock.configuration.seed &+ Self.stableHash(request.path)
-        return type == "image/jpeg" ? SampleImage.jpeg(seed: seed) : SampleImage.png(width: 8, height: 8, seed: seed)
+        return type == "image/jpeg" ? SampleImage.jpeg(width: 8, height: 8, seed: seed) : SampleImage.png(width: 8, height: 8, seed: seed)
     }
 
     /// FNV-1a: stable across runs and platforms, unlike `hashValue`.
