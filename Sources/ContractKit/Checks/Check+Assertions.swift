@@ -4,10 +4,31 @@ import JSONSchema
 extension Check {
     /// The example's assertions on the body: the category filter really filters, ids are unique, every
     /// category is one `/categories` lists.
+    ///
+    /// A query parameter that declares `filters` is checked too: `?category=Entrees` must only
+    /// return items whose category is `Entrees`.
     public static let assertions = Check(name: .assertions) { context in
-        guard let example = context.example, !example.assertions.isEmpty else { return [] }
-        guard case .success(let body)? = context.jsonBody else { return [] }
-        return example.assertions.flatMap { AssertionEvaluator(assertion: $0, variables: context.variables).findings(in: body) }
+        guard let example = context.example else { return [] }
+        guard case .success(let body)? = context.jsonBody, (200..<300).contains(context.response.status) else { return [] }
+        var findings = example.assertions.flatMap {
+            AssertionEvaluator(assertion: $0, variables: context.variables).findings(in: body)
+        }
+        for parameter in context.endpoint.parameters(in: .query) {
+            guard let pattern = parameter.filters,
+                let sent = example.query.last(where: { $0.name == parameter.name })?.value,
+                let wanted = try? Template.substitute(sent, context.variables)
+            else { continue }
+            let text = Template.plainText(wanted)
+            let strays = pattern.matches(in: body).filter { Template.plainText($0.value) != text }
+            guard let first = strays.first else { continue }
+            findings.append(
+                Finding(
+                    check: .assertions,
+                    message: "the \(parameter.name) filter is ignored: ?\(parameter.name)=\(text) returned \(strays.count) item\(strays.count == 1 ? "" : "s") whose \(pattern) is not \"\(text)\" (first: \(first.pointer.displayText) is \(BodyPreview.json(first.value, limit: 40)))",
+                    pointer: first.pointer.description, expected: "every \(pattern) equal to \"\(text)\"",
+                    actual: BodyPreview.json(first.value, limit: 80)))
+        }
+        return findings
     }
 }
 

@@ -60,7 +60,11 @@ public final class HTTPTransport: Sendable {
     static func classify(_ error: any Error, url: URL, timeout: Duration) -> TransportError {
         let nsError = error as NSError
         let host = url.host ?? url.absoluteString
-        guard nsError.domain == NSURLErrorDomain else { return .other(nsError.localizedDescription) }
+        let detail = nsError.localizedDescription
+        if detail.localizedCaseInsensitiveContains("transfer closed") || detail.localizedCaseInsensitiveContains("remaining to read") {
+            return .connectionLost("the body ended early: \(detail)")
+        }
+        guard nsError.domain == NSURLErrorDomain else { return .other(detail) }
         switch nsError.code {
         case NSURLErrorCannotConnectToHost: return .connectionRefused("\(host):\(url.port.map(String.init) ?? "default port")")
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .hostNotFound(host)
@@ -69,7 +73,7 @@ public final class HTTPTransport: Sendable {
         case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects
         case NSURLErrorBadServerResponse: return .connectionLost("bad server response")
         case NSURLErrorBadURL, NSURLErrorUnsupportedURL: return .invalidURL(url.absoluteString)
-        default: return .other(nsError.localizedDescription)
+        default: return .other(detail)
         }
     }
 }

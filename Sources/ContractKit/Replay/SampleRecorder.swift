@@ -22,7 +22,7 @@ struct SampleRecorder {
 
     /// A file-name-safe form of a name: letters, digits and dashes.
     static func slug(_ name: String) -> String {
-        let mapped = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let mapped = name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
         let collapsed = String(mapped).split(separator: "-").joined(separator: "-")
         return collapsed.isEmpty ? "sample" : String(collapsed.prefix(80))
     }
