@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
         .testTarget(name: "ContractMockTests", dependencies: ["ContractMock"], swiftSettings: settings),
+        .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform"], swiftSettings: settings),
         .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
     ]
 )

@@ -1,0 +1,118 @@
+import ConformCLI
+import Foundation
+import Testing
+
+@Suite("conform command line", .serialized)
+struct CLITests {
+    @Test("lint: the shipped contracts are clean")
+    func lintClean() async {
+        let result = await conform("lint", "Contracts/restaurant.json", "Contracts/thecatapi.json")
+        #expect(result.code == .success, "\(result.err)")
+        #expect(result.out.contains("Contracts/restaurant.json: ok (Restaurant API 1.0.0: 4 endpoints, 6 examples)"))
+        #expect(result.err.isEmpty)
+    }
+
+    @Test("lint: a broken contract gets file:line:column messages and exit 2")
+    func lintBroken() async throws {
+        let path = try temporaryFile(
+            """
+            {
+              "conform": 1, "name": "Broken", "version": "1",
+              "endpoints": [
+                { "id": "a", "method": "GET", "path": "/items/{id}",
+                  "responses": { "200": { "schema": { "$ref": "#/schemas/Item" } } },
+                  "examlpes": [] }
+              ]
+            }
+            """, name: "broken.json")
+        let result = await conform("lint", path)
+        #expect(result.code == .usageOrContractError)
+        #expect(result.err.contains("broken.json:6:7: error: unknown key \"examlpes\" in an endpoint; did you mean \"examples\"?"))
+        #expect(result.err.contains("broken.json:4:35: error: path placeholder {id} has no definition"))
+        #expect(result.err.contains("error: $ref \"#/schemas/Item\" points at nothing in this contract"))
+    }
+
+    @Test("lint: a file that is not JSON says where")
+    func lintNotJSON() async throws {
+        let path = try temporaryFile("{\n  \"conform\": 1,\n  \"name\" \"x\"\n}", name: "bad.json")
+        let result = await conform("lint", path)
+        #expect(result.code == .usageOrContractError)
+        #expect(result.err.contains("bad.json:3:10: error: not valid JSON: expected ':' after an object key, found '\"'"))
+    }
+
+    @Test("validate: valid, invalid and unreadable inputs have distinct exit codes")
+    func validate() async throws {
+        let schema = try temporaryFile(#"{"type":"object","required":["price"],"properties":{"price":{"type":"number"}}}"#, name: "schema.json")
+        let valid = try temporaryFile(#"{"price": 9.99}"#)
+        let invalid = try temporaryFile(#"{"price": "9.99"}"#)
+        #expect(await conform("validate", "--schema", schema, valid).code == .success)
+        let bad = await conform("validate", "--schema", schema, invalid)
+        #expect(bad.code == .checkFailed)
+        #expect(bad.err.contains("/price: expected number, got string \"9.99\""))
+        #expect(await conform("validate", "--schema", schema, "/no/such/file.json").code == .usageOrContractError)
+        let notJSON = await conform("validate", "--schema", schema, stdin: "{oops")
+        #expect(notJSON.code == .usageOrContractError)
+        #expect(notJSON.err.contains("<stdin>:1:2: not valid JSON"))
+    }
+
+    @Test("validate: --format json prints the standard basic output")
+    func validateBasicOutput() async throws {
+        let schema = try temporaryFile(#"{"type":"array","items":{"type":"integer"}}"#, name: "schema.json")
+        let result = await conform("validate", "--schema", schema, "--format", "json", stdin: "[1, \"two\"]")
+        #expect(result.code == .checkFailed)
+        #expect(result.out.contains("\"valid\": false"))
+        #expect(result.out.contains("\"instanceLocation\": \"/1\""))
+        #expect(result.out.contains("\"keywordLocation\": \"/items/type\""))
+    }
+
+    @Test("validate: a schema inside a contract, by pointer")
+    func validateAgainstContractSchema() async {
+        let result = await conform(
+            "validate", "--schema", "Contracts/restaurant.json#/schemas/OrderResponse", stdin: #"{"preparation_time": 12}"#)
+        #expect(result.code == .success, "\(result.err)")
+    }
+
+    @Test("run: the embedded mock passes; a fault fails with exit 1; an unreachable server gives 3")
+    func runExitCodes() async {
+        let clean = await conform("run", "Contracts/restaurant.json")
+        #expect(clean.code == .success, "\(clean.err)\n\(clean.out)")
+        #expect(clean.out.contains("PASSED: 6 passed, 0 failed, 0 errors, 0 skipped"))
+        let broken = await conform("run", "Contracts/restaurant.json", "--fault", "ignored-filter", "--quiet")
+        #expect(broken.code == .checkFailed)
+        #expect(broken.out.contains("the category filter is ignored"))
+        #expect(broken.out.contains("reproduce: curl -sS -i 'http://127.0.0.1:"))
+        let unreachable = await conform("run", "Contracts/restaurant.json", "--base-url", "http://127.0.0.1:9", "--quiet")
+        #expect(unreachable.code == .serverUnreachable)
+    }
+
+    @Test("usage errors say what is wrong and suggest the fix", arguments: [
+        (["lnit"], "unknown command 'lnit'; did you mean 'lint'?"),
+        (["run", "Contracts/restaurant.json", "--concurency", "2"], "unknown option '--concurency' for 'conform run'; did you mean '--concurrency'?"),
+        (["run", "Contracts/restaurant.json", "--only", "listMneu"], "did you mean 'listMenu'?"),
+        (["run", "Contracts/restaurant.json", "--shard", "4/3"], "'--shard' takes i/n"),
+        (["run", "Contracts/restaurant.json", "--fault", "wrong-tipe"], "unknown fault 'wrong-tipe'; did you mean 'wrong-type'?"),
+        (["validate"], "missing option '--schema <file>'"),
+        (["lint"], "missing argument <contract>"),
+    ])
+    func usageErrors(arguments: [String], message: String) async {
+        let out = LineCollector()
+        let err = LineCollector()
+        let console = Console(out: { out.append($0) }, err: { err.append($0) })
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let code = await Conform.run(arguments, console: console, environment: [:], standardInput: { Data() })
+        #expect(code == .usageOrContractError)
+        #expect(err.text.contains(message), "\(err.text)")
+    }
+
+    @Test("every command has --help with its sections", arguments: ["lint", "validate", "run", "mock"])
+    func help(command: String) async {
+        let result = await conform(command, "--help")
+        #expect(result.code == .success)
+        #expect(result.out.hasPrefix("OVERVIEW: "))
+        #expect(result.out.contains("USAGE: conform \(command)"))
+        #expect(result.out.contains("OPTIONS:"))
+        #expect(result.out.contains("EXIT CODES:"))
+    }
+}

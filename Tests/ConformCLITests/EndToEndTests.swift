@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// Runs the built `conform` binary, as a user or a CI job does.
+@Suite("conform binary")
+struct EndToEndTests {
+    static var binary: URL? {
+        let folder = Bundle.main.bundleURL.deletingLastPathComponent()
+        let candidates = [folder.appendingPathComponent("conform"), Bundle.main.bundleURL.appendingPathComponent("conform")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    @Test("conform run on the embedded mock exits 0 and prints the verdict", .enabled(if: binary != nil))
+    func runBinary() throws {
+        let process = Process()
+        process.executableURL = try #require(Self.binary)
+        process.arguments = ["run", "Contracts/restaurant.json"]
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(errors)")
+        #expect(output.contains("PASSED: 6 passed"))
+        #expect(errors.contains("PASS listMenu/entrees only"))
+    }
+}
