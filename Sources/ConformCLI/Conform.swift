@@ -1,5 +1,5 @@
-public import Foundation
 import ContractKit
+public import Foundation
 
 /// The `conform` command line, as a library: tests run commands in process and read the exit code
 /// and output; the executable only forwards `CommandLine.arguments` to `run`.
@@ -56,7 +56,8 @@ public enum Conform {
             "USAGE: conform <command> [options]", "", "SUBCOMMANDS:",
         ]
         for command in commands {
-            lines.append("  " + command.name.padding(toLength: 16, withPad: " ", startingAt: 0) + command.summary)
+            lines.append(
+                "  " + command.name.padding(toLength: 16, withPad: " ", startingAt: 0) + command.summary)
         }
         lines += ["", "Run 'conform <command> --help' for a command's options.", "", ExitCode.helpText]
         return lines.joined(separator: "\n")

@@ -30,14 +30,15 @@ final class LineCollector: @unchecked Sendable {
     }
 }
 
-/// Runs `conform <arguments>` in process, from the package root, with `stdin` as standard input.
+/// An absolute path for a file of the repository (tests never change the process's directory,
+/// since suites run in parallel).
+func repo(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
+
+/// Runs `conform <arguments>` in process, with `stdin` as standard input.
 func conform(_ arguments: String..., stdin: String = "") async -> CommandOutput {
     let out = LineCollector()
     let err = LineCollector()
     let console = Console(out: { out.append($0) }, err: { err.append($0) })
-    let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
     let input = Data(stdin.utf8)
     let code = await Conform.run(arguments, console: console, environment: [:], standardInput: { input })
     return CommandOutput(code: code, out: out.text, err: err.text)
@@ -45,7 +46,8 @@ func conform(_ arguments: String..., stdin: String = "") async -> CommandOutput 
 
 /// Writes `text` to a temporary file and returns its path.
 func temporaryFile(_ text: String, name: String = "file.json") throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "conform-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)

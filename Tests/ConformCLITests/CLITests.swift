@@ -6,9 +6,12 @@ import Testing
 struct CLITests {
     @Test("lint: the shipped contracts are clean")
     func lintClean() async {
-        let result = await conform("lint", "Contracts/restaurant.json", "Contracts/thecatapi.json")
+        let result = await conform(
+            "lint", repo("Contracts/restaurant.json"), repo("Contracts/thecatapi.json"))
         #expect(result.code == .success, "\(result.err)")
-        #expect(result.out.contains("Contracts/restaurant.json: ok (Restaurant API 1.0.0: 4 endpoints, 6 examples)"))
+        #expect(
+            result.out.contains(
+                "/Contracts/restaurant.json: ok (Restaurant API 1.0.0: 4 endpoints, 6 examples)"))
         #expect(result.err.isEmpty)
     }
 
@@ -27,7 +30,10 @@ struct CLITests {
             """, name: "broken.json")
         let result = await conform("lint", path)
         #expect(result.code == .usageOrContractError)
-        #expect(result.err.contains("broken.json:6:7: error: unknown key \"examlpes\" in an endpoint; did you mean \"examples\"?"))
+        #expect(
+            result.err.contains(
+                "broken.json:6:7: error: unknown key \"examlpes\" in an endpoint; did you mean \"examples\"?")
+        )
         #expect(result.err.contains("broken.json:4:35: error: path placeholder {id} has no definition"))
         #expect(result.err.contains("error: $ref \"#/schemas/Item\" points at nothing in this contract"))
     }
@@ -37,19 +43,24 @@ struct CLITests {
         let path = try temporaryFile("{\n  \"conform\": 1,\n  \"name\" \"x\"\n}", name: "bad.json")
         let result = await conform("lint", path)
         #expect(result.code == .usageOrContractError)
-        #expect(result.err.contains("bad.json:3:10: error: not valid JSON: expected ':' after an object key, found '\"'"))
+        #expect(
+            result.err.contains(
+                "bad.json:3:10: error: not valid JSON: expected ':' after an object key, found '\"'"))
     }
 
     @Test("validate: valid, invalid and unreadable inputs have distinct exit codes")
     func validate() async throws {
-        let schema = try temporaryFile(#"{"type":"object","required":["price"],"properties":{"price":{"type":"number"}}}"#, name: "schema.json")
+        let schema = try temporaryFile(
+            #"{"type":"object","required":["price"],"properties":{"price":{"type":"number"}}}"#,
+            name: "schema.json")
         let valid = try temporaryFile(#"{"price": 9.99}"#)
         let invalid = try temporaryFile(#"{"price": "9.99"}"#)
         #expect(await conform("validate", "--schema", schema, valid).code == .success)
         let bad = await conform("validate", "--schema", schema, invalid)
         #expect(bad.code == .checkFailed)
         #expect(bad.err.contains("/price: expected number, got string \"9.99\""))
-        #expect(await conform("validate", "--schema", schema, "/no/such/file.json").code == .usageOrContractError)
+        #expect(
+            await conform("validate", "--schema", schema, "/no/such/file.json").code == .usageOrContractError)
         let notJSON = await conform("validate", "--schema", schema, stdin: "{oops")
         #expect(notJSON.code == .usageOrContractError)
         #expect(notJSON.err.contains("<stdin>:1:2: not valid JSON"))
@@ -68,39 +79,47 @@ struct CLITests {
     @Test("validate: a schema inside a contract, by pointer")
     func validateAgainstContractSchema() async {
         let result = await conform(
-            "validate", "--schema", "Contracts/restaurant.json#/schemas/OrderResponse", stdin: #"{"preparation_time": 12}"#)
+            "validate", "--schema", repo("Contracts/restaurant.json") + "#/schemas/OrderResponse",
+            stdin: #"{"preparation_time": 12}"#)
         #expect(result.code == .success, "\(result.err)")
     }
 
     @Test("run: the embedded mock passes; a fault fails with exit 1; an unreachable server gives 3")
     func runExitCodes() async {
-        let clean = await conform("run", "Contracts/restaurant.json")
+        let clean = await conform("run", repo("Contracts/restaurant.json"))
         #expect(clean.code == .success, "\(clean.err)\n\(clean.out)")
         #expect(clean.out.contains("PASSED: 6 passed, 0 failed, 0 errors, 0 skipped"))
-        let broken = await conform("run", "Contracts/restaurant.json", "--fault", "ignored-filter", "--quiet")
+        let broken = await conform(
+            "run", repo("Contracts/restaurant.json"), "--fault", "ignored-filter", "--quiet")
         #expect(broken.code == .checkFailed)
         #expect(broken.out.contains("the category filter is ignored"))
         #expect(broken.out.contains("reproduce: curl -sS -i 'http://127.0.0.1:"))
-        let unreachable = await conform("run", "Contracts/restaurant.json", "--base-url", "http://127.0.0.1:9", "--quiet")
+        let unreachable = await conform(
+            "run", repo("Contracts/restaurant.json"), "--base-url", "http://127.0.0.1:9", "--quiet")
         #expect(unreachable.code == .serverUnreachable)
     }
 
-    @Test("usage errors say what is wrong and suggest the fix", arguments: [
-        (["lnit"], "unknown command 'lnit'; did you mean 'lint'?"),
-        (["run", "Contracts/restaurant.json", "--concurency", "2"], "unknown option '--concurency' for 'conform run'; did you mean '--concurrency'?"),
-        (["run", "Contracts/restaurant.json", "--only", "listMneu"], "did you mean 'listMenu'?"),
-        (["run", "Contracts/restaurant.json", "--shard", "4/3"], "'--shard' takes i/n"),
-        (["run", "Contracts/restaurant.json", "--fault", "wrong-tipe"], "unknown fault 'wrong-tipe'; did you mean 'wrong-type'?"),
-        (["validate"], "missing option '--schema <file>'"),
-        (["lint"], "missing argument <contract>"),
-    ])
+    @Test(
+        "usage errors say what is wrong and suggest the fix",
+        arguments: [
+            (["lnit"], "unknown command 'lnit'; did you mean 'lint'?"),
+            (
+                ["run", repo("Contracts/restaurant.json"), "--concurency", "2"],
+                "unknown option '--concurency' for 'conform run'; did you mean '--concurrency'?"
+            ),
+            (["run", repo("Contracts/restaurant.json"), "--only", "listMneu"], "did you mean 'listMenu'?"),
+            (["run", repo("Contracts/restaurant.json"), "--shard", "4/3"], "'--shard' takes i/n"),
+            (
+                ["run", repo("Contracts/restaurant.json"), "--fault", "wrong-tipe"],
+                "unknown fault 'wrong-tipe'; did you mean 'wrong-type'?"
+            ),
+            (["validate"], "missing option '--schema <file>'"),
+            (["lint"], "missing argument <contract>"),
+        ])
     func usageErrors(arguments: [String], message: String) async {
         let out = LineCollector()
         let err = LineCollector()
         let console = Console(out: { out.append($0) }, err: { err.append($0) })
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
         let code = await Conform.run(arguments, console: console, environment: [:], standardInput: { Data() })
         #expect(code == .usageOrContractError)
         #expect(err.text.contains(message), "\(err.text)")

@@ -6,7 +6,9 @@ import Testing
 struct EndToEndTests {
     static var binary: URL? {
         let folder = Bundle.main.bundleURL.deletingLastPathComponent()
-        let candidates = [folder.appendingPathComponent("conform"), Bundle.main.bundleURL.appendingPathComponent("conform")]
+        let candidates = [
+            folder.appendingPathComponent("conform"), Bundle.main.bundleURL.appendingPathComponent("conform"),
+        ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 

@@ -35,11 +35,14 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(value.prettyText) == value)
     }
 
-    @Test("numbers stay exact", arguments: [
-        ("9007199254740993", "9007199254740993"), ("-9223372036854775808", "-9223372036854775808"),
-        ("123456789012345678901234567890", "123456789012345678901234567890"), ("1.0", "1"), ("0.1", "0.1"),
-        ("-0", "0"), ("1E3", "1000"), ("2.50", "2.5"),
-    ])
+    @Test(
+        "numbers stay exact",
+        arguments: [
+            ("9007199254740993", "9007199254740993"), ("-9223372036854775808", "-9223372036854775808"),
+            ("123456789012345678901234567890", "123456789012345678901234567890"), ("1.0", "1"),
+            ("0.1", "0.1"),
+            ("-0", "0"), ("1E3", "1000"), ("2.50", "2.5"),
+        ])
     func numbers(pair: (String, String)) throws {
         let value = try JSONParser.parse(pair.0)
         #expect(value.compactText == pair.1)
@@ -69,33 +72,38 @@ struct JSONParserTests {
         }
     }
 
-    @Test("rejects malformed input with line:column and what was expected", arguments: [
-        MalformedCase("empty", "", 1, 1, "found no content"),
-        MalformedCase("only whitespace", "  \n ", 2, 2, "found no content"),
-        MalformedCase("trailing comma", "[1,2,]", 1, 6, "expected a JSON value, found ']'"),
-        MalformedCase("missing colon", "{\"a\" 1}", 1, 6, "expected ':' after an object key, found '1'"),
-        MalformedCase("single quotes", "{'a': 1}", 1, 2, "expected a string key or '}'"),
-        MalformedCase("unterminated string", "\"abc", 1, 5, "'\"' to close the string"),
-        MalformedCase("unterminated array", "[1, 2", 1, 6, "expected ',' or ']'"),
-        MalformedCase("leading zero", "012", 1, 1, "leading zeros"),
-        MalformedCase("bare dot", "1.", 1, 1, "expected a digit after '.'"),
-        MalformedCase("capitalised literal", "True", 1, 1, "found 'True'"),
-        MalformedCase("NaN token", "NaN", 1, 1, "found 'NaN'"),
-        MalformedCase("Infinity token", "[Infinity]", 1, 2, "found 'Infinity'"),
-        MalformedCase("bad escape", "\"a\\x\"", 1, 3, "invalid escape sequence"),
-        MalformedCase("lone high surrogate", "\"\\ud83d\"", 1, 2, "unpaired UTF-16 surrogate"),
-        MalformedCase("lone low surrogate", "\"\\ude00x\"", 1, 2, "unpaired UTF-16 surrogate"),
-        MalformedCase("raw control character", "\"a\tb\"", 1, 3, "control character U+0009"),
-        MalformedCase("trailing garbage", "{} x", 1, 4, "expected end of input after the JSON value, found 'x'"),
-        MalformedCase("second document", "1\n2", 2, 1, "expected end of input"),
-        MalformedCase("duplicate key", "{\"id\": 1,\n \"id\": 2}", 2, 2, "duplicate key \"id\" in object (first defined at 1:2)"),
-        MalformedCase("byte order mark", [0xEF, 0xBB, 0xBF] + Array("{}".utf8), 1, 1, "byte order mark"),
-        MalformedCase("invalid UTF-8 continuation", [0x22, 0xC3, 0x28, 0x22], 1, 2, "invalid UTF-8"),
-        MalformedCase("overlong UTF-8", [0x22, 0xC0, 0xAF, 0x22], 1, 2, "invalid UTF-8"),
-        MalformedCase("UTF-8 surrogate", [0x22, 0xED, 0xA0, 0x80, 0x22], 1, 2, "invalid UTF-8"),
-        MalformedCase("truncated UTF-8", [0x22, 0xE2, 0x82], 1, 2, "invalid UTF-8"),
-        MalformedCase("invalid UTF-8 outside a string", [0x5B, 0xFF, 0x5D], 1, 2, "found byte 0xFF"),
-    ])
+    @Test(
+        "rejects malformed input with line:column and what was expected",
+        arguments: [
+            MalformedCase("empty", "", 1, 1, "found no content"),
+            MalformedCase("only whitespace", "  \n ", 2, 2, "found no content"),
+            MalformedCase("trailing comma", "[1,2,]", 1, 6, "expected a JSON value, found ']'"),
+            MalformedCase("missing colon", "{\"a\" 1}", 1, 6, "expected ':' after an object key, found '1'"),
+            MalformedCase("single quotes", "{'a': 1}", 1, 2, "expected a string key or '}'"),
+            MalformedCase("unterminated string", "\"abc", 1, 5, "'\"' to close the string"),
+            MalformedCase("unterminated array", "[1, 2", 1, 6, "expected ',' or ']'"),
+            MalformedCase("leading zero", "012", 1, 1, "leading zeros"),
+            MalformedCase("bare dot", "1.", 1, 1, "expected a digit after '.'"),
+            MalformedCase("capitalised literal", "True", 1, 1, "found 'True'"),
+            MalformedCase("NaN token", "NaN", 1, 1, "found 'NaN'"),
+            MalformedCase("Infinity token", "[Infinity]", 1, 2, "found 'Infinity'"),
+            MalformedCase("bad escape", "\"a\\x\"", 1, 3, "invalid escape sequence"),
+            MalformedCase("lone high surrogate", "\"\\ud83d\"", 1, 2, "unpaired UTF-16 surrogate"),
+            MalformedCase("lone low surrogate", "\"\\ude00x\"", 1, 2, "unpaired UTF-16 surrogate"),
+            MalformedCase("raw control character", "\"a\tb\"", 1, 3, "control character U+0009"),
+            MalformedCase(
+                "trailing garbage", "{} x", 1, 4, "expected end of input after the JSON value, found 'x'"),
+            MalformedCase("second document", "1\n2", 2, 1, "expected end of input"),
+            MalformedCase(
+                "duplicate key", "{\"id\": 1,\n \"id\": 2}", 2, 2,
+                "duplicate key \"id\" in object (first defined at 1:2)"),
+            MalformedCase("byte order mark", [0xEF, 0xBB, 0xBF] + Array("{}".utf8), 1, 1, "byte order mark"),
+            MalformedCase("invalid UTF-8 continuation", [0x22, 0xC3, 0x28, 0x22], 1, 2, "invalid UTF-8"),
+            MalformedCase("overlong UTF-8", [0x22, 0xC0, 0xAF, 0x22], 1, 2, "invalid UTF-8"),
+            MalformedCase("UTF-8 surrogate", [0x22, 0xED, 0xA0, 0x80, 0x22], 1, 2, "invalid UTF-8"),
+            MalformedCase("truncated UTF-8", [0x22, 0xE2, 0x82], 1, 2, "invalid UTF-8"),
+            MalformedCase("invalid UTF-8 outside a string", [0x5B, 0xFF, 0x5D], 1, 2, "found byte 0xFF"),
+        ])
     func malformed(testCase: MalformedCase) {
         do {
             let value = try JSONParser.parse(testCase.bytes)
@@ -109,7 +117,8 @@ struct JSONParserTests {
 
     @Test("a byte order mark is skipped when allowed")
     func byteOrderMarkAllowed() throws {
-        let value = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8), options: .init(allowsByteOrderMark: true))
+        let value = try JSONParser.parse(
+            [0xEF, 0xBB, 0xBF] + Array("[1]".utf8), options: .init(allowsByteOrderMark: true))
         #expect(value == [1])
     }
 
@@ -144,7 +153,9 @@ struct JSONParserTests {
     func equality() throws {
         #expect(try JSONParser.parse(#"{"a":1,"b":[1.0]}"#) == JSONParser.parse(#"{"b":[1],"a":1.00}"#))
         #expect(try JSONParser.parse(#"{"a":1}"#) != JSONParser.parse(#"{"a":true}"#))
-        let set: Set<JSONValue> = [try JSONParser.parse(#"{"x":1,"y":2}"#), try JSONParser.parse(#"{"y":2,"x":1.0}"#)]
+        let set: Set<JSONValue> = [
+            try JSONParser.parse(#"{"x":1,"y":2}"#), try JSONParser.parse(#"{"y":2,"x":1.0}"#),
+        ]
         #expect(set.count == 1)
     }
 
@@ -152,6 +163,9 @@ struct JSONParserTests {
     func serializer() throws {
         let value: JSONValue = ["text": "line\nbreak \"quoted\" \u{1}", "list": [1, 2], "empty": [:]]
         #expect(value.compactText == #"{"text":"line\nbreak \"quoted\" \u0001","list":[1,2],"empty":{}}"#)
-        #expect(value.prettyText == "{\n  \"text\": \"line\\nbreak \\\"quoted\\\" \\u0001\",\n  \"list\": [\n    1,\n    2\n  ],\n  \"empty\": {}\n}")
+        #expect(
+            value.prettyText
+                == "{\n  \"text\": \"line\\nbreak \\\"quoted\\\" \\u0001\",\n  \"list\": [\n    1,\n    2\n  ],\n  \"empty\": {}\n}"
+        )
     }
 }

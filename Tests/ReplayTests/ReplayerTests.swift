@@ -21,7 +21,9 @@ struct ReplayerTests {
     func cleanRun() async throws {
         let result = try await replayAgainstMock()
         #expect(result.cases.count == 6)
-        #expect(result.cases.allSatisfy { $0.outcome == .passed }, "\(result.cases.filter { $0.outcome != .passed })")
+        #expect(
+            result.cases.allSatisfy { $0.outcome == .passed },
+            "\(result.cases.filter { $0.outcome != .passed })")
         #expect(result.isSuccessful)
         #expect(!result.serverWasUnreachable)
         let order = result.cases.map(\.id)
@@ -37,50 +39,82 @@ struct ReplayerTests {
     }
 
     static let expectations: [FaultExpectation] = [
-        .init(fault: .wrongType, endpoint: "listMenu", caseID: "listMenu/whole menu", check: .responseSchemaConformance,
-              messageContains: "expected integer, got string", pointer: "/items/0/id"),
-        .init(fault: .missingRequiredKey, endpoint: "placeOrder", caseID: "placeOrder/order the first menu item",
-              check: .responseSchemaConformance, messageContains: "missing required property \"preparation_time\"", pointer: ""),
-        .init(fault: .extraKey, endpoint: "listCategories", caseID: "listCategories/every category",
-              check: .responseSchemaConformance, messageContains: "\"unexpected_field\" is not allowed", pointer: "/unexpected_field"),
-        .init(fault: .unexpectedNull, endpoint: "placeOrder", caseID: "placeOrder/order the first menu item",
-              check: .responseSchemaConformance, messageContains: "got null", pointer: "/preparation_time"),
-        .init(fault: .serverError, endpoint: "listCategories", caseID: "listCategories/every category",
-              check: .notAServerError, messageContains: "answered 500"),
-        .init(fault: .undeclaredStatus, endpoint: "getImage", caseID: "getImage/image of the first menu item",
-              check: .statusCodeConformance, messageContains: "status 418 is not declared for GET /images/{file}"),
-        .init(fault: .wrongContentType, endpoint: "listMenu", caseID: "listMenu/whole menu",
-              check: .contentTypeConformance, messageContains: "\"text/plain\" is not declared"),
-        .init(fault: .delay, endpoint: "listCategories", caseID: "listCategories/every category",
-              check: .maxResponseTime, messageContains: "over the 2000 ms budget"),
-        .init(fault: .truncatedBody, endpoint: "listCategories", caseID: "listCategories/every category",
-              check: .notAServerError, messageContains: "the body ended early", outcome: .error),
-        .init(fault: .connectionReset, endpoint: "listCategories", caseID: "listCategories/every category",
-              check: .notAServerError, messageContains: "the connection was lost", outcome: .error),
-        .init(fault: .notJSON, endpoint: "placeOrder", caseID: "placeOrder/order the first menu item",
-              check: .responseSchemaConformance, messageContains: "the body is not valid JSON"),
-        .init(fault: .ignoredFilter, endpoint: nil, caseID: "listMenu/entrees only", check: .assertions,
-              messageContains: "the category filter is ignored: ?category=Entrees returned 2 items", pointer: "/items/2/category"),
-        .init(fault: .acceptsInvalidBody, endpoint: nil, caseID: "placeOrder/an order without a list of ids is rejected",
-              check: .statusCodeConformance, messageContains: "expected status 400, got 200"),
-        .init(fault: .crashesOnMalformedBody, endpoint: nil, caseID: "placeOrder/an order without a list of ids is rejected",
-              check: .notAServerError, messageContains: "answered 500"),
+        .init(
+            fault: .wrongType, endpoint: "listMenu", caseID: "listMenu/whole menu",
+            check: .responseSchemaConformance,
+            messageContains: "expected integer, got string", pointer: "/items/0/id"),
+        .init(
+            fault: .missingRequiredKey, endpoint: "placeOrder",
+            caseID: "placeOrder/order the first menu item",
+            check: .responseSchemaConformance,
+            messageContains: "missing required property \"preparation_time\"", pointer: ""),
+        .init(
+            fault: .extraKey, endpoint: "listCategories", caseID: "listCategories/every category",
+            check: .responseSchemaConformance, messageContains: "\"unexpected_field\" is not allowed",
+            pointer: "/unexpected_field"),
+        .init(
+            fault: .unexpectedNull, endpoint: "placeOrder", caseID: "placeOrder/order the first menu item",
+            check: .responseSchemaConformance, messageContains: "got null", pointer: "/preparation_time"),
+        .init(
+            fault: .serverError, endpoint: "listCategories", caseID: "listCategories/every category",
+            check: .notAServerError, messageContains: "answered 500"),
+        .init(
+            fault: .undeclaredStatus, endpoint: "getImage", caseID: "getImage/image of the first menu item",
+            check: .statusCodeConformance,
+            messageContains: "status 418 is not declared for GET /images/{file}"),
+        .init(
+            fault: .wrongContentType, endpoint: "listMenu", caseID: "listMenu/whole menu",
+            check: .contentTypeConformance, messageContains: "\"text/plain\" is not declared"),
+        .init(
+            fault: .delay, endpoint: "listCategories", caseID: "listCategories/every category",
+            check: .maxResponseTime, messageContains: "over the 2000 ms budget"),
+        .init(
+            fault: .truncatedBody, endpoint: "listCategories", caseID: "listCategories/every category",
+            check: .notAServerError, messageContains: "the body ended early", outcome: .error),
+        .init(
+            fault: .connectionReset, endpoint: "listCategories", caseID: "listCategories/every category",
+            check: .notAServerError, messageContains: "the connection was lost", outcome: .error),
+        .init(
+            fault: .notJSON, endpoint: "placeOrder", caseID: "placeOrder/order the first menu item",
+            check: .responseSchemaConformance, messageContains: "the body is not valid JSON"),
+        .init(
+            fault: .ignoredFilter, endpoint: nil, caseID: "listMenu/entrees only", check: .assertions,
+            messageContains: "the category filter is ignored: ?category=Entrees returned 2 items",
+            pointer: "/items/2/category"),
+        .init(
+            fault: .acceptsInvalidBody, endpoint: nil,
+            caseID: "placeOrder/an order without a list of ids is rejected",
+            check: .statusCodeConformance, messageContains: "expected status 400, got 200"),
+        .init(
+            fault: .crashesOnMalformedBody, endpoint: nil,
+            caseID: "placeOrder/an order without a list of ids is rejected",
+            check: .notAServerError, messageContains: "answered 500"),
     ]
 
     @Test("each injected fault produces its finding", arguments: expectations)
     func fault(expectation: FaultExpectation) async throws {
-        let result = try await replayAgainstMock(faults: [FaultSelection(expectation.fault, endpointID: expectation.endpoint)])
+        let result = try await replayAgainstMock(faults: [
+            FaultSelection(expectation.fault, endpointID: expectation.endpoint)
+        ])
         #expect(!result.isSuccessful)
         let failing = try #require(result.cases.first { $0.id == expectation.caseID })
         #expect(failing.outcome == expectation.outcome)
-        let finding = failing.findings.first { $0.check == expectation.check && $0.message.contains(expectation.messageContains) }
-        #expect(finding != nil, "findings were: \(failing.findings.map { "\($0.check.rawValue): \($0.message)" })")
+        let finding = failing.findings.first {
+            $0.check == expectation.check && $0.message.contains(expectation.messageContains)
+        }
+        #expect(
+            finding != nil, "findings were: \(failing.findings.map { "\($0.check.rawValue): \($0.message)" })"
+        )
         if let pointer = expectation.pointer { #expect(finding?.pointer == pointer) }
         #expect(failing.curl?.hasPrefix("curl ") == true)
         if let endpoint = expectation.endpoint {
-            let others = result.cases.filter { $0.endpointID != endpoint && $0.outcome != .passed && $0.outcome != .skipped }
+            let others = result.cases.filter {
+                $0.endpointID != endpoint && $0.outcome != .passed && $0.outcome != .skipped
+            }
             let dependents = Set(["placeOrder", "getImage"])
-            #expect(others.allSatisfy { dependents.contains($0.endpointID) }, "a fault on \(endpoint) only affects it and its dependents")
+            #expect(
+                others.allSatisfy { dependents.contains($0.endpointID) },
+                "a fault on \(endpoint) only affects it and its dependents")
         }
     }
 
@@ -122,10 +156,13 @@ struct ReplayerTests {
 
     @Test("secret headers never appear in results, reproducers or samples")
     func redaction() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-record-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await replayAgainstMock {
-            $0.headers = [HeaderField("Authorization", "Bearer s3cret-token"), HeaderField("X-Api-Key", "key-12345")]
+            $0.headers = [
+                HeaderField("Authorization", "Bearer s3cret-token"), HeaderField("X-Api-Key", "key-12345"),
+            ]
             $0.redaction = Redaction(additional: ["X-Api-Key"])
             $0.recordDirectory = folder.path
         }
@@ -135,7 +172,9 @@ struct ReplayerTests {
             #expect(!text.contains("key-12345"))
             #expect(text.contains("[REDACTED]"))
         }
-        let samples = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        let samples = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(samples.contains("listMenu/200-whole-menu.json"))
         #expect(samples.count == 5)
     }

@@ -17,7 +17,8 @@ func replayAgainstMock(
     faults: [FaultSelection] = [], configure: (inout Replayer.Configuration) -> Void = { _ in }
 ) async throws -> RunResult {
     let contract = try restaurantContract()
-    let mock = ContractMock(contract: contract, configuration: .init(faults: faults, faultDelay: .milliseconds(200)))
+    let mock = ContractMock(
+        contract: contract, configuration: .init(faults: faults, faultDelay: .milliseconds(200)))
     let baseURL = try mock.start()
     defer { mock.shutdown() }
     var configuration = Replayer.Configuration(baseURL: baseURL, timeout: .seconds(10), concurrency: 4)

@@ -66,7 +66,9 @@ struct ArgumentParser {
                 throw UsageError(message: message)
             }
             if option.isFlag {
-                if inlineValue != nil { throw UsageError(message: "option '--\(option.name)' takes no value") }
+                if inlineValue != nil {
+                    throw UsageError(message: "option '--\(option.name)' takes no value")
+                }
                 parsed.flags.insert(option.name)
                 continue
             }
@@ -77,7 +79,8 @@ struct ArgumentParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError(message: "option '--\(option.name)' needs a value <\(option.valueName ?? "value")>")
+                throw UsageError(
+                    message: "option '--\(option.name)' needs a value <\(option.valueName ?? "value")>")
             }
             if !option.isRepeatable, parsed.values[option.name] != nil {
                 throw UsageError(message: "option '--\(option.name)' is given more than once")
@@ -90,7 +93,9 @@ struct ArgumentParser {
             throw UsageError(message: "missing argument <\(missing.name)> for 'conform \(command)'")
         }
         if !positionals.contains(where: \.isRepeatable), parsed.positionals.count > positionals.count {
-            throw UsageError(message: "unexpected argument '\(parsed.positionals[positionals.count])' for 'conform \(command)'")
+            throw UsageError(
+                message:
+                    "unexpected argument '\(parsed.positionals[positionals.count])' for 'conform \(command)'")
         }
         return parsed
     }
@@ -129,7 +134,10 @@ struct ArgumentParser {
     }
 
     private static func row(_ left: String, _ right: String) -> String {
-        let padded = left.count < 28 ? left + String(repeating: " ", count: 28 - left.count) : left + "\n" + String(repeating: " ", count: 30)
+        let padded =
+            left.count < 28
+            ? left + String(repeating: " ", count: 28 - left.count)
+            : left + "\n" + String(repeating: " ", count: 30)
         return "  " + padded + right
     }
 }

@@ -8,7 +8,9 @@ enum ContractArgument {
         if outcome.hasErrors {
             for problem in outcome.problems { console.err(problem.description) }
             let errors = outcome.problems.filter { $0.severity == .error }.count
-            console.err("error: \(file) has \(errors) error\(errors == 1 ? "" : "s"); run 'conform lint \(file)' after fixing them")
+            console.err(
+                "error: \(file) has \(errors) error\(errors == 1 ? "" : "s"); run 'conform lint \(file)' after fixing them"
+            )
             return nil
         }
         return outcome.contract
@@ -17,13 +19,16 @@ enum ContractArgument {
     /// Parses `i/n` for `--shard`.
     static func shard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
         else { return nil }
         return (index, count)
     }
 
     /// Splits repeatable, comma-separated values (`--only a,b --only c`).
     static func list(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+            !$0.isEmpty
+        }
     }
 }

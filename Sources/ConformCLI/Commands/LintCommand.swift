@@ -4,13 +4,18 @@ import ContractKit
 enum LintCommand {
     static let parser = ArgumentParser(
         command: "lint",
-        overview: "Check contract files: structure, unknown keys, $refs, variables, path parameters and schemas.",
+        overview:
+            "Check contract files: structure, unknown keys, $refs, variables, path parameters and schemas.",
         positionals: [.init(name: "contract", help: "Contract files to check.", isRepeatable: true)],
         options: [.init(name: "strict", valueName: nil, help: "Fail on warnings too.")])
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         if arguments.contains("--help") {
-            console.out(parser.help(extra: "EXIT CODES:\n  0  every contract is clean\n  2  a contract has errors (or warnings, with --strict), or a file cannot be read"))
+            console.out(
+                parser.help(
+                    extra:
+                        "EXIT CODES:\n  0  every contract is clean\n  2  a contract has errors (or warnings, with --strict), or a file cannot be read"
+                ))
             return .success
         }
         let parsed: ArgumentParser.ParsedArguments
@@ -30,10 +35,13 @@ enum LintCommand {
             let warnings = outcome.problems.count - errors
             if outcome.hasErrors || (parsed.has("strict") && warnings > 0) {
                 failed = true
-                console.err("\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+                console.err(
+                    "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                )
             } else if let contract = outcome.contract {
                 let examples = contract.endpoints.reduce(0) { $0 + $1.examples.count }
-                var line = "\(file): ok (\(contract.name) \(contract.version): \(contract.endpoints.count) endpoints, \(examples) examples"
+                var line =
+                    "\(file): ok (\(contract.name) \(contract.version): \(contract.endpoints.count) endpoints, \(examples) examples"
                 line += warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s"))" : ")"
                 console.out(line)
             }

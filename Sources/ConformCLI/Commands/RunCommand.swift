@@ -6,40 +6,75 @@ import Foundation
 enum RunCommand {
     static let parser = ArgumentParser(
         command: "run",
-        overview: "Replay a contract against a server and check every response. Without --base-url, runs against the contract's own mock.",
+        overview:
+            "Replay a contract against a server and check every response. Without --base-url, runs against the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
         options: [
-            .init(name: "base-url", valueName: "url", help: "The server to check (default: the embedded mock, started in process)."),
-            .init(name: "header", valueName: "Name: value", help: "A header for every request, e.g. 'Authorization: Bearer …'.", isRepeatable: true),
-            .init(name: "timeout", valueName: "seconds", help: "Time allowed for each response.", defaultValue: "30"),
-            .init(name: "concurrency", valueName: "n", help: "Independent chains of cases run at once.", defaultValue: "4"),
-            .init(name: "only", valueName: "id-or-tag", help: "Run only these endpoints (ids or tags, comma-separated).", isRepeatable: true),
-            .init(name: "skip", valueName: "id-or-tag", help: "Leave out these endpoints (ids or tags).", isRepeatable: true),
-            .init(name: "shard", valueName: "i/n", help: "Run shard i of n (whole chains, dealt in turn), for a CI matrix."),
-            .init(name: "retries", valueName: "n", help: "Retries after transport errors only (never after a response).", defaultValue: "0"),
-            .init(name: "record", valueName: "dir", help: "Save every response body under dir/<endpoint>/ as corpus samples."),
-            .init(name: "redact", valueName: "header", help: "Also hide this header's value everywhere (Authorization, Cookie, Set-Cookie and Proxy-Authorization always are).", isRepeatable: true),
-            .init(name: "seed", valueName: "number", help: "Seed of the embedded mock's generated bodies.", defaultValue: "1"),
-            .init(name: "fault", valueName: "name[@endpointId]", help: "Make the embedded mock misbehave (see 'conform mock --help').", isRepeatable: true),
+            .init(
+                name: "base-url", valueName: "url",
+                help: "The server to check (default: the embedded mock, started in process)."),
+            .init(
+                name: "header", valueName: "Name: value",
+                help: "A header for every request, e.g. 'Authorization: Bearer …'.", isRepeatable: true),
+            .init(
+                name: "timeout", valueName: "seconds", help: "Time allowed for each response.",
+                defaultValue: "30"),
+            .init(
+                name: "concurrency", valueName: "n", help: "Independent chains of cases run at once.",
+                defaultValue: "4"),
+            .init(
+                name: "only", valueName: "id-or-tag",
+                help: "Run only these endpoints (ids or tags, comma-separated).", isRepeatable: true),
+            .init(
+                name: "skip", valueName: "id-or-tag", help: "Leave out these endpoints (ids or tags).",
+                isRepeatable: true),
+            .init(
+                name: "shard", valueName: "i/n",
+                help: "Run shard i of n (whole chains, dealt in turn), for a CI matrix."),
+            .init(
+                name: "retries", valueName: "n",
+                help: "Retries after transport errors only (never after a response).", defaultValue: "0"),
+            .init(
+                name: "record", valueName: "dir",
+                help: "Save every response body under dir/<endpoint>/ as corpus samples."),
+            .init(
+                name: "redact", valueName: "header",
+                help:
+                    "Also hide this header's value everywhere (Authorization, Cookie, Set-Cookie and Proxy-Authorization always are).",
+                isRepeatable: true),
+            .init(
+                name: "seed", valueName: "number", help: "Seed of the embedded mock's generated bodies.",
+                defaultValue: "1"),
+            .init(
+                name: "fault", valueName: "name[@endpointId]",
+                help: "Make the embedded mock misbehave (see 'conform mock --help').", isRepeatable: true),
             .init(name: "quiet", valueName: nil, help: "Print only failures and the verdict."),
         ])
 
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode {
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
+    {
         if arguments.contains("--help") {
             console.out(parser.help(extra: ExitCode.helpText))
             return .success
         }
-        guard let parsed = parser.parseOrReport(arguments, console: console) else { return .usageOrContractError }
+        guard let parsed = parser.parseOrReport(arguments, console: console) else {
+            return .usageOrContractError
+        }
         let file = parsed.positionals[0]
-        guard let contract = ContractArgument.load(file, console: console) else { return .usageOrContractError }
-        guard let options = RunOptions(parsed, contract: contract, console: console) else { return .usageOrContractError }
+        guard let contract = ContractArgument.load(file, console: console) else {
+            return .usageOrContractError
+        }
+        guard let options = RunOptions(parsed, contract: contract, console: console) else {
+            return .usageOrContractError
+        }
 
         var mock: ContractMock?
         var baseURL = options.baseURL ?? ""
         if options.baseURL == nil {
             let faults = MockCommand.parseFaults(parsed.all("fault"), contract: contract, console: console)
             guard let faults else { return .usageOrContractError }
-            let embedded = ContractMock(contract: contract, configuration: .init(seed: options.seed, faults: faults, port: 0))
+            let embedded = ContractMock(
+                contract: contract, configuration: .init(seed: options.seed, faults: faults, port: 0))
             do {
                 baseURL = try embedded.start()
             } catch {
@@ -47,7 +82,9 @@ enum RunCommand {
                 return .usageOrContractError
             }
             mock = embedded
-            if !options.quiet { console.err("No --base-url: checking the contract's own mock at \(baseURL).") }
+            if !options.quiet {
+                console.err("No --base-url: checking the contract's own mock at \(baseURL).")
+            }
         } else if !parsed.all("fault").isEmpty {
             console.err("error: '--fault' applies to the embedded mock only; drop it or drop '--base-url'")
             return .usageOrContractError
@@ -58,7 +95,8 @@ enum RunCommand {
         var configuration = options.replayConfiguration(baseURL: baseURL)
         configuration.progress = { result in progress.caseFinished(result) }
         let replayer = Replayer(contract: contract, configuration: configuration)
-        progress.start(total: replayer.selection().filter(\.selected).count, contract: contract, baseURL: baseURL)
+        progress.start(
+            total: replayer.selection().filter(\.selected).count, contract: contract, baseURL: baseURL)
 
         let task = Task { await replayer.run() }
         let trap = SignalTrap { _ in task.cancel() }
@@ -91,7 +129,8 @@ struct RunOptions {
     init?(_ parsed: ArgumentParser.ParsedArguments, contract: Contract, console: Console) {
         func fail(_ message: String) { console.err("error: \(message)") }
         if let url = parsed.value("base-url") {
-            guard let components = URLComponents(string: url), components.scheme == "http" || components.scheme == "https",
+            guard let components = URLComponents(string: url),
+                components.scheme == "http" || components.scheme == "https",
                 components.host?.isEmpty == false
             else { fail("'--base-url' must be an http:// or https:// URL, not '\(url)'"); return nil }
             baseURL = url
@@ -105,19 +144,27 @@ struct RunOptions {
             headers.append(HeaderField(name, value))
         }
         if let text = parsed.value("timeout") {
-            guard let seconds = Double(text), seconds > 0 else { fail("'--timeout' takes a positive number of seconds"); return nil }
+            guard let seconds = Double(text), seconds > 0 else {
+                fail("'--timeout' takes a positive number of seconds"); return nil
+            }
             timeout = .milliseconds(Int(seconds * 1000))
         }
         if let text = parsed.value("concurrency") {
-            guard let value = Int(text), (1...256).contains(value) else { fail("'--concurrency' takes a number from 1 to 256"); return nil }
+            guard let value = Int(text), (1...256).contains(value) else {
+                fail("'--concurrency' takes a number from 1 to 256"); return nil
+            }
             concurrency = value
         }
         if let text = parsed.value("retries") {
-            guard let value = Int(text), (0...10).contains(value) else { fail("'--retries' takes a number from 0 to 10"); return nil }
+            guard let value = Int(text), (0...10).contains(value) else {
+                fail("'--retries' takes a number from 0 to 10"); return nil
+            }
             retries = value
         }
         if let text = parsed.value("shard") {
-            guard let value = ContractArgument.shard(text) else { fail("'--shard' takes i/n with 1 ≤ i ≤ n, e.g. 2/3"); return nil }
+            guard let value = ContractArgument.shard(text) else {
+                fail("'--shard' takes i/n with 1 ≤ i ≤ n, e.g. 2/3"); return nil
+            }
             shard = value
         }
         if let text = parsed.value("seed") {
@@ -129,7 +176,9 @@ struct RunOptions {
         let known = Set(contract.endpoints.flatMap { [$0.id] + $0.tags })
         for name in only + skip where !known.contains(name) {
             var message = "'\(name)' is neither an endpoint id nor a tag of \(contract.name)"
-            if let suggestion = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(suggestion)'?" }
+            if let suggestion = Suggestion.closest(to: name, in: known) {
+                message += "; did you mean '\(suggestion)'?"
+            }
             fail(message); return nil
         }
         recordDirectory = parsed.value("record")
@@ -139,7 +188,9 @@ struct RunOptions {
 
     func replayConfiguration(baseURL: String) -> Replayer.Configuration {
         Replayer.Configuration(
-            baseURL: baseURL, headers: headers, timeout: timeout, concurrency: concurrency, retries: retries, only: only,
-            skip: skip, shard: shard, redaction: Redaction(additional: redact), recordDirectory: recordDirectory)
+            baseURL: baseURL, headers: headers, timeout: timeout, concurrency: concurrency, retries: retries,
+            only: only,
+            skip: skip, shard: shard, redaction: Redaction(additional: redact),
+            recordDirectory: recordDirectory)
     }
 }

@@ -7,28 +7,48 @@ import JSONSchema
 enum ValidateCommand {
     static let parser = ArgumentParser(
         command: "validate",
-        overview: "Validate JSON documents against a JSON Schema 2020-12 (standard input when no file is given).",
-        positionals: [.init(name: "instance", help: "JSON files to validate.", isRepeatable: true, isOptional: true)],
+        overview:
+            "Validate JSON documents against a JSON Schema 2020-12 (standard input when no file is given).",
+        positionals: [
+            .init(name: "instance", help: "JSON files to validate.", isRepeatable: true, isOptional: true)
+        ],
         options: [
-            .init(name: "schema", valueName: "file[#pointer]", help: "The schema file; a #/pointer selects a schema inside it (e.g. a contract's #/schemas/MenuItem)."),
-            .init(name: "format", valueName: "text|json", help: "Output: readable lines, or the standard \"basic\" output format.", defaultValue: "text"),
-            .init(name: "assert-formats", valueName: nil, help: "Treat \"format\" (date-time, email, uuid, ...) as an assertion, not an annotation."),
+            .init(
+                name: "schema", valueName: "file[#pointer]",
+                help:
+                    "The schema file; a #/pointer selects a schema inside it (e.g. a contract's #/schemas/MenuItem)."
+            ),
+            .init(
+                name: "format", valueName: "text|json",
+                help: "Output: readable lines, or the standard \"basic\" output format.", defaultValue: "text"
+            ),
+            .init(
+                name: "assert-formats", valueName: nil,
+                help: "Treat \"format\" (date-time, email, uuid, ...) as an assertion, not an annotation."),
         ])
 
-    static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode {
+    static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode
+    {
         if arguments.contains("--help") {
-            console.out(parser.help(extra: "EXIT CODES:\n  0  every document is valid\n  1  a document is invalid\n  2  usage error, or a schema or document that cannot be read"))
+            console.out(
+                parser.help(
+                    extra:
+                        "EXIT CODES:\n  0  every document is valid\n  1  a document is invalid\n  2  usage error, or a schema or document that cannot be read"
+                ))
             return .success
         }
         let parsed: ArgumentParser.ParsedArguments
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            console.err("error: \(error.message)\nUsage: conform validate --schema <schema.json> [instance.json ...]")
+            console.err(
+                "error: \(error.message)\nUsage: conform validate --schema <schema.json> [instance.json ...]")
             return .usageOrContractError
         }
         guard let schemaArgument = parsed.value("schema") else {
-            console.err("error: missing option '--schema <file>'\nUsage: conform validate --schema <schema.json> [instance.json ...]")
+            console.err(
+                "error: missing option '--schema <file>'\nUsage: conform validate --schema <schema.json> [instance.json ...]"
+            )
             return .usageOrContractError
         }
         let format = parsed.value("format") ?? "text"
@@ -48,7 +68,8 @@ enum ValidateCommand {
             inputs.append(("<stdin>", standardInput()))
         } else {
             for file in parsed.positionals {
-                inputs.append((file, file == "-" ? standardInput() : FileManager.default.contents(atPath: file)))
+                inputs.append(
+                    (file, file == "-" ? standardInput() : FileManager.default.contents(atPath: file)))
             }
         }
         var worst = ExitCode.success
@@ -62,7 +83,9 @@ enum ValidateCommand {
             do {
                 instance = try JSONParser.parse(Array(data))
             } catch {
-                console.err("error: \(input.name):\(error.position.line):\(error.position.column): not valid JSON: \(error.message)")
+                console.err(
+                    "error: \(input.name):\(error.position.line):\(error.position.column): not valid JSON: \(error.message)"
+                )
                 worst = .usageOrContractError
                 continue
             }
@@ -75,7 +98,9 @@ enum ValidateCommand {
                 for error in result.errors {
                     console.err("\(input.name): \(error.description) [\(error.keywordLocation.displayText)]")
                 }
-                console.out("\(input.name): invalid (\(result.errors.count) error\(result.errors.count == 1 ? "" : "s"))")
+                console.out(
+                    "\(input.name): invalid (\(result.errors.count) error\(result.errors.count == 1 ? "" : "s"))"
+                )
             }
             if !result.isValid && worst == .success { worst = .checkFailed }
         }
@@ -101,7 +126,9 @@ enum ValidateCommand {
         do {
             document = try JSONParser.parse(Array(data), options: .init(allowsByteOrderMark: true))
         } catch {
-            return .failure("\(file):\(error.position.line):\(error.position.column): schema is not valid JSON: \(error.message)")
+            return .failure(
+                "\(file):\(error.position.line):\(error.position.column): schema is not valid JSON: \(error.message)"
+            )
         }
         let baseURI = URL(fileURLWithPath: file).standardizedFileURL.absoluteString
         let options = SchemaOptions(assertsFormats: assertsFormats)
@@ -110,7 +137,8 @@ enum ValidateCommand {
                 guard let pointer = JSONPointer(fragment), pointer.resolve(in: document) != nil else {
                     return .failure("\(file): '#\(fragment)' does not point at a value in the file")
                 }
-                return .success(try Schema(document: document, at: pointer, baseURI: baseURI, options: options))
+                return .success(
+                    try Schema(document: document, at: pointer, baseURI: baseURI, options: options))
             }
             return .success(try Schema(document, baseURI: baseURI, options: options))
         } catch {

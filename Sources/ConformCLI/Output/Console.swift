@@ -11,7 +11,8 @@ public struct Console: Sendable {
     public var usesColor: Bool
 
     public init(
-        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool = false,
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        isTerminal: Bool = false,
         usesColor: Bool = false
     ) {
         self.out = out

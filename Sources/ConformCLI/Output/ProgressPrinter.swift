@@ -15,7 +15,9 @@ final class ProgressPrinter: Sendable {
 
     func start(total: Int, contract: Contract, baseURL: String) {
         state.withLock { $0.total = total }
-        if !quiet { console.err("Replaying \(contract.name) \(contract.version): \(total) cases against \(baseURL)") }
+        if !quiet {
+            console.err("Replaying \(contract.name) \(contract.version): \(total) cases against \(baseURL)")
+        }
     }
 
     func caseFinished(_ result: CaseResult) {
@@ -72,7 +74,9 @@ final class ProgressPrinter: Sendable {
         if let status = result.response?.status { text += " → \(status)" }
         if result.outcome != .skipped { text += " (\(Int(result.duration.milliseconds.rounded())) ms)" }
         if result.outcome == .skipped, let reason = result.reason { text += ": \(reason)" }
-        if result.outcome == .failed { text += ": \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s")" }
+        if result.outcome == .failed {
+            text += ": \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s")"
+        }
         if result.outcome == .error, let reason = result.reason { text += ": \(reason)" }
         return text
     }
@@ -87,7 +91,8 @@ final class ProgressPrinter: Sendable {
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let lines = rows.map { row in
-            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
+                separator: "  ")
         }
         return (["Coverage of declared statuses:"] + lines.map { "  " + $0 }).joined(separator: "\n")
     }
@@ -98,7 +103,8 @@ final class ProgressPrinter: Sendable {
         let errors = result.count(.error)
         let skipped = result.count(.skipped)
         let seconds = (result.duration.seconds * 100).rounded() / 100
-        var text = "\(passed) passed, \(failed) failed, \(errors) errors, \(skipped) skipped in \(seconds) s against \(result.baseURL)"
+        var text =
+            "\(passed) passed, \(failed) failed, \(errors) errors, \(skipped) skipped in \(seconds) s against \(result.baseURL)"
         if result.interrupted { text += " (interrupted)" }
         let ok = result.isSuccessful && !result.interrupted
         return console.styled(ok ? "PASSED: " : "FAILED: ", ok ? .green : .red) + text

@@ -9,7 +9,8 @@ extension Check {
     /// return items whose category is `Entrees`.
     public static let assertions = Check(name: .assertions) { context in
         guard let example = context.example else { return [] }
-        guard case .success(let body)? = context.jsonBody, (200..<300).contains(context.response.status) else { return [] }
+        guard case .success(let body)? = context.jsonBody, (200..<300).contains(context.response.status)
+        else { return [] }
         var findings = example.assertions.flatMap {
             AssertionEvaluator(assertion: $0, variables: context.variables).findings(in: body)
         }
@@ -24,7 +25,8 @@ extension Check {
             findings.append(
                 Finding(
                     check: .assertions,
-                    message: "the \(parameter.name) filter is ignored: ?\(parameter.name)=\(text) returned \(strays.count) item\(strays.count == 1 ? "" : "s") whose \(pattern) is not \"\(text)\" (first: \(first.pointer.displayText) is \(BodyPreview.json(first.value, limit: 40)))",
+                    message:
+                        "the \(parameter.name) filter is ignored: ?\(parameter.name)=\(text) returned \(strays.count) item\(strays.count == 1 ? "" : "s") whose \(pattern) is not \"\(text)\" (first: \(first.pointer.displayText) is \(BodyPreview.json(first.value, limit: 40)))",
                     pointer: first.pointer.description, expected: "every \(pattern) equal to \"\(text)\"",
                     actual: BodyPreview.json(first.value, limit: 80)))
         }
@@ -43,15 +45,28 @@ struct AssertionEvaluator {
         switch assertion.operation {
         case .exists(let shouldExist):
             if shouldExist && matches.isEmpty {
-                return [finding("nothing at \(path)", pointer: path, expected: "a value at \(path)", actual: "nothing")]
+                return [
+                    finding(
+                        "nothing at \(path)", pointer: path, expected: "a value at \(path)", actual: "nothing"
+                    )
+                ]
             }
             if !shouldExist, let first = matches.first {
-                return [finding("\(first.pointer.displayText) exists but must not", pointer: first.pointer.description, expected: "nothing", actual: BodyPreview.json(first.value, limit: 80))]
+                return [
+                    finding(
+                        "\(first.pointer.displayText) exists but must not",
+                        pointer: first.pointer.description, expected: "nothing",
+                        actual: BodyPreview.json(first.value, limit: 80))
+                ]
             }
             return []
         case .notEmpty:
             guard !matches.isEmpty else {
-                return [finding("nothing at \(path) (expected a non-empty value)", pointer: path, expected: "not empty", actual: "nothing")]
+                return [
+                    finding(
+                        "nothing at \(path) (expected a non-empty value)", pointer: path,
+                        expected: "not empty", actual: "nothing")
+                ]
             }
             return matches.compactMap { match in
                 let isEmpty: Bool
@@ -63,14 +78,20 @@ struct AssertionEvaluator {
                 default: isEmpty = false
                 }
                 guard isEmpty else { return nil }
-                return finding("\(match.pointer.displayText) is empty", pointer: match.pointer.description, expected: "not empty", actual: BodyPreview.json(match.value, limit: 80))
+                return finding(
+                    "\(match.pointer.displayText) is empty", pointer: match.pointer.description,
+                    expected: "not empty", actual: BodyPreview.json(match.value, limit: 80))
             }
         case .unique:
             var seen: [JSONValue: JSONPointer] = [:]
             var findings: [Finding] = []
             for match in matches {
                 if let first = seen[match.value] {
-                    findings.append(finding("\(match.pointer.displayText) repeats the value of \(first.displayText)", pointer: match.pointer.description, expected: "unique values at \(path)", actual: BodyPreview.json(match.value, limit: 80)))
+                    findings.append(
+                        finding(
+                            "\(match.pointer.displayText) repeats the value of \(first.displayText)",
+                            pointer: match.pointer.description, expected: "unique values at \(path)",
+                            actual: BodyPreview.json(match.value, limit: 80)))
                 } else {
                     seen[match.value] = match.pointer
                 }
@@ -79,12 +100,17 @@ struct AssertionEvaluator {
         case .equals(let template):
             guard let expected = substituted(template) else { return [missingVariable(template)] }
             if matches.isEmpty && !assertion.path.hasWildcard {
-                return [finding("nothing at \(path)", pointer: path, expected: BodyPreview.json(expected, limit: 80), actual: "nothing")]
+                return [
+                    finding(
+                        "nothing at \(path)", pointer: path, expected: BodyPreview.json(expected, limit: 80),
+                        actual: "nothing")
+                ]
             }
             return matches.filter { $0.value != expected }.prefix(10).map { match in
                 finding(
                     "\(match.pointer.displayText) is \(BodyPreview.json(match.value, limit: 60)), expected \(BodyPreview.json(expected, limit: 60))",
-                    pointer: match.pointer.description, expected: BodyPreview.json(expected, limit: 80), actual: BodyPreview.json(match.value, limit: 80))
+                    pointer: match.pointer.description, expected: BodyPreview.json(expected, limit: 80),
+                    actual: BodyPreview.json(match.value, limit: 80))
             }
         case .oneOf(let template):
             guard let allowed = substituted(template) else { return [missingVariable(template)] }
@@ -93,31 +119,44 @@ struct AssertionEvaluator {
             return matches.filter { !options.contains($0.value) }.prefix(10).map { match in
                 finding(
                     "\(match.pointer.displayText) is \(BodyPreview.json(match.value, limit: 60)), which is not one of \(shown)",
-                    pointer: match.pointer.description, expected: "one of \(shown)", actual: BodyPreview.json(match.value, limit: 80))
+                    pointer: match.pointer.description, expected: "one of \(shown)",
+                    actual: BodyPreview.json(match.value, limit: 80))
             }
         case .matches(let pattern):
             guard let text = try? Template.substitute(pattern, variables),
                 let regex = try? NSRegularExpression(pattern: text)
             else {
-                return [finding("the pattern \(pattern) is not a valid regular expression", pointer: path, expected: pattern, actual: nil)]
+                return [
+                    finding(
+                        "the pattern \(pattern) is not a valid regular expression", pointer: path,
+                        expected: pattern, actual: nil)
+                ]
             }
             return matches.compactMap { match in
                 let value = match.value.stringValue ?? match.value.compactText
                 let range = NSRange(value.startIndex..., in: value)
                 guard regex.firstMatch(in: value, range: range) == nil else { return nil }
-                return finding("\(match.pointer.displayText) does not match \(text)", pointer: match.pointer.description, expected: "matches \(text)", actual: BodyPreview.json(match.value, limit: 80))
+                return finding(
+                    "\(match.pointer.displayText) does not match \(text)", pointer: match.pointer.description,
+                    expected: "matches \(text)", actual: BodyPreview.json(match.value, limit: 80))
             }
         }
     }
 
-    private func substituted(_ template: JSONValue) -> JSONValue? { try? Template.substitute(template, variables) }
+    private func substituted(_ template: JSONValue) -> JSONValue? {
+        try? Template.substitute(template, variables)
+    }
 
     private func missingVariable(_ template: JSONValue) -> Finding {
         let names = Template.variables(in: template).sorted().map { "{{\($0)}}" }.joined(separator: ", ")
-        return finding("the assertion uses \(names), which no earlier case captured", pointer: nil, expected: names, actual: "no value")
+        return finding(
+            "the assertion uses \(names), which no earlier case captured", pointer: nil, expected: names,
+            actual: "no value")
     }
 
     private func finding(_ message: String, pointer: String?, expected: String?, actual: String?) -> Finding {
-        Finding(check: .assertions, message: "\(assertion.operatorName) \(assertion.path): \(message)", pointer: pointer, expected: expected, actual: actual)
+        Finding(
+            check: .assertions, message: "\(assertion.operatorName) \(assertion.path): \(message)",
+            pointer: pointer, expected: expected, actual: actual)
     }
 }

@@ -17,7 +17,8 @@ extension Check {
         guard MediaType.isWellFormed(received) else {
             return [
                 Finding(
-                    check: .contentTypeConformance, message: "Content-Type \"\(received)\" is not a media type",
+                    check: .contentTypeConformance,
+                    message: "Content-Type \"\(received)\" is not a media type",
                     expected: declared, actual: received)
             ]
         }
@@ -26,13 +27,16 @@ extension Check {
             return [
                 Finding(
                     check: .contentTypeConformance,
-                    message: "Content-Type \"\(essence)\" is not declared for status \(context.response.status)",
+                    message:
+                        "Content-Type \"\(essence)\" is not declared for status \(context.response.status)",
                     expected: declared, actual: essence)
             ]
         }
         if let problem = BinarySignature.mismatch(type: essence, body: context.response.body) {
             return [
-                Finding(check: .contentTypeConformance, message: problem, expected: essence, actual: BinarySignature.describe(context.response.body))
+                Finding(
+                    check: .contentTypeConformance, message: problem, expected: essence,
+                    actual: BinarySignature.describe(context.response.body))
             ]
         }
         return []
@@ -47,7 +51,8 @@ extension Check {
                 if header.isRequired {
                     findings.append(
                         Finding(
-                            check: .responseHeadersConformance, message: "required header \(header.name) is missing",
+                            check: .responseHeadersConformance,
+                            message: "required header \(header.name) is missing",
                             expected: "a \(header.name) header", actual: "no such header"))
                 }
                 continue
@@ -58,7 +63,8 @@ extension Check {
             for error in context.schemas.validate(typed, at: pointer).errors {
                 findings.append(
                     Finding(
-                        check: .responseHeadersConformance, message: "header \(header.name): \(error.message)",
+                        check: .responseHeadersConformance,
+                        message: "header \(header.name): \(error.message)",
                         expected: error.keywordLocation.displayText, actual: value))
             }
         }
@@ -86,7 +92,8 @@ extension Check {
         let result = context.schemas.validate(body, at: schemaPointer)
         return result.errors.prefix(20).map { error in
             Finding(
-                check: .responseSchemaConformance, message: error.message, pointer: error.instanceLocation.description,
+                check: .responseSchemaConformance, message: error.message,
+                pointer: error.instanceLocation.description,
                 expected: "valid by \(schemaPointer.description)\(error.keywordLocation.description)",
                 actual: error.instanceLocation.resolve(in: body).map { BodyPreview.json($0, limit: 120) })
         }
@@ -110,7 +117,8 @@ public enum BinarySignature {
     public static func mismatch(type: String, body: [UInt8]) -> String? {
         guard let signature = signatures[type] else { return nil }
         if body.starts(with: signature) { return nil }
-        return "the body is declared \(type) but does not start with its signature (it starts with \(describe(body)))"
+        return
+            "the body is declared \(type) but does not start with its signature (it starts with \(describe(body)))"
     }
 
     /// The first bytes in hex, for messages.
@@ -128,7 +136,8 @@ public enum BinarySignature {
 public enum BodyPreview {
     public static func text(_ body: [UInt8], limit: Int) -> String {
         let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
-        let printable = String(text.unicodeScalars.map { $0.value < 0x20 && $0 != "\n" ? "�" : Character($0) })
+        let printable = String(
+            text.unicodeScalars.map { $0.value < 0x20 && $0 != "\n" ? "�" : Character($0) })
         return printable.count > limit ? String(printable.prefix(limit)) + "…" : printable
     }
 

@@ -5,7 +5,8 @@ extension Check {
         guard status >= 500 else { return [] }
         return [
             Finding(
-                check: .notAServerError, message: "the server answered \(status) \(HTTPStatus.reason(status))",
+                check: .notAServerError,
+                message: "the server answered \(status) \(HTTPStatus.reason(status))",
                 expected: "a status below 500", actual: String(status))
         ]
     }
@@ -40,7 +41,8 @@ extension Check {
         return [
             Finding(
                 check: .maxResponseTime,
-                message: "the response took \(Int(took.milliseconds)) ms, over the \(Int(budget.milliseconds)) ms budget",
+                message:
+                    "the response took \(Int(took.milliseconds)) ms, over the \(Int(budget.milliseconds)) ms budget",
                 expected: "≤ \(Int(budget.milliseconds)) ms", actual: "\(Int(took.milliseconds)) ms")
         ]
     }

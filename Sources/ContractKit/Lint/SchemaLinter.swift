@@ -13,7 +13,9 @@ struct SchemaLinter {
             guard let schema = pointer.resolve(in: contract.document) else { continue }
             let meta = MetaSchema.validate(schema)
             for error in meta.errors.prefix(5) {
-                log.error("schema breaks the JSON Schema 2020-12 meta-schema: \(error.message)", at: pointer.appending(error.instanceLocation))
+                log.error(
+                    "schema breaks the JSON Schema 2020-12 meta-schema: \(error.message)",
+                    at: pointer.appending(error.instanceLocation))
             }
             if meta.isValid {
                 do {
@@ -25,10 +27,15 @@ struct SchemaLinter {
         }
         for endpoint in contract.endpoints {
             for response in endpoint.responses {
-                guard let example = response.example, let schemaPointer = response.schemaPointer else { continue }
-                let served = (try? Template.substitute(example, ["baseURL": "http://localhost:8080"])) ?? example
+                guard let example = response.example, let schemaPointer = response.schemaPointer else {
+                    continue
+                }
+                let served =
+                    (try? Template.substitute(example, ["baseURL": "http://localhost:8080"])) ?? example
                 for error in schemas.validate(served, at: schemaPointer).errors.prefix(5) {
-                    log.error("response example does not match its schema: \(error.description)", at: response.pointer.appending("example").appending(error.instanceLocation))
+                    log.error(
+                        "response example does not match its schema: \(error.description)",
+                        at: response.pointer.appending("example").appending(error.instanceLocation))
                 }
             }
             checkExampleBodies(endpoint, schemas, &log)
@@ -37,14 +44,17 @@ struct SchemaLinter {
     }
 
     /// An example that expects success must send a body its request schema accepts.
-    private func checkExampleBodies(_ endpoint: Endpoint, _ schemas: ContractSchemas, _ log: inout ProblemLog) {
+    private func checkExampleBodies(_ endpoint: Endpoint, _ schemas: ContractSchemas, _ log: inout ProblemLog)
+    {
         guard let schemaPointer = endpoint.request?.schemaPointer else { return }
         for example in endpoint.examples {
             guard let body = example.body, Template.variables(in: body).isEmpty,
                 let status = example.expectedStatus, (200..<300).contains(status)
             else { continue }
             for error in schemas.validate(body, at: schemaPointer).errors.prefix(3) {
-                log.warning("example body is invalid by the request schema but expects \(status): \(error.description)", at: example.pointer.appending("body").appending(error.instanceLocation))
+                log.warning(
+                    "example body is invalid by the request schema but expects \(status): \(error.description)",
+                    at: example.pointer.appending("body").appending(error.instanceLocation))
             }
         }
     }

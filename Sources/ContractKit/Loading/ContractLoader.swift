@@ -1,5 +1,5 @@
-public import Foundation
-public import JSONSchema
+import Foundation
+import JSONSchema
 
 /// Reads contract files: parses them with positions, decodes the model, and runs the linter, so a
 /// broken contract is reported in full, each problem at `file:line:column`.

@@ -17,7 +17,8 @@ public struct ContractProblem: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     public init(
-        _ message: String, at pointer: JSONPointer, severity: Severity = .error, position: SourcePosition? = nil,
+        _ message: String, at pointer: JSONPointer, severity: Severity = .error,
+        position: SourcePosition? = nil,
         file: String? = nil
     ) {
         self.message = message

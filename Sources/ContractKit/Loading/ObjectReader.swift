@@ -27,7 +27,8 @@ struct ObjectReader {
             return nil
         }
         guard case .string(let text) = value else {
-            log.error("\"\(key)\" must be a string, found \(Self.describe(value))", at: pointer.appending(key))
+            log.error(
+                "\"\(key)\" must be a string, found \(Self.describe(value))", at: pointer.appending(key))
             return nil
         }
         return text
@@ -36,7 +37,8 @@ struct ObjectReader {
     mutating func bool(_ key: String, log: inout ProblemLog) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let flag) = value else {
-            log.error("\"\(key)\" must be true or false, found \(Self.describe(value))", at: pointer.appending(key))
+            log.error(
+                "\"\(key)\" must be true or false, found \(Self.describe(value))", at: pointer.appending(key))
             return nil
         }
         return flag
@@ -45,7 +47,8 @@ struct ObjectReader {
     mutating func int(_ key: String, log: inout ProblemLog) -> Int? {
         guard let value = value(key) else { return nil }
         guard let number = value.intValue else {
-            log.error("\"\(key)\" must be an integer, found \(Self.describe(value))", at: pointer.appending(key))
+            log.error(
+                "\"\(key)\" must be an integer, found \(Self.describe(value))", at: pointer.appending(key))
             return nil
         }
         return number
@@ -56,7 +59,9 @@ struct ObjectReader {
         guard case .array(let elements) = value, let strings = Optional(elements.compactMap(\.stringValue)),
             strings.count == elements.count
         else {
-            log.error("\"\(key)\" must be an array of strings, found \(Self.describe(value))", at: pointer.appending(key))
+            log.error(
+                "\"\(key)\" must be an array of strings, found \(Self.describe(value))",
+                at: pointer.appending(key))
             return nil
         }
         return strings
@@ -65,7 +70,8 @@ struct ObjectReader {
     mutating func object(_ key: String, log: inout ProblemLog) -> JSONObject? {
         guard let value = value(key) else { return nil }
         guard case .object(let object) = value else {
-            log.error("\"\(key)\" must be an object, found \(Self.describe(value))", at: pointer.appending(key))
+            log.error(
+                "\"\(key)\" must be an object, found \(Self.describe(value))", at: pointer.appending(key))
             return nil
         }
         return object
@@ -74,7 +80,8 @@ struct ObjectReader {
     mutating func array(_ key: String, log: inout ProblemLog) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
         guard case .array(let elements) = value else {
-            log.error("\"\(key)\" must be an array, found \(Self.describe(value))", at: pointer.appending(key))
+            log.error(
+                "\"\(key)\" must be an array, found \(Self.describe(value))", at: pointer.appending(key))
             return nil
         }
         return elements

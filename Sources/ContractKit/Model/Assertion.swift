@@ -86,9 +86,13 @@ public struct PointerPattern: Sendable, Hashable, CustomStringConvertible {
             for (pointer, value) in current {
                 switch (token, value) {
                 case (.wildcard, .array(let elements)):
-                    for (index, element) in elements.enumerated() { next.append((pointer.appending(index), element)) }
+                    for (index, element) in elements.enumerated() {
+                        next.append((pointer.appending(index), element))
+                    }
                 case (.wildcard, .object(let object)):
-                    for member in object.members { next.append((pointer.appending(member.key), member.value)) }
+                    for member in object.members {
+                        next.append((pointer.appending(member.key), member.value))
+                    }
                 case (.name(let name), _):
                     let step = JSONPointer(tokens: [name])
                     if let child = step.resolve(in: value) { next.append((pointer.appending(name), child)) }

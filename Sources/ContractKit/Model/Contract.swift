@@ -27,9 +27,11 @@ public struct Contract: Sendable {
     public var baseURI: String
 
     public init(
-        formatVersion: Int = 1, name: String, version: String, description: String? = nil, baseURL: String? = nil,
+        formatVersion: Int = 1, name: String, version: String, description: String? = nil,
+        baseURL: String? = nil,
         latencyBudget: Duration? = nil, assertsFormats: Bool = false, checks: CheckSettings = CheckSettings(),
-        endpoints: [Endpoint], document: JSONValue, sourceMap: JSONSourceMap = JSONSourceMap(), file: String? = nil,
+        endpoints: [Endpoint], document: JSONValue, sourceMap: JSONSourceMap = JSONSourceMap(),
+        file: String? = nil,
         baseURI: String = "urn:conform:contract"
     ) {
         self.formatVersion = formatVersion

@@ -93,7 +93,10 @@ public struct RequestSpec: Sendable {
     public var isRequired: Bool
     public var pointer: JSONPointer
 
-    public init(contentType: String, schemaPointer: JSONPointer?, isRequired: Bool = true, pointer: JSONPointer = .root) {
+    public init(
+        contentType: String, schemaPointer: JSONPointer?, isRequired: Bool = true,
+        pointer: JSONPointer = .root
+    ) {
         self.contentType = contentType
         self.schemaPointer = schemaPointer
         self.isRequired = isRequired

@@ -22,7 +22,8 @@ public struct Example: Sendable {
     public init(
         name: String, pathParameters: [(name: String, value: JSONValue)] = [],
         query: [(name: String, value: JSONValue)] = [], headers: [(name: String, value: JSONValue)] = [],
-        body: JSONValue? = nil, rawBody: String? = nil, contentType: String? = nil, expectedStatus: Int? = nil,
+        body: JSONValue? = nil, rawBody: String? = nil, contentType: String? = nil,
+        expectedStatus: Int? = nil,
         captures: [Capture] = [], assertions: [Assertion] = [], pointer: JSONPointer = .root
     ) {
         self.name = name

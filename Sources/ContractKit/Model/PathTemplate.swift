@@ -78,6 +78,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
 
     /// Unreserved characters plus the sub-delimiters that are safe inside one path segment.
     private static let segmentCharacters: CharacterSet = {
-        CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
+        CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
     }()
 }

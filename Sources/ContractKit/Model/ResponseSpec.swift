@@ -1,5 +1,5 @@
-public import JSONSchema
 import Foundation
+public import JSONSchema
 
 /// What an endpoint answers for one status (or range of statuses).
 public struct ResponseSpec: Sendable {
@@ -16,7 +16,8 @@ public struct ResponseSpec: Sendable {
                 self = .default
             } else if text.count == 3, let code = Int(text), (100...599).contains(code) {
                 self = .code(code)
-            } else if text.count == 3, text.uppercased().hasSuffix("XX"), let first = text.first?.wholeNumberValue,
+            } else if text.count == 3, text.uppercased().hasSuffix("XX"),
+                let first = text.first?.wholeNumberValue,
                 (1...5).contains(first)
             {
                 self = .range(first)
@@ -87,7 +88,9 @@ public struct HeaderSpec: Sendable {
     public var schemaPointer: JSONPointer?
     public var pointer: JSONPointer
 
-    public init(name: String, isRequired: Bool, schemaPointer: JSONPointer? = nil, pointer: JSONPointer = .root) {
+    public init(
+        name: String, isRequired: Bool, schemaPointer: JSONPointer? = nil, pointer: JSONPointer = .root
+    ) {
         self.name = name
         self.isRequired = isRequired
         self.schemaPointer = schemaPointer

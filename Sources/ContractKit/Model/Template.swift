@@ -1,5 +1,5 @@
-public import JSONSchema
 import Foundation
+public import JSONSchema
 
 /// `{{variable}}` substitution in example values.
 ///
@@ -23,19 +23,25 @@ public enum Template {
         case .string(let text): return variables(in: text)
         case .array(let elements): return elements.reduce(into: []) { $0.formUnion(variables(in: $1)) }
         case .object(let object):
-            return object.members.reduce(into: []) { $0.formUnion(variables(in: $1.key)); $0.formUnion(variables(in: $1.value)) }
+            return object.members.reduce(into: []) {
+                $0.formUnion(variables(in: $1.key)); $0.formUnion(variables(in: $1.value))
+            }
         default: return []
         }
     }
 
     /// `value` with every placeholder replaced.
-    public static func substitute(_ value: JSONValue, _ variables: [String: JSONValue]) throws(MissingVariable) -> JSONValue {
+    public static func substitute(_ value: JSONValue, _ variables: [String: JSONValue])
+        throws(MissingVariable) -> JSONValue
+    {
         switch value {
         case .string(let text):
             let found = placeholders(in: text)
             guard !found.isEmpty else { return value }
             if found.count == 1, found[0].range == text.startIndex..<text.endIndex {
-                guard let replacement = variables[found[0].name] else { throw MissingVariable(name: found[0].name) }
+                guard let replacement = variables[found[0].name] else {
+                    throw MissingVariable(name: found[0].name)
+                }
                 return replacement
             }
             return .string(try substitute(text, variables))
@@ -47,7 +53,8 @@ public enum Template {
         case .object(let object):
             var members: [JSONObject.Member] = []
             for member in object.members {
-                members.append((try substitute(member.key, variables), try substitute(member.value, variables)))
+                members.append(
+                    (try substitute(member.key, variables), try substitute(member.value, variables)))
             }
             return .object(JSONObject(members))
         default:
@@ -56,14 +63,18 @@ public enum Template {
     }
 
     /// `text` with every placeholder replaced by the value's text (strings raw, others as JSON).
-    public static func substitute(_ text: String, _ variables: [String: JSONValue]) throws(MissingVariable) -> String {
+    public static func substitute(_ text: String, _ variables: [String: JSONValue]) throws(MissingVariable)
+        -> String
+    {
         let found = placeholders(in: text)
         guard !found.isEmpty else { return text }
         var result = ""
         var cursor = text.startIndex
         for placeholder in found {
             result += text[cursor..<placeholder.range.lowerBound]
-            guard let value = variables[placeholder.name] else { throw MissingVariable(name: placeholder.name) }
+            guard let value = variables[placeholder.name] else {
+                throw MissingVariable(name: placeholder.name)
+            }
             result += plainText(value)
             cursor = placeholder.range.upperBound
         }
@@ -85,7 +96,9 @@ public enum Template {
             let close = text.range(of: "}}", range: open.upperBound..<text.endIndex)
         {
             let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) {
+            if !name.isEmpty
+                && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" })
+            {
                 found.append((name, open.lowerBound..<close.upperBound))
             }
             searchStart = close.upperBound

@@ -80,7 +80,10 @@ public struct Plan: Sendable {
                 let stuck = unordered.indices.filter { !done[$0] }
                 let names = stuck.map { "\"\(unordered[$0].id)\"" }.joined(separator: ", ")
                 for index in stuck {
-                    problems.append(ContractProblem("examples capture and use each other's variables in a cycle: \(names)", at: pointers[index]))
+                    problems.append(
+                        ContractProblem(
+                            "examples capture and use each other's variables in a cycle: \(names)",
+                            at: pointers[index]))
                     dependencies[index] = []
                 }
                 continue

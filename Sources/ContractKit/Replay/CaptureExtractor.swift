@@ -9,13 +9,20 @@ enum CaptureExtractor {
         var pointer: String?
     }
 
-    static func value(of capture: Capture, from response: ResponseRecord, body: JSONValue?) -> Result<JSONValue, Problem> {
+    static func value(of capture: Capture, from response: ResponseRecord, body: JSONValue?) -> Result<
+        JSONValue, Problem
+    > {
         var value: JSONValue
         switch capture.source {
         case .body(let pointer):
-            guard let body else { return .failure(Problem(message: "the body is not JSON", pointer: pointer.description)) }
+            guard let body else {
+                return .failure(Problem(message: "the body is not JSON", pointer: pointer.description))
+            }
             guard let found = pointer.resolve(in: body) else {
-                return .failure(Problem(message: "nothing at \(pointer.displayText) in the body", pointer: pointer.description))
+                return .failure(
+                    Problem(
+                        message: "nothing at \(pointer.displayText) in the body", pointer: pointer.description
+                    ))
             }
             value = found
         case .header(let name):
@@ -30,11 +37,15 @@ enum CaptureExtractor {
                 return .failure(Problem(message: "the capture regex \(pattern) is invalid", pointer: nil))
             }
             guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
-                return .failure(Problem(message: "\(BodyPreview.json(value, limit: 60)) does not match \(pattern)", pointer: nil))
+                return .failure(
+                    Problem(
+                        message: "\(BodyPreview.json(value, limit: 60)) does not match \(pattern)",
+                        pointer: nil))
             }
             let group = match.numberOfRanges > 1 && match.range(at: 1).location != NSNotFound ? 1 : 0
             guard let range = Range(match.range(at: group), in: text) else {
-                return .failure(Problem(message: "the capture regex \(pattern) matched nothing usable", pointer: nil))
+                return .failure(
+                    Problem(message: "the capture regex \(pattern) matched nothing usable", pointer: nil))
             }
             value = .string(String(text[range]))
         }

@@ -5,7 +5,8 @@ public enum CurlCommand {
         var parts = ["curl", "-sS", "-i"]
         if request.method != "GET" || !request.body.isEmpty { parts += ["-X", request.method] }
         parts.append(quote(request.url))
-        for header in redaction.apply(request.headers) where header.name.lowercased() != "accept" || header.value != "*/*" {
+        for header in redaction.apply(request.headers)
+        where header.name.lowercased() != "accept" || header.value != "*/*" {
             parts += ["-H", quote("\(header.name): \(header.value)")]
         }
         if !request.body.isEmpty {
@@ -17,9 +18,11 @@ public enum CurlCommand {
     /// Single quotes for a POSIX shell: nothing inside is interpreted.
     static func quote(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic && scalar.isASCII || "0123456789-_./:=@,".unicodeScalars.contains(scalar)
+            scalar.properties.isAlphabetic && scalar.isASCII
+                || "0123456789-_./:=@,".unicodeScalars.contains(scalar)
         }
         if safe && !text.isEmpty { return text }
-        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+            + "'"
     }
 }

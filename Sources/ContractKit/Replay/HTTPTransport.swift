@@ -33,7 +33,8 @@ public final class HTTPTransport: Sendable {
         guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
             throw .invalidURL(request.url)
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.seconds)
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.seconds)
         urlRequest.httpMethod = request.method
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
@@ -54,19 +55,23 @@ public final class HTTPTransport: Sendable {
             headers.append(HeaderField(String(describing: name), String(describing: value)))
         }
         headers.sort { $0.name.lowercased() < $1.name.lowercased() }
-        return ResponseRecord(status: http.statusCode, headers: headers, body: Array(data), duration: duration)
+        return ResponseRecord(
+            status: http.statusCode, headers: headers, body: Array(data), duration: duration)
     }
 
     static func classify(_ error: any Error, url: URL, timeout: Duration) -> TransportError {
         let nsError = error as NSError
         let host = url.host ?? url.absoluteString
         let detail = nsError.localizedDescription
-        if detail.localizedCaseInsensitiveContains("transfer closed") || detail.localizedCaseInsensitiveContains("remaining to read") {
+        if detail.localizedCaseInsensitiveContains("transfer closed")
+            || detail.localizedCaseInsensitiveContains("remaining to read")
+        {
             return .connectionLost("the body ended early: \(detail)")
         }
         guard nsError.domain == NSURLErrorDomain else { return .other(detail) }
         switch nsError.code {
-        case NSURLErrorCannotConnectToHost: return .connectionRefused("\(host):\(url.port.map(String.init) ?? "default port")")
+        case NSURLErrorCannotConnectToHost:
+            return .connectionRefused("\(host):\(url.port.map(String.init) ?? "default port")")
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .hostNotFound(host)
         case NSURLErrorTimedOut: return .timedOut(seconds: timeout.seconds)
         case NSURLErrorNetworkConnectionLost: return .connectionLost("network connection lost")

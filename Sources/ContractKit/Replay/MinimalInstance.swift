@@ -13,14 +13,18 @@ struct MinimalInstance {
         if let first = schema["examples"]?[0] { return first }
         if let first = schema["enum"]?[0] { return first }
         if depth > 8 { return .null }
-        if let branches = schema["oneOf"]?.arrayValue ?? schema["anyOf"]?.arrayValue, let first = branches.first {
+        if let branches = schema["oneOf"]?.arrayValue ?? schema["anyOf"]?.arrayValue,
+            let first = branches.first
+        {
             return instance(for: first, depth: depth + 1)
         }
         let types = navigator.types(of: schema)
         switch types.first(where: { $0 != "null" }) ?? types.first ?? "object" {
         case "integer", "number":
             if let minimum = schema["minimum"]?.numberValue { return .number(minimum) }
-            if let maximum = schema["maximum"]?.numberValue, maximum < JSONNumber(1) { return .number(maximum) }
+            if let maximum = schema["maximum"]?.numberValue, maximum < JSONNumber(1) {
+                return .number(maximum)
+            }
             return .number(JSONNumber(1))
         case "boolean": return .bool(true)
         case "null": return .null

@@ -3,7 +3,9 @@ import Foundation
 /// Keeps secrets out of output, reports and recorded samples: credentials headers always, and any
 /// header the user names with `--redact`.
 public struct Redaction: Sendable, Hashable {
-    public static let alwaysRedacted: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+    public static let alwaysRedacted: Set<String> = [
+        "authorization", "cookie", "set-cookie", "proxy-authorization",
+    ]
     public static let mask = "[REDACTED]"
 
     private var names: Set<String>

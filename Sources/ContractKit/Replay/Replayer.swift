@@ -31,9 +31,12 @@ public struct Replayer: Sendable {
         public var progress: (@Sendable (CaseResult) -> Void)?
 
         public init(
-            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(30), concurrency: Int = 1,
-            retries: Int = 0, only: [String] = [], skip: [String] = [], shard: (index: Int, count: Int)? = nil,
-            redaction: Redaction = Redaction(), recordDirectory: String? = nil, checks: [Check] = Check.replayChecks,
+            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(30),
+            concurrency: Int = 1,
+            retries: Int = 0, only: [String] = [], skip: [String] = [],
+            shard: (index: Int, count: Int)? = nil,
+            redaction: Redaction = Redaction(), recordDirectory: String? = nil,
+            checks: [Check] = Check.replayChecks,
             progress: (@Sendable (CaseResult) -> Void)? = nil
         ) {
             self.baseURL = baseURL
@@ -76,7 +79,8 @@ public struct Replayer: Sendable {
         while changed {
             changed = false
             for planned in inShard where needed.contains(planned.id) {
-                for source in inShard where !needed.contains(source.id) && !Set(source.captures).isDisjoint(with: planned.uses) {
+                for source in inShard
+                where !needed.contains(source.id) && !Set(source.captures).isDisjoint(with: planned.uses) {
                     needed.insert(source.id)
                     changed = true
                 }
@@ -101,8 +105,10 @@ public struct Replayer: Sendable {
         let startedAt = Date()
         let selection = selection()
         let selectedIDs = Set(selection.filter(\.selected).map(\.planned.id))
-        let chains: [[Plan.Case]] = plan.chains.map { chain in chain.map { plan.cases[$0] }.filter { selectedIDs.contains($0.id) } }
-            .filter { !$0.isEmpty }
+        let chains: [[Plan.Case]] = plan.chains.map { chain in
+            chain.map { plan.cases[$0] }.filter { selectedIDs.contains($0.id) }
+        }
+        .filter { !$0.isEmpty }
         let results = Locked<[String: CaseResult]>([:])
         await withTaskGroup(of: Void.self) { group in
             var pending = chains.makeIterator()
@@ -143,7 +149,9 @@ public struct Replayer: Sendable {
     }
 
     /// Runs one case with the given variables; returns its result and the variables it captured.
-    public func run(_ planned: Plan.Case, variables: [String: JSONValue]) async -> (CaseResult, [String: JSONValue]) {
+    public func run(_ planned: Plan.Case, variables: [String: JSONValue]) async -> (
+        CaseResult, [String: JSONValue]
+    ) {
         guard let endpoint = contract.endpoint(planned.endpointID) else {
             return (skipped(planned, reason: "unknown endpoint"), [:])
         }
@@ -153,7 +161,8 @@ public struct Replayer: Sendable {
             let names = missing.map { "{{\($0)}}" }.joined(separator: ", ")
             return (skipped(planned, reason: "needs \(names), which an earlier case did not capture"), [:])
         }
-        let builder = RequestBuilder(contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers)
+        let builder = RequestBuilder(
+            contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers)
         let request: RequestRecord
         do {
             request = try builder.request(for: endpoint, example: example, variables: variables)
@@ -161,9 +170,11 @@ public struct Replayer: Sendable {
             return (skipped(planned, reason: "cannot build the request: \(error)"), [:])
         }
         let secrets = configuration.redaction.secrets(in: request.headers)
-        let curl = configuration.redaction.scrub(CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
+        let curl = configuration.redaction.scrub(
+            CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
         let shownRequest = RequestRecord(
-            method: request.method, url: request.url, headers: configuration.redaction.apply(request.headers), body: request.body)
+            method: request.method, url: request.url, headers: configuration.redaction.apply(request.headers),
+            body: request.body)
         var attempts = 0
         var lastError: TransportError?
         var response: ResponseRecord?
@@ -173,18 +184,25 @@ public struct Replayer: Sendable {
                 response = try await transport.send(request)
             } catch {
                 lastError = error
-                if attempts <= configuration.retries { try? await Task.sleep(for: .milliseconds(100 * attempts)) }
+                if attempts <= configuration.retries {
+                    try? await Task.sleep(for: .milliseconds(100 * attempts))
+                }
             }
         }
         let base = CaseResult(
             id: planned.id, endpointID: endpoint.id, name: planned.name, method: endpoint.method,
-            path: endpoint.path.template, outcome: .passed, request: shownRequest, curl: curl, attempts: attempts)
+            path: endpoint.path.template, outcome: .passed, request: shownRequest, curl: curl,
+            attempts: attempts)
         guard let response else {
             var result = base
             result.outcome = .error
             let error = lastError ?? .other("no response")
             result.reason = (error.isUnreachable ? "unreachable: " : "") + error.description
-            result.findings = [Finding(check: .notAServerError, message: error.description, expected: "a complete HTTP response", actual: error.description)]
+            result.findings = [
+                Finding(
+                    check: .notAServerError, message: error.description, expected: "a complete HTTP response",
+                    actual: error.description)
+            ]
             return (result, [:])
         }
         var context = CheckContext(
@@ -192,13 +210,15 @@ public struct Replayer: Sendable {
             response: response, variables: variables, settings: contract.checks.refined(by: endpoint.checks))
         let declaresJSON = context.responseSpec?.isJSON ?? false
         if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
-            context.jsonBody = response.body.isEmpty && !declaresJSON
+            context.jsonBody =
+                response.body.isEmpty && !declaresJSON
                 ? nil
                 : Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(response.body) }
         }
         var result = base
         result.response = ResponseRecord(
-            status: response.status, headers: configuration.redaction.apply(response.headers), body: response.body,
+            status: response.status, headers: configuration.redaction.apply(response.headers),
+            body: response.body,
             duration: response.duration)
         result.duration = response.duration
         for check in configuration.checks where context.settings.isEnabled(check.name) {
@@ -210,12 +230,16 @@ public struct Replayer: Sendable {
             switch CaptureExtractor.value(of: capture, from: response, body: try? context.jsonBody?.get()) {
             case .success(let value): captured[capture.variable] = value
             case .failure(let problem):
-                result.findings.append(Finding(check: .assertions, message: "capture {{\(capture.variable)}}: \(problem.message)", pointer: problem.pointer, expected: "a value to capture", actual: "nothing"))
+                result.findings.append(
+                    Finding(
+                        check: .assertions, message: "capture {{\(capture.variable)}}: \(problem.message)",
+                        pointer: problem.pointer, expected: "a value to capture", actual: "nothing"))
             }
         }
         result.outcome = result.findings.isEmpty ? .passed : .failed
         if let directory = configuration.recordDirectory {
-            SampleRecorder(directory: directory, redaction: configuration.redaction).record(result, secrets: secrets)
+            SampleRecorder(directory: directory, redaction: configuration.redaction).record(
+                result, secrets: secrets)
         }
         return (result, captured)
     }
@@ -223,13 +247,16 @@ public struct Replayer: Sendable {
     private func skipped(_ planned: Plan.Case, reason: String) -> CaseResult {
         let endpoint = contract.endpoint(planned.endpointID)
         return CaseResult(
-            id: planned.id, endpointID: planned.endpointID, name: planned.name, method: endpoint?.method ?? "",
+            id: planned.id, endpointID: planned.endpointID, name: planned.name,
+            method: endpoint?.method ?? "",
             path: endpoint?.path.template ?? "", outcome: .skipped, reason: reason)
     }
 
     private func coverage(of cases: [CaseResult]) -> [EndpointCoverage] {
         contract.endpoints.map { endpoint in
-            let seen = Array(Set(cases.filter { $0.endpointID == endpoint.id }.compactMap { $0.response?.status })).sorted()
+            let seen = Array(
+                Set(cases.filter { $0.endpointID == endpoint.id }.compactMap { $0.response?.status })
+            ).sorted()
             let declared = endpoint.responses.map(\.status)
             let unexercised = declared.filter { status in !seen.contains { status.covers($0) } }
             return EndpointCoverage(

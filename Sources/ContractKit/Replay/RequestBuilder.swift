@@ -12,7 +12,9 @@ struct RequestBuilder {
         case missingVariable(String)
     }
 
-    func request(for endpoint: Endpoint, example: Example?, variables: [String: JSONValue]) throws(Failure) -> RequestRecord {
+    func request(for endpoint: Endpoint, example: Example?, variables: [String: JSONValue]) throws(Failure)
+        -> RequestRecord
+    {
         var scope = variables
         scope["baseURL"] = .string(baseURL)
         do {
@@ -22,7 +24,8 @@ struct RequestBuilder {
         }
     }
 
-    private func build(_ endpoint: Endpoint, _ example: Example, _ scope: [String: JSONValue]) throws(Template.MissingVariable)
+    private func build(_ endpoint: Endpoint, _ example: Example, _ scope: [String: JSONValue]) throws(Template
+        .MissingVariable)
         -> RequestRecord
     {
         var pathValues: [String: String] = [:]
@@ -45,10 +48,14 @@ struct RequestBuilder {
             body = Array(try Template.substitute(rawBody, scope).utf8)
         }
         if !body.isEmpty || example.contentType != nil {
-            headers.append(HeaderField("Content-Type", example.contentType ?? endpoint.request?.contentType ?? "application/json"))
+            headers.append(
+                HeaderField(
+                    "Content-Type", example.contentType ?? endpoint.request?.contentType ?? "application/json"
+                ))
         }
         for header in example.headers {
-            headers.append(HeaderField(header.name, Template.plainText(try Template.substitute(header.value, scope))))
+            headers.append(
+                HeaderField(header.name, Template.plainText(try Template.substitute(header.value, scope))))
         }
         for header in extraHeaders {
             headers.removeAll { $0.name.caseInsensitiveEquals(header.name) }
@@ -76,7 +83,9 @@ struct RequestBuilder {
             switch parameter.location {
             case .path: example.pathParameters.append(entry)
             case .query: example.query.append(entry)
-            case .header: example.headers.append((name: parameter.name, value: .string(Template.plainText(entry.value))))
+            case .header:
+                example.headers.append(
+                    (name: parameter.name, value: .string(Template.plainText(entry.value))))
             }
         }
         if let request = endpoint.request, request.isRequired, MediaType.isJSON(request.contentType) {

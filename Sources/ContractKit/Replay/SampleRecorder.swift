@@ -11,10 +11,12 @@ struct SampleRecorder {
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(Self.slug(result.endpointID))
         let isJSON = response.header("Content-Type").map(MediaType.isJSON) ?? false
         let fileExtension = isJSON ? "json" : "bin"
-        let file = folder.appendingPathComponent("\(response.status)-\(Self.slug(result.name)).\(fileExtension)")
+        let file = folder.appendingPathComponent(
+            "\(response.status)-\(Self.slug(result.name)).\(fileExtension)")
         var data = Data(response.body)
         if isJSON, !secrets.isEmpty {
-            data = Data(redaction.scrub(String(decoding: response.body, as: UTF8.self), secrets: secrets).utf8)
+            data = Data(
+                redaction.scrub(String(decoding: response.body, as: UTF8.self), secrets: secrets).utf8)
         }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)

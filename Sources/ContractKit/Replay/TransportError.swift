@@ -14,9 +14,11 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .connectionRefused(let detail): return "connection refused (\(detail))"
         case .hostNotFound(let host): return "host not found: \(host)"
         case .timedOut(let seconds): return "no complete response within \(Self.format(seconds)) s"
-        case .connectionLost(let detail): return "the connection was lost before the response was complete (\(detail))"
+        case .connectionLost(let detail):
+            return "the connection was lost before the response was complete (\(detail))"
         case .tooManyRedirects: return "too many redirects (a redirect loop?)"
-        case .bodyTooLarge(let limit): return "the response body is larger than the \(limit / 1_048_576) MiB limit"
+        case .bodyTooLarge(let limit):
+            return "the response body is larger than the \(limit / 1_048_576) MiB limit"
         case .invalidURL(let url): return "invalid URL \(url)"
         case .other(let detail): return detail
         }

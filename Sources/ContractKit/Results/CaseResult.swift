@@ -32,7 +32,8 @@ public struct CaseResult: Sendable, Hashable {
 
     public init(
         id: String, endpointID: String, name: String, method: String, path: String, outcome: Outcome,
-        findings: [Finding] = [], reason: String? = nil, checks: [CheckName] = [], request: RequestRecord? = nil,
+        findings: [Finding] = [], reason: String? = nil, checks: [CheckName] = [],
+        request: RequestRecord? = nil,
         response: ResponseRecord? = nil, duration: Duration = .zero, curl: String? = nil, attempts: Int = 1
     ) {
         self.id = id

@@ -8,7 +8,10 @@ public struct Finding: Sendable, Hashable {
     public var expected: String?
     public var actual: String?
 
-    public init(check: CheckName, message: String, pointer: String? = nil, expected: String? = nil, actual: String? = nil) {
+    public init(
+        check: CheckName, message: String, pointer: String? = nil, expected: String? = nil,
+        actual: String? = nil
+    ) {
         self.check = check
         self.message = message
         self.pointer = pointer

@@ -18,8 +18,10 @@ public struct RunResult: Sendable, Hashable {
     public var coverage: [EndpointCoverage]
 
     public init(
-        contractName: String, contractVersion: String, contractFile: String? = nil, baseURL: String, startedAt: Date,
-        duration: Duration, cases: [CaseResult], shard: String? = nil, seed: UInt64? = nil, toolVersion: String,
+        contractName: String, contractVersion: String, contractFile: String? = nil, baseURL: String,
+        startedAt: Date,
+        duration: Duration, cases: [CaseResult], shard: String? = nil, seed: UInt64? = nil,
+        toolVersion: String,
         interrupted: Bool = false, coverage: [EndpointCoverage] = []
     ) {
         self.contractName = contractName
@@ -44,7 +46,10 @@ public struct RunResult: Sendable, Hashable {
     /// Whether every case that ran failed to reach the server.
     public var serverWasUnreachable: Bool {
         let ran = cases.filter { $0.outcome != .skipped }
-        return !ran.isEmpty && ran.allSatisfy { $0.outcome == .error && $0.response == nil && $0.reason?.hasPrefix("unreachable") == true }
+        return !ran.isEmpty
+            && ran.allSatisfy {
+                $0.outcome == .error && $0.response == nil && $0.reason?.hasPrefix("unreachable") == true
+            }
     }
 }
 

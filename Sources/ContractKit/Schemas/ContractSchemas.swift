@@ -31,7 +31,8 @@ public final class ContractSchemas: Sendable {
             return try schema(at: pointer).validate(value)
         } catch {
             let failure = ValidationError(
-                instanceLocation: .root, keywordLocation: .root, absoluteKeywordLocation: nil, keyword: "$schema",
+                instanceLocation: .root, keywordLocation: .root, absoluteKeywordLocation: nil,
+                keyword: "$schema",
                 message: "the contract's schema at \(pointer.displayText) cannot be used: \(error)")
             return ValidationResult(isValid: false, errors: [failure])
         }

@@ -13,7 +13,8 @@ public struct SchemaNavigator: Sendable {
         var current = schema
         for _ in 0..<32 {
             guard case .string(let reference)? = current["$ref"], reference.hasPrefix("#"),
-                let pointer = JSONPointer(String(reference.dropFirst())), let target = pointer.resolve(in: document)
+                let pointer = JSONPointer(String(reference.dropFirst())),
+                let target = pointer.resolve(in: document)
             else { return current }
             current = target
         }
@@ -43,14 +44,18 @@ public struct SchemaNavigator: Sendable {
     public func property(_ name: String, of schema: JSONValue) -> JSONValue? {
         let resolved = resolve(schema)
         if let property = resolved["properties"]?[name] { return resolve(property) }
-        if let additional = resolved["additionalProperties"], additional.objectValue != nil { return resolve(additional) }
+        if let additional = resolved["additionalProperties"], additional.objectValue != nil {
+            return resolve(additional)
+        }
         return nil
     }
 
     /// The schema of element `index` of an array schema.
     public func element(_ index: Int, of schema: JSONValue) -> JSONValue? {
         let resolved = resolve(schema)
-        if let prefix = resolved["prefixItems"]?.arrayValue, index < prefix.count { return resolve(prefix[index]) }
+        if let prefix = resolved["prefixItems"]?.arrayValue, index < prefix.count {
+            return resolve(prefix[index])
+        }
         return resolved["items"].map(resolve)
     }
 
@@ -77,7 +82,8 @@ public struct SchemaNavigator: Sendable {
     /// Whether an object schema forbids properties it does not list.
     public func isClosed(_ schema: JSONValue) -> Bool {
         let resolved = resolve(schema)
-        return resolved["additionalProperties"] == .bool(false) || resolved["unevaluatedProperties"] == .bool(false)
+        return resolved["additionalProperties"] == .bool(false)
+            || resolved["unevaluatedProperties"] == .bool(false)
     }
 
     /// Reads a parameter's text as the JSON value its schema describes: `"3"` is the integer 3 for an
@@ -85,13 +91,18 @@ public struct SchemaNavigator: Sendable {
     public func coerce(_ text: String, to schema: JSONValue?) -> JSONValue {
         guard let schema else { return .string(text) }
         let types = self.types(of: schema)
-        if types.contains("integer"), let number = JSONNumber(parsing: text), number.isInteger { return .number(number) }
+        if types.contains("integer"), let number = JSONNumber(parsing: text), number.isInteger {
+            return .number(number)
+        }
         if types.contains("number"), let number = JSONNumber(parsing: text) { return .number(number) }
         if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
         if types.contains("null"), text == "null" { return .null }
         if types.contains("array") {
             let itemSchema = element(0, of: schema)
-            return .array(text.split(separator: ",", omittingEmptySubsequences: false).map { coerce(String($0), to: itemSchema) })
+            return .array(
+                text.split(separator: ",", omittingEmptySubsequences: false).map {
+                    coerce(String($0), to: itemSchema)
+                })
         }
         return .string(text)
     }

@@ -1,5 +1,5 @@
-public import ContractKit
 import ContractFuzz
+public import ContractKit
 import Foundation
 public import JSONSchema
 
@@ -97,11 +97,14 @@ public final class ContractMock: Sendable {
         let method = request.method == "HEAD" ? "GET" : request.method
         guard let (endpoint, pathValues) = candidates.first(where: { $0.0.method == method }) else {
             let allowed = candidates.map(\.0.method).joined(separator: ", ")
-            var response = Self.errorResponse(405, "\(request.method) is not allowed on \(request.path); allowed: \(allowed)")
+            var response = Self.errorResponse(
+                405, "\(request.method) is not allowed on \(request.path); allowed: \(allowed)")
             response.headers["Allow"] = allowed
             return response
         }
-        let violation = RequestValidation(mock: self, endpoint: endpoint, request: request, pathValues: pathValues).violation()
+        let violation = RequestValidation(
+            mock: self, endpoint: endpoint, request: request, pathValues: pathValues
+        ).violation()
         if let violation {
             if isActive(.crashesOnMalformedBody, for: endpoint), violation.concernsBody {
                 return Self.errorResponse(500, "internal error while reading the request body")
@@ -110,7 +113,9 @@ public final class ContractMock: Sendable {
                 return Self.errorResponse(400, violation.message, pointer: violation.pointer)
             }
         }
-        var response = ResponseBuilder(mock: self, endpoint: endpoint, request: request, pathValues: pathValues).build()
+        var response = ResponseBuilder(
+            mock: self, endpoint: endpoint, request: request, pathValues: pathValues
+        ).build()
         FaultInjector(mock: self, endpoint: endpoint).apply(to: &response)
         return response
     }

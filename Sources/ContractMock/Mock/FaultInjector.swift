@@ -11,7 +11,9 @@ struct FaultInjector {
     func apply(to response: inout HTTPResponse) {
         let active = MockFault.allCases.filter { mock.isActive($0, for: endpoint) }
         guard !active.isEmpty else { return }
-        let schema = endpoint.response(for: response.status)?.schemaPointer.flatMap { mock.navigator.schema(at: $0) }
+        let schema = endpoint.response(for: response.status)?.schemaPointer.flatMap {
+            mock.navigator.schema(at: $0)
+        }
         let isJSON = response.headers["Content-Type"].map(MediaType.isJSON) ?? false
         if isJSON, let schema, var body = try? JSONParser.parse(response.body) {
             var changed = false
@@ -40,7 +42,8 @@ struct FaultInjector {
                 response.resetAfterBodyBytes = max(1, response.body.count / 2)
             case .notJSON:
                 response.body = Array("<html><body><h1>Service Unavailable</h1></body></html>".utf8)
-            case .wrongType, .missingRequiredKey, .extraKey, .unexpectedNull, .ignoredFilter, .acceptsInvalidBody,
+            case .wrongType, .missingRequiredKey, .extraKey, .unexpectedNull, .ignoredFilter,
+                .acceptsInvalidBody,
                 .crashesOnMalformedBody:
                 break
             }
@@ -57,11 +60,15 @@ struct FaultInjector {
                 if case .number(let number) = value, !types.contains("string") {
                     return ResponseBuilder.replacing(pointer, in: body, with: .string(number.description))
                 }
-                if case .string = value, !types.contains("integer"), !types.contains("number"), !pointer.isRoot {
+                if case .string = value, !types.contains("integer"), !types.contains("number"),
+                    !pointer.isRoot
+                {
                     return ResponseBuilder.replacing(pointer, in: body, with: .number(JSONNumber(12345)))
                 }
             case .missingRequiredKey:
-                if case .object(var object) = value, let key = navigator.required(of: valueSchema).first(where: { object[$0] != nil }) {
+                if case .object(var object) = value,
+                    let key = navigator.required(of: valueSchema).first(where: { object[$0] != nil })
+                {
                     object[key] = nil
                     return ResponseBuilder.replacing(pointer, in: body, with: .object(object))
                 }
@@ -84,7 +91,9 @@ struct FaultInjector {
     }
 
     /// Every value of `value` (depth first, parents before children) with its pointer and schema.
-    private func walk(_ value: JSONValue, schema: JSONValue, pointer: JSONPointer) -> [(JSONPointer, JSONValue, JSONValue)] {
+    private func walk(_ value: JSONValue, schema: JSONValue, pointer: JSONPointer) -> [(
+        JSONPointer, JSONValue, JSONValue
+    )] {
         let navigator = mock.navigator
         var result = [(pointer, value, navigator.resolve(schema))]
         switch value {

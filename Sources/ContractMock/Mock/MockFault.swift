@@ -71,7 +71,9 @@ public struct FaultSelection: Sendable, Hashable, CustomStringConvertible {
         self.endpointID = parts.count > 1 ? parts[1] : nil
     }
 
-    public func applies(to endpointID: String) -> Bool { self.endpointID == nil || self.endpointID == endpointID }
+    public func applies(to endpointID: String) -> Bool {
+        self.endpointID == nil || self.endpointID == endpointID
+    }
 
     public var description: String { endpointID.map { "\(fault.rawValue)@\($0)" } ?? fault.rawValue }
 }

@@ -32,7 +32,9 @@ struct RequestValidation {
         }
         guard let text else {
             guard parameter.isRequired else { return nil }
-            return Violation(message: "missing required \(parameter.location.rawValue) parameter \"\(parameter.name)\"", concernsBody: false)
+            return Violation(
+                message: "missing required \(parameter.location.rawValue) parameter \"\(parameter.name)\"",
+                concernsBody: false)
         }
         guard let schemaPointer = parameter.schemaPointer else { return nil }
         let value = mock.navigator.coerce(text, to: mock.navigator.schema(at: schemaPointer))
@@ -46,12 +48,14 @@ struct RequestValidation {
     private func checkBody() -> Violation? {
         guard let spec = endpoint.request else { return nil }
         if request.body.isEmpty {
-            return spec.isRequired ? Violation(message: "the request needs a \(spec.contentType) body", concernsBody: true) : nil
+            return spec.isRequired
+                ? Violation(message: "the request needs a \(spec.contentType) body", concernsBody: true) : nil
         }
         let sentType = request.headers["Content-Type"].map(MediaType.essence)
         guard sentType == MediaType.essence(spec.contentType) else {
             let sent = sentType.map { "\"\($0)\"" } ?? "no Content-Type"
-            return Violation(message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
+            return Violation(
+                message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
         }
         guard MediaType.isJSON(spec.contentType) else { return nil }
         let body: JSONValue
@@ -63,6 +67,7 @@ struct RequestValidation {
         guard let schemaPointer = spec.schemaPointer else { return nil }
         let result = mock.schemas.validate(body, at: schemaPointer)
         guard let first = result.errors.first else { return nil }
-        return Violation(message: first.description, pointer: first.instanceLocation.description, concernsBody: true)
+        return Violation(
+            message: first.description, pointer: first.instanceLocation.description, concernsBody: true)
     }
 }

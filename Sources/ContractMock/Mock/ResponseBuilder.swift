@@ -63,9 +63,12 @@ struct ResponseBuilder {
         var body: JSONValue
         if let example = spec.example {
             body = (try? Template.substitute(example, ["baseURL": .string(mock.baseURL)])) ?? example
-        } else if let schemaPointer = spec.schemaPointer, let schema = schemaPointer.resolve(in: mock.contract.document) {
+        } else if let schemaPointer = spec.schemaPointer,
+            let schema = schemaPointer.resolve(in: mock.contract.document)
+        {
             var random = SeededRandom(seed: mock.configuration.seed &+ Self.stableHash(endpoint.id))
-            let generator = InstanceGenerator(document: mock.contract.document, baseURI: mock.contract.baseURI)
+            let generator = InstanceGenerator(
+                document: mock.contract.document, baseURI: mock.contract.baseURI)
             body = (try? generator.instance(for: schema, using: &random)) ?? .object(JSONObject())
         } else {
             body = .object(JSONObject())
@@ -77,7 +80,8 @@ struct ResponseBuilder {
     /// Keeps only the array elements whose filtered field equals the query value.
     private func applyFilters(to body: inout JSONValue) {
         for parameter in endpoint.parameters(in: .query) {
-            guard let pattern = parameter.filters, let wanted = request.query.last(where: { $0.name == parameter.name })?.value,
+            guard let pattern = parameter.filters,
+                let wanted = request.query.last(where: { $0.name == parameter.name })?.value,
                 let star = pattern.tokens.firstIndex(of: .wildcard)
             else { continue }
             let arrayPath = pattern.tokens[..<star].compactMap { token -> String? in
@@ -94,7 +98,9 @@ struct ResponseBuilder {
         }
     }
 
-    static func replacing(_ pointer: JSONPointer, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+    static func replacing(_ pointer: JSONPointer, in value: JSONValue, with replacement: JSONValue)
+        -> JSONValue
+    {
         guard let first = pointer.tokens.first else { return replacement }
         let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
         switch value {
@@ -112,7 +118,8 @@ struct ResponseBuilder {
     }
 
     private func headerValue(_ header: HeaderSpec) -> String {
-        guard let pointer = header.schemaPointer, let schema = pointer.resolve(in: mock.contract.document) else {
+        guard let pointer = header.schemaPointer, let schema = pointer.resolve(in: mock.contract.document)
+        else {
             return "mock"
         }
         var random = SeededRandom(seed: mock.configuration.seed &+ Self.stableHash(header.name))
@@ -123,7 +130,9 @@ struct ResponseBuilder {
 
     private func imageBytes(type: String) -> [UInt8] {
         let seed = mock.configuration.seed &+ Self.stableHash(request.path)
-        return type == "image/jpeg" ? SampleImage.jpeg(width: 8, height: 8, seed: seed) : SampleImage.png(width: 8, height: 8, seed: seed)
+        return type == "image/jpeg"
+            ? SampleImage.jpeg(width: 8, height: 8, seed: seed)
+            : SampleImage.png(width: 8, height: 8, seed: seed)
     }
 
     /// FNV-1a: stable across runs and platforms, unlike `hashValue`.

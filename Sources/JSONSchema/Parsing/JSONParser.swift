@@ -117,7 +117,8 @@ public struct JSONParser {
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default:
-            throw error(.unexpectedCharacter(found: describeWord(at: index), expected: "a JSON value"), at: index)
+            throw error(
+                .unexpectedCharacter(found: describeWord(at: index), expected: "a JSON value"), at: index)
         }
     }
 
