@@ -15,7 +15,8 @@ struct EndToEndTests {
     @Test("conform run on the embedded mock exits 0 and prints the verdict", .enabled(if: binary != nil))
     func runBinary() throws {
         let process = Process()
-        process.executableURL = try #require(Self.binary)
+        guard let binary = Self.binary else { return }
+        process.executableURL = binary
         process.arguments = ["run", "Contracts/restaurant.json"]
         process.currentDirectoryURL = packageRoot
         let out = Pipe()

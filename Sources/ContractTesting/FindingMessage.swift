@@ -1,0 +1,23 @@
+import ContractKit
+
+/// The text of a case's problems, as `conform run` prints them, for test failures.
+enum FindingMessage {
+    static func lines(for result: CaseResult) -> [String] {
+        switch result.outcome {
+        case .passed:
+            return []
+        case .skipped:
+            return ["\(result.id) was not run: \(result.reason ?? "skipped")"]
+        case .error, .failed:
+            if result.findings.isEmpty { return ["\(result.id): \(result.reason ?? "failed")"] }
+            return result.findings.map { finding in
+                var text = "\(result.id) — \(finding.check.rawValue): \(finding.message)"
+                if let pointer = finding.pointer, !pointer.isEmpty { text += "\n  at \(pointer)" }
+                if let expected = finding.expected { text += "\n  expected: \(expected)" }
+                if let actual = finding.actual { text += "\n  actual:   \(actual)" }
+                if let curl = result.curl { text += "\n  reproduce: \(curl)" }
+                return text
+            }
+        }
+    }
+}
