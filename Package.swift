@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
-        .testTarget(name: "ContractMockTests", dependencies: ["ContractMock"], swiftSettings: settings),
+        .testTarget(name: "ContractMockTests", dependencies: ["ContractMock", "ContractKit", "JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform"], swiftSettings: settings),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"], swiftSettings: settings),
         .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
