@@ -28,10 +28,14 @@ enum Punycode {
                 }
                 let (product, overflow) = digit.multipliedReportingOverflow(by: w)
                 guard !overflow else { return nil }
-                i += product
+                let (sum, sumOverflow) = i.addingReportingOverflow(product)
+                guard !sumOverflow else { return nil }
+                i = sum
                 let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
                 if digit < t { break }
-                w *= base - t
+                let (weight, weightOverflow) = w.multipliedReportingOverflow(by: base - t)
+                guard !weightOverflow else { return nil }
+                w = weight
                 k += base
                 guard i < 0x10FFFF * 64 else { return nil }
             }
