@@ -114,7 +114,7 @@ extension SchemaCompiler {
             throw context.invalid("patternProperties", "an object of schemas")
         }
         if let additional = try single("additionalProperties", context) {
-            let known = Set(properties?.map(\.name) ?? [])
+            let known = NameSet(properties?.map(\.name) ?? [])
             keywords.append(
                 .additionalProperties(additional, known: known, patterns: patterns.map(\.pattern)))
         }
