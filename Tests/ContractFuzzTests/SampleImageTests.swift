@@ -32,7 +32,10 @@ struct SampleImageTests {
             let typeAndData = png[(offset + 4)..<(offset + 8 + length)]
             let stored = UInt32(bigEndian(png[(offset + 8 + length)..<(offset + 12 + length)]))
             guard stored == crc32(typeAndData) else { return nil }
-            chunks.append(Chunk(type: String(decoding: typeAndData.prefix(4), as: UTF8.self), data: typeAndData.dropFirst(4)))
+            chunks.append(
+                Chunk(
+                    type: String(decoding: typeAndData.prefix(4), as: UTF8.self),
+                    data: typeAndData.dropFirst(4)))
             offset += 12 + length
         }
         return offset == png.count ? chunks : nil
@@ -41,7 +44,9 @@ struct SampleImageTests {
     /// Inflates a zlib stream made only of stored blocks and checks its Adler-32.
     static func inflateStored(_ stream: ArraySlice<UInt8>) -> [UInt8]? {
         let bytes = Array(stream)
-        guard bytes.count >= 6, (Int(bytes[0]) << 8 | Int(bytes[1])) % 31 == 0, bytes[0] & 0x0F == 8 else { return nil }
+        guard bytes.count >= 6, (Int(bytes[0]) << 8 | Int(bytes[1])) % 31 == 0, bytes[0] & 0x0F == 8 else {
+            return nil
+        }
         var output: [UInt8] = []
         var offset = 2
         while true {
@@ -64,7 +69,9 @@ struct SampleImageTests {
         return output
     }
 
-    @Test("PNG chunks, CRCs, zlib stream and pixel data are valid", arguments: [(1, 1), (3, 2), (64, 48), (200, 120)])
+    @Test(
+        "PNG chunks, CRCs, zlib stream and pixel data are valid",
+        arguments: [(1, 1), (3, 2), (64, 48), (200, 120)])
     func png(size: (Int, Int)) throws {
         let (width, height) = size
         let png = SampleImage.png(width: width, height: height, seed: 9)
@@ -82,8 +89,10 @@ struct SampleImageTests {
 
     @Test("PNG bytes are a function of size and seed")
     func pngDeterministic() {
-        #expect(SampleImage.png(width: 8, height: 8, seed: 1) == SampleImage.png(width: 8, height: 8, seed: 1))
-        #expect(SampleImage.png(width: 8, height: 8, seed: 1) != SampleImage.png(width: 8, height: 8, seed: 2))
+        #expect(
+            SampleImage.png(width: 8, height: 8, seed: 1) == SampleImage.png(width: 8, height: 8, seed: 1))
+        #expect(
+            SampleImage.png(width: 8, height: 8, seed: 1) != SampleImage.png(width: 8, height: 8, seed: 2))
     }
 
     @Test("large PNGs split the deflate data into several stored blocks")

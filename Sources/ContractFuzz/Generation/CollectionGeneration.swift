@@ -94,7 +94,8 @@ extension InstanceGenerator {
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
         }
         let additional = keywords["additionalProperties"]
-        let extras = additional.map { $0 != false && $0 != true } ?? false
+        let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
+        let extras = additional.map { $0 != false && $0 != true } ?? !patterns.isEmpty
         var wanted = minimum - object.count
         if extras && allowed == nil && depth < configuration.maxDepth
             && context.rng.chance(configuration.extraPropertyProbability)
@@ -102,10 +103,25 @@ extension InstanceGenerator {
             wanted = max(wanted, 1)
         }
         var serial = 0
-        while wanted > 0 && object.count < maximum {
-            guard additional != false, allowed == nil else {
+        var attempts = 0
+        while wanted > 0 && object.count < maximum && attempts < configuration.attemptsPerValue {
+            attempts += 1
+            guard allowed == nil, additional != false || !patterns.isEmpty else {
                 throw GenerationError(
                     .contradictory, at: location, "minProperties needs keys the schema forbids")
+            }
+            if !patterns.isEmpty && (additional == false || context.rng.chance(0.5)) {
+                guard let (pattern, schema) = context.rng.element(of: patterns.members),
+                    let regex = (try? RegexSubset(pattern)) ?? (try? RegexSubset(Self.approximated(pattern)))
+                else { continue }
+                let key = regex.generate(using: &context.rng, extra: 3)
+                guard object[key] == nil, properties[key] == nil,
+                    PatternMatcher.matches(key, pattern: pattern) == true
+                else { continue }
+                let patternLocation = location.appending("patternProperties").appending(pattern)
+                object[key] = try generate(schema, at: patternLocation, depth: depth + 1, context: &context)
+                wanted -= 1
+                continue
             }
             serial += 1
             let key = "extra\(serial)"

@@ -131,6 +131,37 @@ struct SchemaChecker: Sendable {
                 return false
             }
         }
+        if schema["unevaluatedProperties"] == false, schema["additionalProperties"] == nil,
+            let declared = declaredNames(.object(schema), depth: depth)
+        {
+            for key in object.keys where !declared.names.contains(key) {
+                if !declared.patterns.contains(where: { PatternMatcher.matches(key, pattern: $0) != false }) {
+                    return false
+                }
+            }
+        }
         return true
+    }
+
+    /// Property names and patterns declared here or in adjacent subschemas (`$ref`, `allOf`,
+    /// `anyOf`, `oneOf`, `then`, `else`), for an approximate `unevaluatedProperties: false`;
+    /// nil when some subschema evaluates every property (`additionalProperties`).
+    private func declaredNames(_ schema: JSONValue, depth: Int) -> (names: Set<String>, patterns: [String])? {
+        guard depth < 64, case .object(let object) = schema else { return ([], []) }
+        if object["additionalProperties"] != nil && depth > 0 { return nil }
+        var names = Set(object["properties"]?.objectValue?.keys ?? [])
+        var patterns = object["patternProperties"]?.objectValue?.keys ?? []
+        var children: [JSONValue] = []
+        for key in ["allOf", "anyOf", "oneOf"] { children += object[key]?.arrayValue ?? [] }
+        for key in ["then", "else"] { if let child = object[key] { children.append(child) } }
+        if let reference = object["$ref"]?.stringValue, let target = document.resolve(reference) {
+            children.append(target.schema)
+        }
+        for child in children {
+            guard let nested = declaredNames(child, depth: depth + 1) else { return nil }
+            names.formUnion(nested.names)
+            patterns += nested.patterns
+        }
+        return (names, patterns)
     }
 }

@@ -67,7 +67,7 @@ extension InstanceGenerator {
                     "$comment", "title", "description", "examples", "default", "deprecated", "readOnly",
                     "writeOnly":
                     continue
-                case "additionalProperties" where value == false:
+                case "additionalProperties" where value == false && object["patternProperties"] == nil:
                     let names = Set((object["properties"]?.objectValue?.keys ?? []))
                     constraints.allowedKeys = constraints.allowedKeys.map { $0.intersection(names) } ?? names
                     constraints.merge(key, value)
