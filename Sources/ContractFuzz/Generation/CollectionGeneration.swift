@@ -12,12 +12,13 @@ extension InstanceGenerator {
             throw GenerationError(.contradictory, at: location, "maxItems \(maximum) < minItems \(minimum)")
         }
         let prefix = keywords["prefixItems"]?.arrayValue ?? []
-        let items = keywords["items"] ?? true
+        let items = keywords["items"] ?? keywords["unevaluatedItems"] ?? true
         let unique = keywords["uniqueItems"]?.boolValue == true
         let contains = keywords["contains"]
         let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
         var capacity = maximum ?? Int.max
         if items == false { capacity = min(capacity, prefix.count) }
+        if let closed = prefix.firstIndex(of: false) { capacity = min(capacity, closed) }
         if capacity < minimum || capacity < minContains {
             throw GenerationError(.contradictory, at: location, "the array cannot reach its minimum size")
         }
@@ -93,7 +94,7 @@ extension InstanceGenerator {
         for key in chosen where object[key] == nil {
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
         }
-        let additional = keywords["additionalProperties"]
+        let additional = keywords["additionalProperties"] ?? keywords["unevaluatedProperties"]
         let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
         let extras = additional.map { $0 != false && $0 != true } ?? !patterns.isEmpty
         var wanted = minimum - object.count
@@ -136,7 +137,9 @@ extension InstanceGenerator {
     private func additionalValue(_ constraints: Constraints, key: String, depth: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
-        let schema = constraints.keywords["additionalProperties"] ?? true
+        let schema =
+            constraints.keywords["additionalProperties"] ?? constraints.keywords["unevaluatedProperties"]
+            ?? true
         return try generate(
             schema, at: constraints.location.appending("additionalProperties"), depth: depth + 1,
             context: &context)
