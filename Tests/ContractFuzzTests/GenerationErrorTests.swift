@@ -20,7 +20,8 @@ struct GenerationErrorTests {
             pointer: ""),
         .init(
             schema: [
-                "properties": ["a": ["type": "string", "minLength": 3, "maxLength": 2]], "required": ["a"],
+                "type": "object", "properties": ["a": ["type": "string", "minLength": 3, "maxLength": 2]],
+                "required": ["a"],
             ], reason: .contradictory, pointer: "/properties/a"),
         .init(schema: ["$ref": "#/nowhere"], reason: .unresolvableReference, pointer: "/$ref"),
         .init(

@@ -12,12 +12,13 @@ extension InstanceGenerator {
             throw GenerationError(.contradictory, at: location, "maxItems \(maximum) < minItems \(minimum)")
         }
         let prefix = keywords["prefixItems"]?.arrayValue ?? []
-        let items = keywords["items"] ?? true
+        let items = keywords["items"] ?? keywords["unevaluatedItems"] ?? true
         let unique = keywords["uniqueItems"]?.boolValue == true
         let contains = keywords["contains"]
         let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
         var capacity = maximum ?? Int.max
         if items == false { capacity = min(capacity, prefix.count) }
+        if let closed = prefix.firstIndex(of: false) { capacity = min(capacity, closed) }
         if capacity < minimum || capacity < minContains {
             throw GenerationError(.contradictory, at: location, "the array cannot reach its minimum size")
         }
@@ -93,8 +94,9 @@ extension InstanceGenerator {
         for key in chosen where object[key] == nil {
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
         }
-        let additional = keywords["additionalProperties"]
-        let extras = additional.map { $0 != false && $0 != true } ?? false
+        let additional = keywords["additionalProperties"] ?? keywords["unevaluatedProperties"]
+        let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
+        let extras = additional.map { $0 != false && $0 != true } ?? !patterns.isEmpty
         var wanted = minimum - object.count
         if extras && allowed == nil && depth < configuration.maxDepth
             && context.rng.chance(configuration.extraPropertyProbability)
@@ -102,10 +104,25 @@ extension InstanceGenerator {
             wanted = max(wanted, 1)
         }
         var serial = 0
-        while wanted > 0 && object.count < maximum {
-            guard additional != false, allowed == nil else {
+        var attempts = 0
+        while wanted > 0 && object.count < maximum && attempts < configuration.attemptsPerValue {
+            attempts += 1
+            guard allowed == nil, additional != false || !patterns.isEmpty else {
                 throw GenerationError(
                     .contradictory, at: location, "minProperties needs keys the schema forbids")
+            }
+            if !patterns.isEmpty && (additional == false || context.rng.chance(0.5)) {
+                guard let (pattern, schema) = context.rng.element(of: patterns.members),
+                    let regex = (try? RegexSubset(pattern)) ?? (try? RegexSubset(Self.approximated(pattern)))
+                else { continue }
+                let key = regex.generate(using: &context.rng, extra: 3)
+                guard object[key] == nil, properties[key] == nil,
+                    PatternMatcher.matches(key, pattern: pattern) == true
+                else { continue }
+                let patternLocation = location.appending("patternProperties").appending(pattern)
+                object[key] = try generate(schema, at: patternLocation, depth: depth + 1, context: &context)
+                wanted -= 1
+                continue
             }
             serial += 1
             let key = "extra\(serial)"
@@ -120,7 +137,9 @@ extension InstanceGenerator {
     private func additionalValue(_ constraints: Constraints, key: String, depth: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
-        let schema = constraints.keywords["additionalProperties"] ?? true
+        let schema =
+            constraints.keywords["additionalProperties"] ?? constraints.keywords["unevaluatedProperties"]
+            ?? true
         return try generate(
             schema, at: constraints.location.appending("additionalProperties"), depth: depth + 1,
             context: &context)

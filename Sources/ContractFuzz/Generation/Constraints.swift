@@ -6,8 +6,8 @@ import JSONSchema
 /// API schemas lean heavily on `allOf: [{$ref: Base}, {properties: …}]`; generating from each branch
 /// separately would almost never satisfy all of them, so their simple keywords are merged here:
 /// types intersect, bounds tighten, `required` unions, and overlapping sub-schemas are combined with
-/// `allOf` for the next level. Whatever cannot be merged precisely is still checked afterwards by
-/// `SchemaChecker` against `keywords`, so an imprecise merge costs a retry, never an invalid value.
+/// `allOf` for the next level. Generated values are checked afterwards against `original`, the
+/// unmerged schema, so an imprecise merge costs a retry, never an invalid value.
 struct Constraints: Sendable {
     struct Choice: Sendable {
         enum Kind: Sendable { case anyOf, oneOf, conditional }
@@ -24,6 +24,8 @@ struct Constraints: Sendable {
     var location: JSONPointer
     /// Whether a `$ref` was followed, a hint that the schema may be recursive.
     var followsReference = false
+    /// The schema as written, which every generated value is checked against.
+    var original: JSONValue = true
 
     init(location: JSONPointer) { self.location = location }
 
@@ -82,14 +84,11 @@ struct Constraints: Sendable {
         case _ where Self.subschemas.contains(key):
             keywords[key] = .array([existing, value]).wrapped("allOf")
         default:
-            // `pattern`, `multipleOf`, `format` and the like keep the first; `keywords` still carries
-            // the others through the `allOf` the caller records for the checker.
-            if existing != value { extraChecks.append([key: value]) }
+            // `pattern`, `multipleOf`, `format` and the like keep the first; the check against
+            // `original` enforces the others.
+            break
         }
     }
-
-    /// Keyword sets that could not be merged into `keywords`; folded into an `allOf` for checking.
-    var extraChecks: [JSONValue] = []
 
     private mutating func mergeEnum(_ values: [JSONValue]) {
         if let current = keywords["enum"]?.arrayValue {
@@ -119,15 +118,8 @@ struct Constraints: Sendable {
         return result
     }
 
-    /// The schema to verify a generated value against: the merged keywords plus unmerged extras.
-    var checkSchema: JSONValue {
-        var object = keywords
-        if !extraChecks.isEmpty {
-            let existing = object["allOf"]?.arrayValue ?? []
-            object["allOf"] = .array(existing + extraChecks)
-        }
-        return .object(object)
-    }
+    /// The schema to verify a generated value against.
+    var checkSchema: JSONValue { original }
 }
 
 extension JSONValue {

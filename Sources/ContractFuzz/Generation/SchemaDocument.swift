@@ -10,6 +10,8 @@ struct SchemaDocument: Sendable {
     let baseURI: String
     private var resources: [String: JSONPointer] = [:]
     private var anchors: [String: JSONPointer] = [:]
+    /// The base URI established by each `$id`, by the location of the schema declaring it.
+    private var bases: [JSONPointer: String] = [:]
 
     init(root: JSONValue, baseURI: String) {
         self.root = root
@@ -24,6 +26,7 @@ struct SchemaDocument: Sendable {
             if let id = object["$id"]?.stringValue {
                 let resolved = Self.join(base, id)
                 base = resolved
+                bases[pointer] = Self.stripFragment(resolved)
                 resources[Self.stripFragment(resolved)] = pointer
                 resources[Self.stripFragment(id)] = pointer
             }
@@ -43,18 +46,41 @@ struct SchemaDocument: Sendable {
         }
     }
 
+    /// The URI that references without a resource part are relative to: the root's `$id` resolved
+    /// against `baseURI`.
+    var rootBase: String {
+        bases[.root] ?? Self.stripFragment(baseURI)
+    }
+
+    /// The base URI in force at `pointer`: that of the nearest enclosing `$id`.
+    ///
+    /// `schema` is what the caller believes sits there; a location relative to a schema outside the
+    /// document (which does not match) falls back to the root's base.
+    func base(at pointer: JSONPointer, for schema: JSONValue? = nil) -> String {
+        guard bases.count > 1 || (bases.count == 1 && bases[.root] == nil) else { return rootBase }
+        if let schema, pointer.resolve(in: root) != schema { return rootBase }
+        var current = pointer
+        while true {
+            if let base = bases[current] { return base }
+            if current.isRoot { return rootBase }
+            current = current.parent
+        }
+    }
+
     /// The schema a `$ref` names, and its location in the document.
-    func resolve(_ reference: String) -> (schema: JSONValue, pointer: JSONPointer)? {
+    ///
+    /// References resolve against the root's base URI (not the base of the referencing
+    /// subschema), which is exact for documents whose nested `$id`s are absolute or absent.
+    func resolve(_ reference: String, base: String? = nil) -> (schema: JSONValue, pointer: JSONPointer)? {
         let hashIndex = reference.firstIndex(of: "#")
         let resourcePart = hashIndex.map { String(reference[..<$0]) } ?? reference
         let fragment = hashIndex.map { String(reference[reference.index(after: $0)...]) } ?? ""
+        let base = base ?? rootBase
+        let absolute = resourcePart.isEmpty ? base : Self.stripFragment(Self.join(base, resourcePart))
         var resource = JSONPointer.root
-        if !resourcePart.isEmpty && resourcePart != Self.stripFragment(baseURI) {
-            if let found = resources[resourcePart] ?? resources[Self.join(baseURI, resourcePart)] {
-                resource = found
-            } else {
-                return nil
-            }
+        if absolute != rootBase {
+            guard let found = resources[absolute] ?? resources[resourcePart] else { return nil }
+            resource = found
         }
         if fragment.isEmpty {
             return resource.resolve(in: root).map { ($0, resource) }
@@ -64,8 +90,8 @@ struct SchemaDocument: Sendable {
             let full = JSONPointer(tokens: resource.tokens + pointer.tokens)
             return full.resolve(in: root).map { ($0, full) }
         }
-        let key = resourcePart.isEmpty ? "#" + fragment : resourcePart + "#" + fragment
-        guard let pointer = anchors[key] ?? anchors["#" + fragment] else { return nil }
+        let candidates = [absolute + "#" + fragment, resourcePart + "#" + fragment, "#" + fragment]
+        guard let pointer = candidates.lazy.compactMap({ anchors[$0] }).first else { return nil }
         return pointer.resolve(in: root).map { ($0, pointer) }
     }
 
@@ -74,10 +100,15 @@ struct SchemaDocument: Sendable {
     }
 
     /// Minimal RFC 3986 joining: absolute references win, otherwise replace the last path segment.
-    private static func join(_ base: String, _ reference: String) -> String {
+    static func join(_ base: String, _ reference: String) -> String {
         if reference.contains("://") || reference.hasPrefix("urn:") || base.isEmpty { return reference }
         if reference.hasPrefix("#") { return stripFragment(base) + reference }
         let trimmed = stripFragment(base)
+        if reference.hasPrefix("/"), let scheme = trimmed.range(of: "://") {
+            let authorityEnd = trimmed[scheme.upperBound...].firstIndex(of: "/") ?? trimmed.endIndex
+            return String(trimmed[..<authorityEnd]) + reference
+        }
+        let reference = reference.hasPrefix("./") ? String(reference.dropFirst(2)) : reference
         guard let slash = trimmed.lastIndex(of: "/") else { return reference }
         return String(trimmed[...slash]) + reference
     }

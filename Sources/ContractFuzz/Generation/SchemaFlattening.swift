@@ -9,6 +9,7 @@ extension InstanceGenerator {
         -> Constraints
     {
         var constraints = Constraints(location: location)
+        constraints.original = schema
         try fold(schema, at: location, hops: hops, into: &constraints)
         return constraints
     }
@@ -27,7 +28,10 @@ extension InstanceGenerator {
             for (key, value) in object {
                 switch key {
                 case "$ref", "$dynamicRef":
-                    guard let reference = value.stringValue, let target = document.resolve(reference) else {
+                    guard let reference = value.stringValue,
+                        let target = document.resolve(
+                            reference, base: document.base(at: location, for: schema))
+                    else {
                         throw GenerationError(
                             .unresolvableReference, at: location.appending(key),
                             "cannot resolve \(value.compactText)")
@@ -52,22 +56,17 @@ extension InstanceGenerator {
                         .init(
                             kind: key == "anyOf" ? .anyOf : .oneOf, branches: branches,
                             location: location.appending(key)))
-                    constraints.extraChecks.append(.object(JSONObject([(key: key, value: value)])))
                 case "if":
                     let then = object["then"] ?? true
                     let otherwise = object["else"] ?? true
                     let branches: [JSONValue] = [.array([value, then]).wrapped("allOf"), otherwise]
                     constraints.choices.append(
                         .init(kind: .conditional, branches: branches, location: location))
-                    var check = JSONObject([(key: "if", value: value)])
-                    check["then"] = object["then"]
-                    check["else"] = object["else"]
-                    constraints.extraChecks.append(.object(check))
                 case "then", "else", "$defs", "definitions", "$id", "$schema", "$anchor", "$dynamicAnchor",
                     "$comment", "title", "description", "examples", "default", "deprecated", "readOnly",
                     "writeOnly":
                     continue
-                case "additionalProperties" where value == false:
+                case "additionalProperties" where value == false && object["patternProperties"] == nil:
                     let names = Set((object["properties"]?.objectValue?.keys ?? []))
                     constraints.allowedKeys = constraints.allowedKeys.map { $0.intersection(names) } ?? names
                     constraints.merge(key, value)
@@ -86,7 +85,6 @@ extension Constraints {
     func merging(_ other: Constraints) throws(GenerationError) -> Constraints {
         var result = self
         for (key, value) in other.keywords { result.merge(key, value) }
-        result.extraChecks += other.extraChecks
         result.choices += other.choices
         if let keys = other.allowedKeys {
             result.allowedKeys = result.allowedKeys.map { $0.intersection(keys) } ?? keys

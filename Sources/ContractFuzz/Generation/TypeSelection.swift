@@ -57,6 +57,11 @@ extension InstanceGenerator {
             let scalars = types.filter { $0 != "object" && $0 != "array" }
             types = scalars + types.filter { $0 == "object" || $0 == "array" }
         }
+        if constraints.keywords["type"] == nil {
+            // Keywords only constrain their own type: when the hinted ones are unsatisfiable
+            // (`contains: false`), a value of another type is still valid.
+            types += ["null", "boolean", "integer", "string"].filter { !types.contains($0) }
+        }
         var lastError = GenerationError(.contradictory, at: constraints.location, "no type can be satisfied")
         for type in types {
             do throws(GenerationError) {

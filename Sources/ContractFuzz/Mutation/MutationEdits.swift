@@ -170,7 +170,9 @@ extension Mutator {
                     kind: .missingRequired, key: key, replacement: nil,
                     description: "required \"\(key)\" is missing"))
         }
-        if keywords["additionalProperties"] == false || constraints.allowedKeys != nil {
+        if keywords["additionalProperties"] == false || constraints.allowedKeys != nil
+            || keywords["unevaluatedProperties"] == false
+        {
             var key = "unexpectedProperty"
             while object[key] != nil { key += "_" }
             edits.append(
