@@ -1,4 +1,4 @@
-public import JSONSchema
+import JSONSchema
 
 /// The order in which a contract's cases run.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import JSONSchema
 
 /// Replays a contract's cases against a server and checks every response.
