@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
         .library(name: "ContractMock", targets: ["ContractMock"]),
+        .library(name: "ContractReports", targets: ["ContractReports"]),
         .executable(name: "conform", targets: ["conform"]),
     ],
     targets: [
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "ContractKit", dependencies: ["JSONSchema"], swiftSettings: settings),
         .target(name: "ContractFuzz", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"], swiftSettings: settings),
+        .target(name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(
             name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
@@ -31,5 +33,8 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
         .testTarget(name: "ContractMockTests", dependencies: ["ContractMock"], swiftSettings: settings),
+        .testTarget(
+            name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],
+            exclude: ["Fixtures", "Golden"], swiftSettings: settings),
     ]
 )
