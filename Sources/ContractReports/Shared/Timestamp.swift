@@ -55,15 +55,19 @@ public enum Timestamp {
         var index = 19
         var fraction = 0.0
         if bytes[index] == 46 {
-            var scale = 0.1
             index += 1
             let start = index
+            var digits = 0.0
+            var scale = 1.0
             while index < bytes.count, (48...57).contains(bytes[index]) {
-                fraction += Double(bytes[index] - 48) * scale
-                scale /= 10
+                if index - start < 9 {
+                    digits = digits * 10 + Double(bytes[index] - 48)
+                    scale *= 10
+                }
                 index += 1
             }
             guard index > start else { return nil }
+            fraction = digits / scale
         }
         guard index < bytes.count else { return nil }
         var offset = 0
