@@ -53,7 +53,7 @@ enum MarkdownText {
 
     private static func visible(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF:
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
             return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         default:
             return String(scalar)
