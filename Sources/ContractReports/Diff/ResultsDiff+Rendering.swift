@@ -20,7 +20,8 @@ extension ResultsDiff {
                 if let reason = item.reason { lines.append("    \(MarkdownText.printable(reason))") }
                 for finding in item.newFindings {
                     let place = finding.pointer.map { " at \($0)" } ?? ""
-                    lines.append("    [\(finding.check.rawValue)]\(place) \(MarkdownText.printable(finding.message))")
+                    lines.append(
+                        "    [\(finding.check.rawValue)]\(place) \(MarkdownText.printable(finding.message))")
                 }
             }
         }
@@ -43,7 +44,8 @@ extension ResultsDiff {
                 }
                 if let reason = item.reason { notes.insert(MarkdownText.inline(reason), at: 0) }
                 let cell = notes.isEmpty ? "—" : notes.joined(separator: "<br>")
-                text += "| \(MarkdownText.inline(item.id)) | \(item.baseline.rawValue) | \(item.current.rawValue) | \(cell) |\n"
+                text +=
+                    "| \(MarkdownText.inline(item.id)) | \(item.baseline.rawValue) | \(item.current.rawValue) | \(cell) |\n"
             }
         }
         text += list("Fixed", fixed.map { "\(MarkdownText.inline($0.id)): \(outcome($0.baseline)) → passed" })
@@ -55,7 +57,8 @@ extension ResultsDiff {
 
     private func describe(_ item: Slowdown) -> String {
         let ratio = item.ratio.isFinite ? " (×\(Self.oneDecimal(item.ratio)))" : ""
-        return "\(item.id): \(ReportFormatting.human(item.baseline)) -> \(ReportFormatting.human(item.current))\(ratio)"
+        return
+            "\(item.id): \(ReportFormatting.human(item.baseline)) -> \(ReportFormatting.human(item.current))\(ratio)"
     }
 
     private func outcome(_ value: CaseResult.Outcome?) -> String { value?.rawValue ?? "absent" }

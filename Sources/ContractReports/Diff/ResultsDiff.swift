@@ -58,7 +58,9 @@ public struct ResultsDiff: Sendable, Hashable {
     ///     baseline duration…
     ///   - minimumSlowdownMs: …and at least this many milliseconds more, so that jitter on fast
     ///     cases (2 ms → 5 ms) is not reported.
-    public init(baseline: RunResult, current: RunResult, slowerThreshold: Double = 1.5, minimumSlowdownMs: Double = 50) {
+    public init(
+        baseline: RunResult, current: RunResult, slowerThreshold: Double = 1.5, minimumSlowdownMs: Double = 50
+    ) {
         baselineName = "\(baseline.contractName) \(baseline.contractVersion)"
         currentName = "\(current.contractName) \(current.contractVersion)"
         var before: [String: CaseResult] = [:]

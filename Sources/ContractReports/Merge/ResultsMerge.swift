@@ -26,7 +26,8 @@ public enum ResultsMerge {
         for (index, result) in results.enumerated()
         where result.contractName != first.contractName || result.contractVersion != first.contractVersion {
             throw .contractMismatch(
-                index: index, expected: expected, found: "\"\(result.contractName)\" \(result.contractVersion)")
+                index: index, expected: expected,
+                found: "\"\(result.contractName)\" \(result.contractVersion)")
         }
         var warnings = shardWarnings(results)
         var merged = first
@@ -44,7 +45,8 @@ public enum ResultsMerge {
             warnings.append("the shards ran against different base URLs; the report shows \(first.baseURL)")
         }
         if Set(results.map(\.toolVersion)).count > 1 {
-            warnings.append("the shards ran different Conform versions: \(Set(results.map(\.toolVersion)).sorted())")
+            warnings.append(
+                "the shards ran different Conform versions: \(Set(results.map(\.toolVersion)).sorted())")
         }
         if Set(results.map(\.seed)).count > 1 {
             merged.seed = nil
@@ -104,7 +106,9 @@ public enum ResultsMerge {
                 current.seen = Array(Set(current.seen).union(entry.seen)).sorted()
                 // A status stays unexercised only while no shard that declares it exercised it.
                 current.unexercised =
-                    current.unexercised.filter { entry.unexercised.contains($0) || !entry.declared.contains($0) }
+                    current.unexercised.filter {
+                        entry.unexercised.contains($0) || !entry.declared.contains($0)
+                    }
                     + entry.unexercised.filter { newlyDeclared.contains($0) }
                 merged[index] = current
             }
@@ -129,12 +133,16 @@ public enum ResultsMerge {
         if let total = totals.max() {
             let missing = Set(1...max(1, total)).subtracting(indices).sorted()
             if !missing.isEmpty {
-                warnings.append("shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(total) missing")
+                warnings.append(
+                    "shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(total) missing"
+                )
             }
         }
         let repeated = Dictionary(grouping: indices, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         if !repeated.isEmpty {
-            warnings.append("shard\(repeated.count == 1 ? "" : "s") \(repeated.map(String.init).joined(separator: ", ")) given more than once")
+            warnings.append(
+                "shard\(repeated.count == 1 ? "" : "s") \(repeated.map(String.init).joined(separator: ", ")) given more than once"
+            )
         }
         return warnings
     }

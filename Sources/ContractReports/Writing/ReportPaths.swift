@@ -13,7 +13,8 @@ public struct ReportPaths: Sendable, Hashable {
     ///   - reportsDirectory: the folder for reports whose path is not given.
     ///   - junit, markdown, json: explicit paths that win over the defaults.
     public init(
-        contractFile: String, reportsDirectory: String = "Reports", junit: String? = nil, markdown: String? = nil,
+        contractFile: String, reportsDirectory: String = "Reports", junit: String? = nil,
+        markdown: String? = nil,
         json: String? = nil
     ) {
         let stem = Self.stem(of: contractFile)

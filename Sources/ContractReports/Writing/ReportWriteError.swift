@@ -12,11 +12,13 @@ public enum ReportWriteError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .cannotCreateFolder(let path, let reason):
-            return "cannot create the folder \(path) for a report: \(reason); check the path and its permissions"
+            return
+                "cannot create the folder \(path) for a report: \(reason); check the path and its permissions"
         case .cannotWrite(let path, let reason):
             return "cannot write the report \(path): \(reason); check free space and permissions"
         case .cannotReplace(let path, let reason):
-            return "cannot put the report in place at \(path): \(reason); the previous file, if any, is unchanged"
+            return
+                "cannot put the report in place at \(path): \(reason); the previous file, if any, is unchanged"
         case .isFolder(let path):
             return "cannot write the report to \(path): it is a folder; give a file name"
         }

@@ -20,7 +20,9 @@ public enum ReportWriter {
         let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
             throw .isFolder(path: path)
         }
         do {
