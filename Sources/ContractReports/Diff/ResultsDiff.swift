@@ -38,8 +38,6 @@ public struct ResultsDiff: Sendable, Hashable {
         }
     }
 
-    public let baselineName: String
-    public let currentName: String
     /// Passed before, failed or errored now; in the current run's order.
     public let regressions: [Regression]
     /// Failed or errored before, passed now.
@@ -61,8 +59,6 @@ public struct ResultsDiff: Sendable, Hashable {
     public init(
         baseline: RunResult, current: RunResult, slowerThreshold: Double = 1.5, minimumSlowdownMs: Double = 50
     ) {
-        baselineName = "\(baseline.contractName) \(baseline.contractVersion)"
-        currentName = "\(current.contractName) \(current.contractVersion)"
         var before: [String: CaseResult] = [:]
         for item in baseline.cases where before[item.id] == nil { before[item.id] = item }
         var seen: Set<String> = []

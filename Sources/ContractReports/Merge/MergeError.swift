@@ -1,5 +1,3 @@
-public import ContractKit
-
 /// Why shard results could not be merged into one run.
 public enum MergeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No results were given.
@@ -16,12 +14,4 @@ public enum MergeError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "merge only the shards of one run of one contract version"
         }
     }
-}
-
-/// One merged run and what the merge noticed on the way.
-public struct MergedResults: Sendable, Hashable {
-    public var result: RunResult
-    /// Things a person should know but that do not stop the merge: a case run by several shards with
-    /// different outcomes, shards that seem to be missing, differing tool versions or seeds.
-    public var warnings: [String]
 }
