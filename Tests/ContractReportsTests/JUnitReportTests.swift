@@ -18,7 +18,22 @@ struct JUnitReportTests {
                 duration: .zero, cases: [], toolVersion: "0.4.0", interrupted: true)
         ),
         ("truncated", truncatedRun()),
+        ("hostileNames", hostileNamesRun()),
     ]
+
+    /// Control characters, quotes and markup in every name and message that reaches an attribute.
+    static func hostileNamesRun() -> RunResult {
+        var run = RunFixtures.mixed()
+        run.contractName = "Coffee\u{1}\"shop'\t<x>"
+        run.baseURL = "http://[::1]:8080/base"
+        run.shard = "1/2"
+        run.cases[2].endpointID = "create\u{0}Order\n]]>"
+        run.cases[2].name = "tea\u{FFFF}\r\nsecond line"
+        run.cases[2].findings[0].message = "bad\u{1B}[31m red ]]> <!-- -->"
+        run.cases[3].reason = "reset \u{7} by peer & \"gone\""
+        run.cases[4].reason = "\u{0}"
+        return run
+    }
 
     static func truncatedRun() -> RunResult {
         var run = RunFixtures.mixed()
@@ -96,6 +111,15 @@ struct JUnitReportTests {
         #expect(xml.contains(#"\u{FFFE}\u{FFFF} end"#))
         let forbidden = xml.unicodeScalars.filter { !XMLText.isAllowed($0) }
         #expect(forbidden.isEmpty)
+    }
+
+    @Test("attribute values keep line breaks and tabs as character references")
+    func attributes() {
+        #expect(XMLText.attribute("a\tb\nc\rd\u{0}") == "a&#9;b&#10;c&#13;d\\u{0}")
+        #expect(XMLText.content("a\tb\nc\rd") == "a\tb\nc&#13;d")
+        let xml = JUnitReport.render(Self.hostileNamesRun())
+        #expect(xml.contains(#"hostname="::1""#) || xml.contains(#"hostname="[::1]""#))
+        #expect(xml.unicodeScalars.allSatisfy { XMLText.isAllowed($0) })
     }
 
     @Test("transcripts are cut with a note giving the full size")
