@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
         .library(name: "ContractMock", targets: ["ContractMock"]),
+        .library(name: "ContractReports", targets: ["ContractReports"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .executable(name: "conform", targets: ["conform"]),
     ],
@@ -25,15 +26,19 @@ let package = Package(
         .target(name: "ContractKit", dependencies: ["JSONSchema"], swiftSettings: settings),
         .target(name: "ContractFuzz", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"], swiftSettings: settings),
+        .target(name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(name: "ContractTesting", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
         .target(
-            name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock", "ContractReports"],
             swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
         .testTarget(name: "ContractMockTests", dependencies: ["ContractMock", "ContractKit", "JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform"], swiftSettings: settings),
+        .testTarget(
+            name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],
+            exclude: ["Fixtures", "Golden"], swiftSettings: settings),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"], swiftSettings: settings),
         .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
     ]
