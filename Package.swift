@@ -20,15 +20,21 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"], swiftSettings: settings),
+            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"],
+            swiftSettings: settings),
         .target(name: "ContractKit", dependencies: ["JSONSchema"], swiftSettings: settings),
         .target(name: "ContractFuzz", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
-        .target(name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"], swiftSettings: settings),
+        .target(
+            name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"],
+            swiftSettings: settings),
         .target(
             name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
+        .testTarget(
+            name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema"], exclude: ["Fixtures"],
+            swiftSettings: settings),
         .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
         .testTarget(name: "ContractMockTests", dependencies: ["ContractMock"], swiftSettings: settings),
     ]

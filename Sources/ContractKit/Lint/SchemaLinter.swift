@@ -12,23 +12,30 @@ struct SchemaLinter {
         for pointer in schemaPointers() {
             guard let schema = pointer.resolve(in: contract.document) else { continue }
             let meta = MetaSchema.validate(schema)
-            for error in meta.errors.prefix(5) {
-                log.error("schema breaks the JSON Schema 2020-12 meta-schema: \(error.message)", at: pointer.appending(error.instanceLocation))
+            for error in Self.mostSpecific(meta.errors).prefix(5) {
+                log.error(
+                    "schema breaks the JSON Schema 2020-12 meta-schema: \(error.message)",
+                    at: pointer.appending(error.instanceLocation))
             }
             if meta.isValid {
                 do {
                     _ = try schemas.schema(at: pointer)
                 } catch {
-                    log.error("schema cannot be compiled: \(error)", at: pointer)
+                    report(error, in: pointer, &log)
                 }
             }
         }
         for endpoint in contract.endpoints {
             for response in endpoint.responses {
-                guard let example = response.example, let schemaPointer = response.schemaPointer else { continue }
-                let served = (try? Template.substitute(example, ["baseURL": "http://localhost:8080"])) ?? example
+                guard let example = response.example, let schemaPointer = response.schemaPointer else {
+                    continue
+                }
+                let served =
+                    (try? Template.substitute(example, ["baseURL": "http://localhost:8080"])) ?? example
                 for error in schemas.validate(served, at: schemaPointer).errors.prefix(5) {
-                    log.error("response example does not match its schema: \(error.description)", at: response.pointer.appending("example").appending(error.instanceLocation))
+                    log.error(
+                        "response example does not match its schema: \(error.description)",
+                        at: response.pointer.appending("example").appending(error.instanceLocation))
                 }
             }
             checkExampleBodies(endpoint, schemas, &log)
@@ -37,15 +44,56 @@ struct SchemaLinter {
     }
 
     /// An example that expects success must send a body its request schema accepts.
-    private func checkExampleBodies(_ endpoint: Endpoint, _ schemas: ContractSchemas, _ log: inout ProblemLog) {
+    private func checkExampleBodies(_ endpoint: Endpoint, _ schemas: ContractSchemas, _ log: inout ProblemLog)
+    {
         guard let schemaPointer = endpoint.request?.schemaPointer else { return }
         for example in endpoint.examples {
             guard let body = example.body, Template.variables(in: body).isEmpty,
                 let status = example.expectedStatus, (200..<300).contains(status)
             else { continue }
             for error in schemas.validate(body, at: schemaPointer).errors.prefix(3) {
-                log.warning("example body is invalid by the request schema but expects \(status): \(error.description)", at: example.pointer.appending("body").appending(error.instanceLocation))
+                log.warning(
+                    "example body is invalid by the request schema but expects \(status): \(error.description)",
+                    at: example.pointer.appending("body").appending(error.instanceLocation))
             }
+        }
+    }
+
+    /// One meta-schema error per place: a combinator's summary (`anyOf`, `oneOf`, …) only when nothing
+    /// more precise was said there, so `"type": "strnig"` reads as one error, not three.
+    static func mostSpecific(_ errors: [ValidationError]) -> [ValidationError] {
+        let combinators: Set<String> = [
+            "anyOf", "oneOf", "allOf", "not", "$ref", "$dynamicRef", "if", "then", "else",
+        ]
+        var chosen: [JSONPointer: ValidationError] = [:]
+        var order: [JSONPointer] = []
+        for error in errors {
+            guard let current = chosen[error.instanceLocation] else {
+                chosen[error.instanceLocation] = error
+                order.append(error.instanceLocation)
+                continue
+            }
+            if combinators.contains(current.keyword) && !combinators.contains(error.keyword) {
+                chosen[error.instanceLocation] = error
+            }
+        }
+        return order.compactMap { chosen[$0] }
+    }
+
+    /// A compile error at the keyword that caused it. Local `$ref`s that point at nothing are left to
+    /// the contract linter, which suggests the intended name.
+    private func report(_ error: SchemaError, in schema: JSONPointer, _ log: inout ProblemLog) {
+        switch error {
+        case .unresolvableReference(let reference, _) where reference.hasPrefix("#/"):
+            return
+        case .invalidRegex(let pattern, let pointer, _):
+            log.error("invalid regular expression \"\(pattern)\"; schemas use ECMA-262 syntax", at: pointer)
+        case .invalidKeyword(let pointer, _, _), .invalidSchema(let pointer, _),
+            .unresolvableReference(_, let pointer),
+            .unknownDialect(_, let pointer), .unsupportedVocabulary(_, let pointer):
+            log.error("schema cannot be compiled: \(error)", at: pointer)
+        case .pointerNotFound:
+            log.error("schema cannot be compiled: \(error)", at: schema)
         }
     }
 
@@ -53,7 +101,9 @@ struct SchemaLinter {
     private func schemaPointers() -> [JSONPointer] {
         var pointers: [JSONPointer] = []
         if let named = contract.document["schemas"]?.objectValue {
-            pointers += named.keys.map { JSONPointer(tokens: ["schemas", $0]) }
+            pointers += named.members.filter { ContractDecoder.isSchema($0.value) }.map {
+                JSONPointer(tokens: ["schemas", $0.key])
+            }
         }
         for endpoint in contract.endpoints {
             pointers += endpoint.parameters.compactMap(\.schemaPointer)

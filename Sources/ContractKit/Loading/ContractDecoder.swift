@@ -9,7 +9,8 @@ struct ContractDecoder {
     init(document: JSONValue) { self.document = document }
 
     static let rootKeys = [
-        "$schema", "conform", "name", "version", "description", "baseURL", "latencyBudgetMs", "assertFormats", "checks",
+        "$schema", "conform", "name", "version", "description", "baseURL", "latencyBudgetMs", "assertFormats",
+        "checks",
         "schemas", "endpoints",
     ]
     static let endpointKeys = [
@@ -21,7 +22,8 @@ struct ContractDecoder {
     static let responseKeys = ["description", "contentType", "headers", "schema", "example"]
     static let headerKeys = ["required", "schema", "description"]
     static let exampleKeys = [
-        "name", "description", "pathParameters", "query", "headers", "body", "rawBody", "contentType", "expect",
+        "name", "description", "pathParameters", "query", "headers", "body", "rawBody", "contentType",
+        "expect",
         "capture", "assert",
     ]
     static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -34,26 +36,40 @@ struct ContractDecoder {
         if formatVersion == nil && root.object["conform"] == nil {
             log.error("missing required key \"conform\" (the contract format version; use 1)", at: .root)
         } else if let formatVersion, formatVersion != 1 {
-            log.error("unsupported contract format version \(formatVersion); this Conform reads version 1", at: JSONPointer(tokens: ["conform"]))
+            log.error(
+                "unsupported contract format version \(formatVersion); this Conform reads version 1",
+                at: JSONPointer(tokens: ["conform"]))
         }
         let name = root.string("name", required: true, log: &log) ?? ""
         let version = root.string("version", required: true, log: &log) ?? ""
         let description = root.string("description", log: &log)
         let baseURL = root.string("baseURL", log: &log)
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
-            log.error("\"baseURL\" must be an http:// or https:// URL, found \"\(baseURL)\"", at: JSONPointer(tokens: ["baseURL"]))
+            log.error(
+                "\"baseURL\" must be an http:// or https:// URL, found \"\(baseURL)\"",
+                at: JSONPointer(tokens: ["baseURL"]))
         }
         let latency = latencyBudget(&root)
         let assertsFormats = root.bool("assertFormats", log: &log) ?? false
         let checks = checkSettings(root.value("checks"), at: JSONPointer(tokens: ["checks"]))
         _ = root.string("$schema", log: &log)
-        if let schemas = root.value("schemas"), schemas.objectValue == nil {
-            log.error("\"schemas\" must be an object of named schemas", at: JSONPointer(tokens: ["schemas"]))
+        if let schemas = root.value("schemas") {
+            if let named = schemas.objectValue {
+                for member in named.members where !Self.isSchema(member.value) {
+                    log.error(
+                        "schema \"\(member.key)\" must be a JSON Schema (an object or a boolean), found \(ObjectReader.describe(member.value))",
+                        at: JSONPointer(tokens: ["schemas", member.key]))
+                }
+            } else {
+                log.error(
+                    "\"schemas\" must be an object of named schemas", at: JSONPointer(tokens: ["schemas"]))
+            }
         }
         var endpoints: [Endpoint] = []
         if let list = root.array("endpoints", log: &log) {
             for (index, value) in list.enumerated() {
-                if let endpoint = self.endpoint(value, at: JSONPointer(tokens: ["endpoints", String(index)])) {
+                if let endpoint = self.endpoint(value, at: JSONPointer(tokens: ["endpoints", String(index)]))
+                {
                     endpoints.append(endpoint)
                 }
             }
@@ -71,16 +87,41 @@ struct ContractDecoder {
     private mutating func latencyBudget(_ reader: inout ObjectReader) -> Duration? {
         guard let milliseconds = reader.int("latencyBudgetMs", log: &log) else { return nil }
         guard milliseconds > 0 else {
-            log.error("\"latencyBudgetMs\" must be a positive number of milliseconds", at: reader.pointer.appending("latencyBudgetMs"))
+            log.error(
+                "\"latencyBudgetMs\" must be a positive number of milliseconds",
+                at: reader.pointer.appending("latencyBudgetMs"))
             return nil
         }
         return .milliseconds(milliseconds)
     }
 
+    /// Whether a value can be a JSON Schema at all: an object or a boolean.
+    static func isSchema(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object, .bool: return true
+        default: return false
+        }
+    }
+
+    /// The pointer of the reader's `"schema"` member; nil, with a problem, when it cannot be a schema,
+    /// so the schema linter does not report the same value again against the meta-schema.
+    private mutating func schemaPointer(_ reader: inout ObjectReader) -> JSONPointer? {
+        guard let value = reader.value("schema") else { return nil }
+        guard Self.isSchema(value) else {
+            log.error(
+                "\"schema\" must be a JSON Schema (an object or a boolean), found \(ObjectReader.describe(value))",
+                at: reader.pointer.appending("schema"))
+            return nil
+        }
+        return reader.pointer.appending("schema")
+    }
+
     // MARK: - Endpoints
 
     private mutating func endpoint(_ value: JSONValue, at pointer: JSONPointer) -> Endpoint? {
-        guard var reader = ObjectReader(value, at: pointer, what: "an endpoint", log: &log) else { return nil }
+        guard var reader = ObjectReader(value, at: pointer, what: "an endpoint", log: &log) else {
+            return nil
+        }
         let id = reader.string("id", required: true, log: &log) ?? ""
         var method = reader.string("method", required: true, log: &log) ?? "GET"
         if !Self.methods.contains(method.uppercased()) {
@@ -94,7 +135,9 @@ struct ContractDecoder {
         let pathText = reader.string("path", required: true, log: &log) ?? "/"
         let path = PathTemplate(pathText)
         if path == nil {
-            log.error("\"path\" must start with \"/\" and use balanced {name} placeholders, found \"\(pathText)\"", at: pointer.appending("path"))
+            log.error(
+                "\"path\" must start with \"/\" and use balanced {name} placeholders, found \"\(pathText)\"",
+                at: pointer.appending("path"))
         }
         let summary = reader.string("summary", log: &log)
         _ = reader.string("description", log: &log)
@@ -120,49 +163,62 @@ struct ContractDecoder {
     }
 
     private mutating func parameters(_ value: JSONValue?, at pointer: JSONPointer) -> [Parameter] {
-        guard let value, var reader = ObjectReader(value, at: pointer, what: "\"parameters\"", log: &log) else { return [] }
+        guard let value, var reader = ObjectReader(value, at: pointer, what: "\"parameters\"", log: &log)
+        else { return [] }
         var result: [Parameter] = []
         for location in Parameter.Location.allCases {
             guard let group = reader.object(location.rawValue, log: &log) else { continue }
             for member in group.members {
                 let itemPointer = pointer.appending(location.rawValue).appending(member.key)
-                guard var item = ObjectReader(member.value, at: itemPointer, what: "a parameter", log: &log) else { continue }
+                guard var item = ObjectReader(member.value, at: itemPointer, what: "a parameter", log: &log)
+                else { continue }
                 var required = item.bool("required", log: &log) ?? (location == .path)
                 if location == .path && !required {
-                    log.error("path parameter \"\(member.key)\" cannot be optional", at: itemPointer.appending("required"))
+                    log.error(
+                        "path parameter \"\(member.key)\" cannot be optional",
+                        at: itemPointer.appending("required"))
                     required = true
                 }
-                let schemaPointer = item.value("schema").map { _ in itemPointer.appending("schema") }
+                let schemaPointer = self.schemaPointer(&item)
                 _ = item.string("description", log: &log)
                 var filters: PointerPattern?
                 if let text = item.string("filters", log: &log) {
                     filters = PointerPattern(text)
                     if filters == nil {
-                        log.error("\"filters\" must be a JSON pointer such as \"/items/*/category\", found \"\(text)\"", at: itemPointer.appending("filters"))
+                        log.error(
+                            "\"filters\" must be a JSON pointer such as \"/items/*/category\", found \"\(text)\"",
+                            at: itemPointer.appending("filters"))
                     }
                 }
                 item.reportUnknownKeys(known: Self.parameterKeys, in: "a parameter", log: &log)
                 result.append(
                     Parameter(
-                        name: member.key, location: location, isRequired: required, schemaPointer: schemaPointer,
+                        name: member.key, location: location, isRequired: required,
+                        schemaPointer: schemaPointer,
                         filters: filters, pointer: itemPointer))
             }
         }
-        reader.reportUnknownKeys(known: Parameter.Location.allCases.map(\.rawValue), in: "\"parameters\"", log: &log)
+        reader.reportUnknownKeys(
+            known: Parameter.Location.allCases.map(\.rawValue), in: "\"parameters\"", log: &log)
         return result
     }
 
     private mutating func request(_ value: JSONValue, at pointer: JSONPointer) -> RequestSpec? {
-        guard var reader = ObjectReader(value, at: pointer, what: "\"request\"", log: &log) else { return nil }
+        guard var reader = ObjectReader(value, at: pointer, what: "\"request\"", log: &log) else {
+            return nil
+        }
         let contentType = reader.string("contentType", log: &log) ?? "application/json"
         if !MediaType.isWellFormed(contentType) {
-            log.error("\"contentType\" must be a media type such as \"application/json\", found \"\(contentType)\"", at: pointer.appending("contentType"))
+            log.error(
+                "\"contentType\" must be a media type such as \"application/json\", found \"\(contentType)\"",
+                at: pointer.appending("contentType"))
         }
-        let schemaPointer = reader.value("schema").map { _ in pointer.appending("schema") }
+        let schemaPointer = self.schemaPointer(&reader)
         let required = reader.bool("required", log: &log) ?? true
         _ = reader.string("description", log: &log)
         reader.reportUnknownKeys(known: Self.requestKeys, in: "\"request\"", log: &log)
-        return RequestSpec(contentType: contentType, schemaPointer: schemaPointer, isRequired: required, pointer: pointer)
+        return RequestSpec(
+            contentType: contentType, schemaPointer: schemaPointer, isRequired: required, pointer: pointer)
     }
 
     private mutating func responses(_ value: JSONValue?, at pointer: JSONPointer) -> [ResponseSpec] {
@@ -171,7 +227,9 @@ struct ContractDecoder {
             return []
         }
         guard case .object(let object) = value else {
-            log.error("\"responses\" must be an object keyed by status (\"200\", \"4XX\", \"default\")", at: pointer)
+            log.error(
+                "\"responses\" must be an object keyed by status (\"200\", \"4XX\", \"default\")", at: pointer
+            )
             return []
         }
         if object.isEmpty { log.error("\"responses\" declares no status", at: pointer) }
@@ -179,10 +237,13 @@ struct ContractDecoder {
         for member in object.members {
             let itemPointer = pointer.appending(member.key)
             guard let status = ResponseSpec.Status(member.key) else {
-                log.error("response key \"\(member.key)\" is not a status code (100-599), a range such as \"2XX\", or \"default\"", at: itemPointer)
+                log.error(
+                    "response key \"\(member.key)\" is not a status code (100-599), a range such as \"2XX\", or \"default\"",
+                    at: itemPointer)
                 continue
             }
-            guard var reader = ObjectReader(member.value, at: itemPointer, what: "a response", log: &log) else { continue }
+            guard var reader = ObjectReader(member.value, at: itemPointer, what: "a response", log: &log)
+            else { continue }
             let description = reader.string("description", log: &log)
             var contentTypes: [String] = []
             switch reader.value("contentType") {
@@ -190,28 +251,40 @@ struct ContractDecoder {
             case .array(let types)?:
                 contentTypes = types.compactMap(\.stringValue)
                 if contentTypes.count != types.count || types.isEmpty {
-                    log.error("\"contentType\" must be a media type or a non-empty array of them", at: itemPointer.appending("contentType"))
+                    log.error(
+                        "\"contentType\" must be a media type or a non-empty array of them",
+                        at: itemPointer.appending("contentType"))
                 }
             case nil: break
             case let other?:
-                log.error("\"contentType\" must be a media type or an array of them, found \(ObjectReader.describe(other))", at: itemPointer.appending("contentType"))
+                log.error(
+                    "\"contentType\" must be a media type or an array of them, found \(ObjectReader.describe(other))",
+                    at: itemPointer.appending("contentType"))
             }
             for type in contentTypes where !MediaType.isWellFormed(type) {
-                log.error("\"\(type)\" is not a media type such as \"application/json\"", at: itemPointer.appending("contentType"))
+                log.error(
+                    "\"\(type)\" is not a media type such as \"application/json\"",
+                    at: itemPointer.appending("contentType"))
             }
             var headers: [HeaderSpec] = []
             if let group = reader.object("headers", log: &log) {
                 for header in group.members {
                     let headerPointer = itemPointer.appending("headers").appending(header.key)
-                    guard var headerReader = ObjectReader(header.value, at: headerPointer, what: "a header", log: &log) else { continue }
+                    guard
+                        var headerReader = ObjectReader(
+                            header.value, at: headerPointer, what: "a header", log: &log)
+                    else { continue }
                     let required = headerReader.bool("required", log: &log) ?? true
-                    let schemaPointer = headerReader.value("schema").map { _ in headerPointer.appending("schema") }
+                    let schemaPointer = self.schemaPointer(&headerReader)
                     _ = headerReader.string("description", log: &log)
                     headerReader.reportUnknownKeys(known: Self.headerKeys, in: "a header", log: &log)
-                    headers.append(HeaderSpec(name: header.key, isRequired: required, schemaPointer: schemaPointer, pointer: headerPointer))
+                    headers.append(
+                        HeaderSpec(
+                            name: header.key, isRequired: required, schemaPointer: schemaPointer,
+                            pointer: headerPointer))
                 }
             }
-            let schemaPointer = reader.value("schema").map { _ in itemPointer.appending("schema") }
+            let schemaPointer = self.schemaPointer(&reader)
             if schemaPointer != nil && contentTypes.isEmpty {
                 contentTypes = ["application/json"]
             }
@@ -235,7 +308,9 @@ struct ContractDecoder {
         let query = members(reader.object("query", log: &log))
         let headers = members(reader.object("headers", log: &log))
         for header in headers where header.value.stringValue == nil {
-            log.error("header \"\(header.name)\" must be a string", at: pointer.appending("headers").appending(header.name))
+            log.error(
+                "header \"\(header.name)\" must be a string",
+                at: pointer.appending("headers").appending(header.name))
         }
         let body = reader.value("body")
         let rawBody = reader.string("rawBody", log: &log)
@@ -245,11 +320,14 @@ struct ContractDecoder {
         let contentType = reader.string("contentType", log: &log)
         var expectedStatus: Int?
         if let expectValue = reader.value("expect"),
-            var expect = ObjectReader(expectValue, at: pointer.appending("expect"), what: "\"expect\"", log: &log)
+            var expect = ObjectReader(
+                expectValue, at: pointer.appending("expect"), what: "\"expect\"", log: &log)
         {
             expectedStatus = expect.int("status", log: &log)
             if let status = expectedStatus, !(100...599).contains(status) {
-                log.error("\"status\" must be an HTTP status from 100 to 599, found \(status)", at: pointer.appending("expect").appending("status"))
+                log.error(
+                    "\"status\" must be an HTTP status from 100 to 599, found \(status)",
+                    at: pointer.appending("expect").appending("status"))
             }
             expect.reportUnknownKeys(known: ["status"], in: "\"expect\"", log: &log)
         }
@@ -264,8 +342,10 @@ struct ContractDecoder {
         }
         reader.reportUnknownKeys(known: Self.exampleKeys, in: "an example", log: &log)
         return Example(
-            name: name, pathParameters: pathParameters, query: query, headers: headers, body: body, rawBody: rawBody,
-            contentType: contentType, expectedStatus: expectedStatus, captures: captures, assertions: assertions,
+            name: name, pathParameters: pathParameters, query: query, headers: headers, body: body,
+            rawBody: rawBody,
+            contentType: contentType, expectedStatus: expectedStatus, captures: captures,
+            assertions: assertions,
             pointer: pointer)
     }
 
@@ -281,25 +361,37 @@ struct ContractDecoder {
             switch member.value {
             case .string(let text):
                 guard let target = JSONPointer(text) else {
-                    log.error("capture \"\(member.key)\" must be a JSON pointer such as \"/items/0/id\", found \"\(text)\"", at: itemPointer)
+                    log.error(
+                        "capture \"\(member.key)\" must be a JSON pointer such as \"/items/0/id\", found \"\(text)\"",
+                        at: itemPointer)
                     continue
                 }
                 result.append(Capture(variable: member.key, source: .body(target), pointer: itemPointer))
             case .object:
-                guard var reader = ObjectReader(member.value, at: itemPointer, what: "a capture", log: &log) else { continue }
+                guard var reader = ObjectReader(member.value, at: itemPointer, what: "a capture", log: &log)
+                else { continue }
                 let pointerText = reader.string("pointer", log: &log)
                 let header = reader.string("header", log: &log)
                 let regex = reader.string("regex", log: &log)
                 reader.reportUnknownKeys(known: ["pointer", "header", "regex"], in: "a capture", log: &log)
                 if let header, pointerText == nil {
-                    result.append(Capture(variable: member.key, source: .header(header), regex: regex, pointer: itemPointer))
+                    result.append(
+                        Capture(
+                            variable: member.key, source: .header(header), regex: regex, pointer: itemPointer)
+                    )
                 } else if let pointerText, header == nil, let target = JSONPointer(pointerText) {
-                    result.append(Capture(variable: member.key, source: .body(target), regex: regex, pointer: itemPointer))
+                    result.append(
+                        Capture(
+                            variable: member.key, source: .body(target), regex: regex, pointer: itemPointer))
                 } else {
-                    log.error("capture \"\(member.key)\" needs exactly one of \"pointer\" (a JSON pointer into the body) or \"header\"", at: itemPointer)
+                    log.error(
+                        "capture \"\(member.key)\" needs exactly one of \"pointer\" (a JSON pointer into the body) or \"header\"",
+                        at: itemPointer)
                 }
             default:
-                log.error("capture \"\(member.key)\" must be a JSON pointer string or an object, found \(ObjectReader.describe(member.value))", at: itemPointer)
+                log.error(
+                    "capture \"\(member.key)\" must be a JSON pointer string or an object, found \(ObjectReader.describe(member.value))",
+                    at: itemPointer)
             }
         }
         return result
@@ -308,23 +400,39 @@ struct ContractDecoder {
     private static let assertionOperators = ["equals", "notEmpty", "unique", "in", "matches", "exists"]
 
     private mutating func assertion(_ value: JSONValue, at pointer: JSONPointer) -> Assertion? {
-        guard var reader = ObjectReader(value, at: pointer, what: "an assertion", log: &log) else { return nil }
+        guard var reader = ObjectReader(value, at: pointer, what: "an assertion", log: &log) else {
+            return nil
+        }
         let pathText = reader.string("path", required: true, log: &log) ?? ""
         let path = PointerPattern(pathText)
         if path == nil && reader.object["path"] != nil {
-            log.error("\"path\" must be a JSON pointer, with * for every element, such as \"/items/*/id\"; found \"\(pathText)\"", at: pointer.appending("path"))
+            log.error(
+                "\"path\" must be a JSON pointer, with * for every element, such as \"/items/*/id\"; found \"\(pathText)\"",
+                at: pointer.appending("path"))
         }
         var operations: [Assertion.Operation] = []
         if let expected = reader.value("equals") { operations.append(.equals(expected)) }
         if let flag = reader.bool("notEmpty", log: &log) {
-            if flag { operations.append(.notEmpty) } else { log.error("\"notEmpty\" only takes true", at: pointer.appending("notEmpty")) }
+            if flag {
+                operations.append(.notEmpty)
+            } else {
+                log.error("\"notEmpty\" only takes true", at: pointer.appending("notEmpty"))
+            }
         }
         if let flag = reader.bool("unique", log: &log) {
-            if flag { operations.append(.unique) } else { log.error("\"unique\" only takes true", at: pointer.appending("unique")) }
+            if flag {
+                operations.append(.unique)
+            } else {
+                log.error("\"unique\" only takes true", at: pointer.appending("unique"))
+            }
         }
         if let values = reader.value("in") {
-            if values.arrayValue == nil && values.stringValue.map({ !Template.variables(in: $0).isEmpty }) != true {
-                log.error("\"in\" must be an array of values or a captured variable such as \"{{categories}}\"", at: pointer.appending("in"))
+            if values.arrayValue == nil
+                && values.stringValue.map({ !Template.variables(in: $0).isEmpty }) != true
+            {
+                log.error(
+                    "\"in\" must be an array of values or a captured variable such as \"{{categories}}\"",
+                    at: pointer.appending("in"))
             }
             operations.append(.oneOf(values))
         }
@@ -333,7 +441,9 @@ struct ContractDecoder {
         reader.reportUnknownKeys(known: ["path"] + Self.assertionOperators, in: "an assertion", log: &log)
         guard operations.count == 1, let path else {
             if operations.count != 1 {
-                log.error("an assertion needs exactly one of \(Self.assertionOperators.map { "\"\($0)\"" }.joined(separator: ", "))", at: pointer)
+                log.error(
+                    "an assertion needs exactly one of \(Self.assertionOperators.map { "\"\($0)\"" }.joined(separator: ", "))",
+                    at: pointer)
             }
             return nil
         }
@@ -353,7 +463,8 @@ struct ContractDecoder {
             let itemPointer = pointer.appending(member.key)
             guard let check = CheckName(rawValue: member.key) else {
                 var message = "unknown check \"\(member.key)\""
-                if let suggestion = Suggestion.closest(to: member.key, in: CheckName.allCases.map(\.rawValue)) {
+                if let suggestion = Suggestion.closest(to: member.key, in: CheckName.allCases.map(\.rawValue))
+                {
                     message += "; did you mean \"\(suggestion)\"?"
                 } else {
                     message += " (checks: \(CheckName.allCases.map(\.rawValue).joined(separator: ", ")))"
@@ -365,18 +476,26 @@ struct ContractDecoder {
             case .bool(let enabled):
                 if !enabled { settings.disabled.insert(check) }
             case .object:
-                guard var reader = ObjectReader(member.value, at: itemPointer, what: "a check setting", log: &log) else { continue }
+                guard
+                    var reader = ObjectReader(
+                        member.value, at: itemPointer, what: "a check setting", log: &log)
+                else { continue }
                 if reader.bool("enabled", log: &log) == false { settings.disabled.insert(check) }
                 if let statuses = reader.array("acceptedStatuses", log: &log) {
                     let codes = statuses.compactMap(\.intValue).filter { (100...599).contains($0) }
                     if codes.count != statuses.count {
-                        log.error("\"acceptedStatuses\" must be HTTP status codes (100-599)", at: itemPointer.appending("acceptedStatuses"))
+                        log.error(
+                            "\"acceptedStatuses\" must be HTTP status codes (100-599)",
+                            at: itemPointer.appending("acceptedStatuses"))
                     }
                     settings.acceptedStatuses[check] = codes
                 }
-                reader.reportUnknownKeys(known: ["enabled", "acceptedStatuses"], in: "a check setting", log: &log)
+                reader.reportUnknownKeys(
+                    known: ["enabled", "acceptedStatuses"], in: "a check setting", log: &log)
             default:
-                log.error("check \"\(member.key)\" takes true, false or {\"enabled\", \"acceptedStatuses\"}", at: itemPointer)
+                log.error(
+                    "check \"\(member.key)\" takes true, false or {\"enabled\", \"acceptedStatuses\"}",
+                    at: itemPointer)
             }
         }
         return settings
