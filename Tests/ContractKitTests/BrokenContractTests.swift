@@ -101,6 +101,11 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
             message: "unknown check \"not_a_server_eror\"; did you mean \"not_a_server_error\"?", line: 6,
             column: 5),
         BrokenFixture(
+            file: "broken-schema-not-object.json",
+            message: "\"schema\" must be a JSON Schema (an object or a boolean), found string \"MenuItem\"",
+            line: 12,
+            column: 11),
+        BrokenFixture(
             file: "broken-object-for-array.json", message: "\"examples\" must be an array, found an object",
             line: 15,
             column: 7),

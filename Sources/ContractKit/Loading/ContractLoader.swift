@@ -93,7 +93,8 @@ public enum ContractLoader {
     /// error is dropped when a decoder problem sits at its instance location, or at an ancestor whose
     /// value is not an object (a string, number or array the decoder judged as a whole). A decoder
     /// problem on an object, such as a missing key, does not hide errors inside that object, since the
-    /// decoder still read its members and reported their own problems at their own places.
+    /// decoder still read its members and reported their own problems at their own places. Only the
+    /// first schema error at a place is kept, since `if`/`oneOf` alternatives repeat one mistake.
     static func formatProblems(in document: JSONValue, besides decoded: [ContractProblem])
         -> [ContractProblem]
     {
