@@ -20,13 +20,10 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"],
-            swiftSettings: settings),
+            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"], swiftSettings: settings),
         .target(name: "ContractKit", dependencies: ["JSONSchema"], swiftSettings: settings),
         .target(name: "ContractFuzz", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
-        .target(
-            name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"],
-            swiftSettings: settings),
+        .target(name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"], swiftSettings: settings),
         .target(
             name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
