@@ -149,6 +149,17 @@ struct BrokenFixture: Sendable, CustomTestStringConvertible {
         #expect(offsets == offsets.sorted())
     }
 
+    @Test("an unresolvable $ref the reference check skips is still reported by the schema check")
+    func referenceUnderExampleProperty() {
+        let text = #"""
+            {"conform": 1, "name": "n", "version": "1", "endpoints": [],
+             "schemas": {"A": {"type": "object", "properties": {"example": {"$ref": "#/schemas/Nope"}}}}}
+            """#
+        let outcome = ContractLoader.read(bytes: Array(text.utf8))
+        #expect(outcome.problems.map(\.pointer.description) == ["/schemas/A/properties/example/$ref"])
+        #expect(outcome.problems.first?.message.hasPrefix("schema cannot be compiled: ") == true)
+    }
+
     @Test("a missing file is one problem, not a crash")
     func missingFile() {
         let outcome = ContractLoader.read(file: Fixtures.path("no-such-contract.json"))

@@ -13,9 +13,13 @@ struct ContractLinter {
             checkPathParameters(endpoint, &log)
             checkExamples(endpoint, &log)
         }
-        checkReferences(&log)
+        var references = ProblemLog()
+        checkReferences(&references)
+        log.append(contentsOf: references.problems)
         checkVariables(&log)
-        log.append(contentsOf: SchemaLinter(contract: contract).problems())
+        let linter = SchemaLinter(
+            contract: contract, reportedReferences: Set(references.problems.map(\.pointer)))
+        log.append(contentsOf: linter.problems())
         return log.problems
     }
 
@@ -27,7 +31,9 @@ struct ContractLinter {
                 continue
             }
             if let first = ids[endpoint.id] {
-                log.error("duplicate endpoint id \"\(endpoint.id)\" (first at \(first.displayText))", at: endpoint.pointer.appending("id"))
+                log.error(
+                    "duplicate endpoint id \"\(endpoint.id)\" (first at \(first.displayText))",
+                    at: endpoint.pointer.appending("id"))
             } else {
                 ids[endpoint.id] = endpoint.pointer
             }
@@ -37,7 +43,9 @@ struct ContractLinter {
             }
             let route = endpoint.method + " /" + shape.joined(separator: "/")
             if let first = routes[route] {
-                log.error("\(endpoint.displayName) is declared twice (also by endpoint \"\(first)\")", at: endpoint.pointer.appending("path"))
+                log.error(
+                    "\(endpoint.displayName) is declared twice (also by endpoint \"\(first)\")",
+                    at: endpoint.pointer.appending("path"))
             } else {
                 routes[route] = endpoint.id
             }
@@ -51,8 +59,10 @@ struct ContractLinter {
                 "path placeholder {\(name)} has no definition; add \"parameters\": {\"path\": {\"\(name)\": {\"schema\": {\"type\": \"string\"}}}}",
                 at: endpoint.pointer.appending("path"))
         }
-        for parameter in endpoint.parameters(in: .path) where !endpoint.path.parameterNames.contains(parameter.name) {
-            var message = "path parameter \"\(parameter.name)\" does not appear in the path \"\(endpoint.path.template)\""
+        for parameter in endpoint.parameters(in: .path)
+        where !endpoint.path.parameterNames.contains(parameter.name) {
+            var message =
+                "path parameter \"\(parameter.name)\" does not appear in the path \"\(endpoint.path.template)\""
             if let suggestion = Suggestion.closest(to: parameter.name, in: endpoint.path.parameterNames) {
                 message += "; did you mean \"\(suggestion)\"?"
             }
@@ -64,16 +74,23 @@ struct ContractLinter {
         var names = Set<String>()
         for example in endpoint.examples {
             if !names.insert(example.name).inserted {
-                log.error("duplicate example name \"\(example.name)\" in endpoint \"\(endpoint.id)\"", at: example.pointer.appending("name"))
+                log.error(
+                    "duplicate example name \"\(example.name)\" in endpoint \"\(endpoint.id)\"",
+                    at: example.pointer.appending("name"))
             }
             if let status = example.expectedStatus, endpoint.response(for: status) == nil {
                 let declared = endpoint.responses.map { $0.status.description }.joined(separator: ", ")
-                log.error("example expects status \(status), which endpoint \"\(endpoint.id)\" does not declare (declared: \(declared))", at: example.pointer.appending("expect").appending("status"))
+                log.error(
+                    "example expects status \(status), which endpoint \"\(endpoint.id)\" does not declare (declared: \(declared))",
+                    at: example.pointer.appending("expect").appending("status"))
             }
             let placeholders = endpoint.path.parameterNames
             for parameter in example.pathParameters where !placeholders.contains(parameter.name) {
-                var message = "example sets path parameter \"\(parameter.name)\", which is not in \"\(endpoint.path.template)\""
-                if let suggestion = Suggestion.closest(to: parameter.name, in: placeholders) { message += "; did you mean \"\(suggestion)\"?" }
+                var message =
+                    "example sets path parameter \"\(parameter.name)\", which is not in \"\(endpoint.path.template)\""
+                if let suggestion = Suggestion.closest(to: parameter.name, in: placeholders) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                }
                 log.error(message, at: example.pointer.appending("pathParameters").appending(parameter.name))
             }
             for name in placeholders where !example.pathParameters.contains(where: { $0.name == name }) {
@@ -81,12 +98,17 @@ struct ContractLinter {
             }
             let queryNames = endpoint.parameters(in: .query).map(\.name)
             for parameter in example.query where !queryNames.contains(parameter.name) {
-                var message = "example sets query parameter \"\(parameter.name)\", which endpoint \"\(endpoint.id)\" does not declare"
-                if let suggestion = Suggestion.closest(to: parameter.name, in: queryNames) { message += "; did you mean \"\(suggestion)\"?" }
+                var message =
+                    "example sets query parameter \"\(parameter.name)\", which endpoint \"\(endpoint.id)\" does not declare"
+                if let suggestion = Suggestion.closest(to: parameter.name, in: queryNames) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                }
                 log.warning(message, at: example.pointer.appending("query").appending(parameter.name))
             }
             if (example.body != nil || example.rawBody != nil) && endpoint.request == nil {
-                log.warning("example sends a body, but endpoint \"\(endpoint.id)\" declares no \"request\"", at: example.pointer)
+                log.warning(
+                    "example sends a body, but endpoint \"\(endpoint.id)\" declares no \"request\"",
+                    at: example.pointer)
             }
         }
     }

@@ -5,6 +5,8 @@ import JSONSchema
 /// the mock will serve against their schemas.
 struct SchemaLinter {
     let contract: Contract
+    /// `$ref`s the contract linter already reported, with a did-you-mean; not reported again here.
+    var reportedReferences: Set<JSONPointer> = []
 
     func problems() -> [ContractProblem] {
         var log = ProblemLog()
@@ -80,11 +82,11 @@ struct SchemaLinter {
         return order.compactMap { chosen[$0] }
     }
 
-    /// A compile error at the keyword that caused it. Local `$ref`s that point at nothing are left to
-    /// the contract linter, which suggests the intended name.
+    /// A compile error at the keyword that caused it. Local `$ref`s that the contract linter already
+    /// reported (with the intended name) are not reported twice.
     private func report(_ error: SchemaError, in schema: JSONPointer, _ log: inout ProblemLog) {
         switch error {
-        case .unresolvableReference(let reference, _) where reference.hasPrefix("#/"):
+        case .unresolvableReference(_, let pointer) where reportedReferences.contains(pointer):
             return
         case .invalidRegex(let pattern, let pointer, _):
             log.error("invalid regular expression \"\(pattern)\"; schemas use ECMA-262 syntax", at: pointer)
