@@ -12,6 +12,8 @@ public enum Conform {
         ("validate", "Validate JSON documents against a JSON Schema (2020-12)."),
         ("run", "Replay a contract against a server (or its own mock) and check every response."),
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
+        ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
+        ("merge", "Merge the JSON results of CI shards into one set of reports."),
     ]
 
     /// Runs one command line (without the program name) and returns its exit code.
@@ -38,6 +40,10 @@ public enum Conform {
             return await RunCommand.run(rest, console: console, environment: environment)
         case "mock":
             return await MockCommand.run(rest, console: console)
+        case "diff":
+            return DiffCommand.run(rest, console: console)
+        case "merge":
+            return MergeCommand.run(rest, console: console, environment: environment)
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
         default:

@@ -17,7 +17,10 @@ struct EndToEndTests {
         let process = Process()
         guard let binary = Self.binary else { return }
         process.executableURL = binary
-        process.arguments = ["run", "Contracts/restaurant.json"]
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-e2e-\(UUID().uuidString)"
+        ).path
+        process.arguments = ["run", "Contracts/restaurant.json", "--reports-dir", reports]
         process.currentDirectoryURL = packageRoot
         let out = Pipe()
         let err = Pipe()

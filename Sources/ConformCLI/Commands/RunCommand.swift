@@ -49,7 +49,7 @@ enum RunCommand {
                 name: "fault", valueName: "name[@endpointId]",
                 help: "Make the embedded mock misbehave (see 'conform mock --help').", isRepeatable: true),
             .init(name: "quiet", valueName: nil, help: "Print only failures and the verdict."),
-        ])
+        ] + ReportOutput.options)
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
@@ -103,11 +103,14 @@ enum RunCommand {
         let result = await task.value
         trap.cancel()
         progress.finish(result)
+        let reports = ReportOutput(contractFile: file, parsed: parsed)
+        let written = reports.write(result, console: console, environment: environment, quiet: options.quiet)
         if result.serverWasUnreachable {
             console.err("error: \(baseURL) was unreachable for every case")
             return .serverUnreachable
         }
-        return result.isSuccessful && !result.interrupted ? .success : .checkFailed
+        if result.isSuccessful && !result.interrupted { return written ? .success : .usageOrContractError }
+        return .checkFailed
     }
 }
 
