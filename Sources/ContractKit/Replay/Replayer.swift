@@ -205,29 +205,18 @@ public struct Replayer: Sendable {
             ]
             return (result, [:])
         }
-        var context = CheckContext(
-            contract: contract, schemas: schemas, endpoint: endpoint, example: example, request: request,
-            response: response, variables: variables, settings: contract.checks.refined(by: endpoint.checks))
-        let declaresJSON = context.responseSpec?.isJSON ?? false
-        if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
-            context.jsonBody =
-                response.body.isEmpty && !declaresJSON
-                ? nil
-                : Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(response.body) }
-        }
+        let checker = ResponseChecker(contract: contract, schemas: schemas, checks: configuration.checks)
+        let checked = checker.check(response, to: request, endpoint: endpoint, example: example, variables: variables)
         var result = base
         result.response = ResponseRecord(
-            status: response.status, headers: configuration.redaction.apply(response.headers),
-            body: response.body,
+            status: response.status, headers: configuration.redaction.apply(response.headers), body: response.body,
             duration: response.duration)
         result.duration = response.duration
-        for check in configuration.checks where context.settings.isEnabled(check.name) {
-            result.checks.append(check.name)
-            result.findings += check.run(context)
-        }
+        result.checks = checked.checksRun
+        result.findings = checked.findings
         var captured: [String: JSONValue] = [:]
         for capture in example?.captures ?? [] {
-            switch CaptureExtractor.value(of: capture, from: response, body: try? context.jsonBody?.get()) {
+            switch CaptureExtractor.value(of: capture, from: response, body: checked.body) {
             case .success(let value): captured[capture.variable] = value
             case .failure(let problem):
                 result.findings.append(
