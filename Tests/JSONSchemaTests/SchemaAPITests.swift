@@ -44,6 +44,22 @@ struct SchemaAPITests {
                 == "file:///contracts/menu.json#/schemas/MenuItem/properties/price/type")
     }
 
+    @Test("an $anchor in a sibling schema of a contract document resolves")
+    func documentAnchor() throws {
+        let document = try JSONParser.parse(
+            ##"""
+            {"schemas": {"Order": {"properties": {"id": {"$ref": "#OrderId"}}},
+                         "OrderId": {"$anchor": "OrderId", "type": "string", "minLength": 3}}}
+            """##)
+        let pointer = try #require(JSONPointer("/schemas/Order"))
+        let schema = try Schema(document: document, at: pointer, baseURI: "https://example.com/contract.json")
+        #expect(schema.isValid(["id": "abc"]))
+        #expect(
+            schema.validate(["id": "ab"]).errors.map(\.description) == [
+                "/id: expected at least 3 characters, got 2"
+            ])
+    }
+
     @Test("recursive schemas validate deep instances")
     func recursion() throws {
         let schema = try Schema(

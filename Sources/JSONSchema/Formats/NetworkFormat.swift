@@ -34,58 +34,49 @@ enum NetworkFormat {
         return halves.count == 2 ? groups <= 7 : groups == 8
     }
 
+    private static let ideographicDots: Set<Character> = ["\u{3002}", "\u{FF0E}", "\u{FF61}"]
+
+    /// RFC 1123 host names; with `international`, RFC 5890 IDNs (U-labels) too. `xn--` labels
+    /// must be valid Punycode that decodes to a valid U-label.
     static func isHostname(_ text: String, international: Bool) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 253 || international else { return false }
-        if international
-            && text.unicodeScalars.contains(where: { ["\u{3002}", "\u{FF0E}", "\u{FF61}"].contains($0) })
-        {
-            return isHostname(
-                String(text.map { ["\u{3002}", "\u{FF0E}", "\u{FF61}"].contains($0) ? "." : $0 }),
-                international: true)
-        }
-        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        for label in labels {
-            guard !label.isEmpty, label.utf8.count <= 63 || international, label.first != "-",
-                label.last != "-"
-            else { return false }
-            let scalars = label.unicodeScalars
-            if scalars.count > 63 { return false }
-            let lower = label.lowercased()
-            if lower.hasPrefix("xn--") {
-                guard Punycode.decode(String(lower.dropFirst(4))) != nil else { return false }
-            } else if scalars.count >= 4, Array(scalars)[2] == "-", Array(scalars)[3] == "-" {
-                return false
-            }
-            for scalar in scalars {
-                if scalar.isASCII {
-                    guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+        let name = international ? String(text.map { ideographicDots.contains($0) ? "." : $0 }) : text
+        guard !name.isEmpty else { return false }
+        var labels: [String] = []
+        var length = 0
+        for label in name.split(separator: ".", omittingEmptySubsequences: false) {
+            guard !label.isEmpty else { return false }
+            if label.unicodeScalars.allSatisfy(\.isASCII) {
+                guard label.utf8.count <= 63, label.first != "-", label.last != "-",
+                    label.unicodeScalars.allSatisfy({
+                        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-"
+                    })
+                else { return false }
+                length += label.utf8.count + 1
+                let lower = label.lowercased()
+                if lower.hasPrefix("xn--") {
+                    let encoded = String(lower.dropFirst(4))
+                    guard let decoded = Punycode.decode(encoded), Punycode.encode(decoded) == encoded,
+                        IDNLabel.isValid(decoded)
                     else { return false }
-                } else if !international {
-                    return false
-                } else if !isAllowedInternational(scalar) {
-                    return false
+                    labels.append(decoded)
+                } else {
+                    guard !(lower.count >= 4 && lower.dropFirst(2).hasPrefix("--")) else { return false }
+                    labels.append(lower)
                 }
+            } else {
+                guard international, IDNLabel.isValid(String(label)),
+                    let encoded = Punycode.encode(String(label)),
+                    encoded.utf8.count + 4 <= 63
+                else { return false }
+                length += encoded.utf8.count + 5
+                labels.append(String(label))
             }
+        }
+        guard length - 1 <= 253 else { return false }
+        if labels.contains(where: { $0.unicodeScalars.contains(where: IDNLabel.isRightToLeft) }) {
+            return labels.allSatisfy(IDNLabel.satisfiesBidiRule)
         }
         return true
-    }
-
-    private static func isAllowedInternational(_ scalar: Unicode.Scalar) -> Bool {
-        let disallowed: Set<UInt32> = [
-            0x302E, 0x302F, 0x3031, 0x3032, 0x3033, 0x3034, 0x3035, 0x303B, 0x0640, 0x07FA,
-        ]
-        if disallowed.contains(scalar.value) { return false }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .otherLetter, .modifierLetter, .titlecaseLetter,
-            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .otherNumber:
-            return true
-        case .otherPunctuation:
-            return [0x00B7, 0x0375, 0x05F3, 0x05F4, 0x30FB].contains(scalar.value)
-        case .format:
-            return scalar.value == 0x200C || scalar.value == 0x200D
-        default:
-            return false
-        }
     }
 
     static func isEmail(_ text: String, international: Bool) -> Bool {

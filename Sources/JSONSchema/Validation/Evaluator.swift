@@ -54,16 +54,21 @@ struct Evaluator {
         let entersResource = dynamicScope.last != node.resource
         if entersResource { dynamicScope.append(node.resource) }
         defer { if entersResource { dynamicScope.removeLast() } }
+        guard verbose else { return validateKeywords(of: node, instance, &annotations, collect: collect) }
         let savedNode = currentNode
         let savedNodeDepth = currentNodeDepth
-        if verbose {
-            currentNode = node
-            currentNodeDepth = keywordPath.count
-        }
+        currentNode = node
+        currentNodeDepth = keywordPath.count
         defer {
             currentNode = savedNode
             currentNodeDepth = savedNodeDepth
         }
+        return validateKeywords(of: node, instance, &annotations, collect: collect)
+    }
+
+    private mutating func validateKeywords(
+        of node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations, collect: Bool
+    ) -> Bool {
         let collecting = collect || node.tracksAnnotations
         var local = Annotations()
         var valid = true

@@ -14,7 +14,7 @@ enum Keyword: Sendable {
     case contains(Int, minimum: Int, maximum: Int?)
     case properties([(name: String, schema: Int)])
     case patternProperties([(pattern: ECMARegex, schema: Int)])
-    case additionalProperties(Int, known: Set<String>, patterns: [ECMARegex])
+    case additionalProperties(Int, known: NameSet, patterns: [ECMARegex])
     case propertyNames(Int)
     case unevaluatedItems(Int)
     case unevaluatedProperties(Int)

@@ -22,6 +22,7 @@ struct ResourceRegistry {
     /// Base URI and absolute URI of every scanned schema object.
     private var scannedBase: [SchemaLocation: (base: String, absolute: String)] = [:]
     private var scannedDocuments: Set<String> = []
+    private var deepScannedDocuments: Set<String> = []
 
     init(documents: [String: JSONValue]) {
         self.documents = [:]
@@ -136,7 +137,33 @@ struct ResourceRegistry {
                 pointer: JSONPointer(tokens: resource.pointer.tokens + pointer.tokens))
             return value(at: location) == nil ? nil : location
         }
+        if let found = anchors[uri + "#" + fragment] { return found }
+        scanIdentifiersEverywhere(in: resource.document)
         return anchors[uri + "#" + fragment]
+    }
+
+    /// A fallback for documents that are not schemas themselves (contracts, OpenAPI files): finds
+    /// `$id` and `$anchor` in objects outside the already scanned schemas, scanning each such object
+    /// as a schema with the base URI inherited from its nearest scanned ancestor.
+    private mutating func scanIdentifiersEverywhere(in document: String) {
+        guard !deepScannedDocuments.contains(document), let root = documents[document] else { return }
+        deepScannedDocuments.insert(document)
+        var pending: [(JSONValue, JSONPointer)] = [(root, .root)]
+        while let (value, pointer) = pending.popLast() {
+            switch value {
+            case .object(let object):
+                if object["$id"] != nil || object["$anchor"] != nil || object["$dynamicAnchor"] != nil {
+                    _ = baseInfo(at: SchemaLocation(document: document, pointer: pointer))
+                }
+                for (key, child) in object { pending.append((child, pointer.appending(key))) }
+            case .array(let elements):
+                for (index, child) in elements.enumerated() {
+                    pending.append((child, pointer.appending(index)))
+                }
+            default:
+                break
+            }
+        }
     }
 
     private mutating func lookUpResource(_ uri: String) -> SchemaLocation? {

@@ -71,7 +71,7 @@ extension Evaluator {
         case .required(let names):
             guard case .object(let object) = instance else { return true }
             var valid = true
-            for name in names where object[name] == nil {
+            for name in names where !MemberLookup.contains(name, in: object) {
                 valid = false
                 guard verbose else { return false }
                 fail(keyword, "missing required property \(MessageText.quoted(name))")
@@ -80,8 +80,8 @@ extension Evaluator {
         case .dependentRequired(let dependencies):
             guard case .object(let object) = instance else { return true }
             var valid = true
-            for (trigger, names) in dependencies where object[trigger] != nil {
-                for name in names where object[name] == nil {
+            for (trigger, names) in dependencies where MemberLookup.contains(trigger, in: object) {
+                for name in names where !MemberLookup.contains(name, in: object) {
                     valid = false
                     guard verbose else { return false }
                     fail(

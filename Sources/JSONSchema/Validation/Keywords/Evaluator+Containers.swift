@@ -108,7 +108,7 @@ extension Evaluator {
         switch keyword {
         case .properties(let schemas):
             for (name, schema) in schemas {
-                guard let value = object[name] else { continue }
+                guard let value = MemberLookup.value(of: name, in: object) else { continue }
                 if collecting { annotations.properties.insert(name) }
                 if !descendInstance(
                     schema, value, keyword: ["properties", name], instanceToken: name, &ignored,
@@ -133,7 +133,9 @@ extension Evaluator {
             }
         case .additionalProperties(let schema, let known, let patterns):
             for (name, value) in object
-            where !known.contains(name) && !patterns.contains(where: { $0.matches(name) }) {
+            where !known.contains(name)
+                && (patterns.isEmpty || !patterns.contains(where: { $0.matches(name) }))
+            {
                 if collecting { annotations.properties.insert(name) }
                 if !checkProperty(schema, name, value, keyword: "additionalProperties") {
                     valid = false

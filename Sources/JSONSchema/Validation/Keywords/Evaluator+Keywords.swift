@@ -26,7 +26,7 @@ extension Evaluator {
         case .dependentSchemas(let dependencies):
             guard case .object(let object) = instance else { return true }
             var valid = true
-            for (name, schema) in dependencies where object[name] != nil {
+            for (name, schema) in dependencies where MemberLookup.contains(name, in: object) {
                 if !descend(
                     schema, instance, keyword: ["dependentSchemas", name], &annotations, collect: collecting)
                 {

@@ -1,6 +1,6 @@
 extension SchemaCompiler {
     /// Compiles the keywords of one schema object, in evaluation order.
-    mutating func compileKeywords(_ context: inout KeywordContext) throws(SchemaError) -> [Keyword] {
+    mutating func compileKeywords(_ context: KeywordContext) throws(SchemaError) -> [Keyword] {
         var keywords: [Keyword] = []
         let object = context.object
         if case .string(let reference) = object["$ref"] {
@@ -114,7 +114,7 @@ extension SchemaCompiler {
             throw context.invalid("patternProperties", "an object of schemas")
         }
         if let additional = try single("additionalProperties", context) {
-            let known = Set(properties?.map(\.name) ?? [])
+            let known = NameSet(properties?.map(\.name) ?? [])
             keywords.append(
                 .additionalProperties(additional, known: known, patterns: patterns.map(\.pattern)))
         }

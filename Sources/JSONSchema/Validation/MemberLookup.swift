@@ -1,0 +1,56 @@
+import Glibc
+
+/// Fast, exact member lookup for the validator's hot path.
+///
+/// JSON compares keys by code points, not by Unicode canonical equivalence, so keys are compared
+/// byte for byte; `memcmp` on the contiguous UTF-8 of native strings is much faster than walking
+/// two `UTF8View`s.
+enum MemberLookup {
+    /// Objects up to this size are searched linearly; larger ones use `JSONObject`'s hash index.
+    static let linearLimit = 12
+
+    @inline(__always)
+    static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                guard left.count == right.count else { return false }
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+                return memcmp(leftBase, rightBase, left.count) == 0
+            }
+        }
+    }
+
+    @inline(__always)
+    static func value(of name: String, in object: JSONObject) -> JSONValue? {
+        guard object.count <= linearLimit else { return object[name] }
+        for member in object.members where sameKey(member.key, name) { return member.value }
+        return nil
+    }
+
+    @inline(__always)
+    static func contains(_ name: String, in object: JSONObject) -> Bool {
+        value(of: name, in: object) != nil
+    }
+}
+
+/// A set of property names tuned for the few names a schema lists: a linear scan for small sets,
+/// hashing only for large ones.
+struct NameSet: Sendable {
+    private let names: [String]
+    private let hashed: Set<String>?
+
+    init(_ names: some Sequence<String>) {
+        let list = Array(names)
+        self.names = list
+        self.hashed = list.count > 8 ? Set(list) : nil
+    }
+
+    @inline(__always)
+    func contains(_ name: String) -> Bool {
+        if let hashed { return hashed.contains(name) && names.contains { MemberLookup.sameKey($0, name) } }
+        for candidate in names where MemberLookup.sameKey(candidate, name) { return true }
+        return false
+    }
+}
