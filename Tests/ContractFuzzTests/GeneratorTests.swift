@@ -63,6 +63,21 @@ struct GeneratorTests {
         .init(name: "integer with fractional multipleOf", schema: ["type": "integer", "multipleOf": 2.5]) {
             $0.numberValue.map { $0.isInteger && $0.isMultiple(of: JSONNumber(5)) } ?? false
         },
+        .init(
+            name: "integer beyond 2^53",
+            schema: ["type": "integer", "minimum": 9_007_199_254_740_993, "maximum": 9_007_199_254_741_000]
+        ) {
+            $0.numberValue.map { JSONNumber(Int64(9_007_199_254_740_993)) <= $0 && $0.isInteger } ?? false
+        },
+        .init(
+            name: "tiny exclusive range",
+            schema: ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 0.0001]
+        ) {
+            $0.numberValue.map { JSONNumber(0) < $0 && $0 < JSONNumber(parsing: "0.0001")! } ?? false
+        },
+        .init(name: "format with maxLength", schema: ["type": "string", "format": "email", "maxLength": 12]) {
+            ($0.stringValue?.contains("@") ?? false) && ($0.stringValue?.count ?? 99) <= 12
+        },
         .init(name: "string length", schema: ["type": "string", "minLength": 3, "maxLength": 5]) {
             (3...5).contains($0.stringValue?.unicodeScalars.count ?? -1)
         },
