@@ -253,3 +253,33 @@ struct GeneratorTests {
         }
     }
 }
+
+@Suite("InstanceGenerator edge cases")
+struct GeneratorEdgeCaseTests {
+    @Test("optional properties that nothing satisfies are left out", arguments: UInt64(0)..<10)
+    func forbiddenOptional(seed: UInt64) throws {
+        let schema: JSONValue = [
+            "type": "object", "properties": ["legacy": false, "name": ["type": "string"]],
+        ]
+        var rng = SeededRandom(seed: seed)
+        let value = try InstanceGenerator(document: schema).instance(for: schema, using: &rng)
+        #expect(value["legacy"] == nil)
+    }
+
+    @Test("nested $id bases resolve relative references")
+    func nestedBase() throws {
+        let schema: JSONValue = [
+            "$id": "https://example.com/root.json",
+            "properties": [
+                "item": [
+                    "$id": "nested/item.json", "$defs": ["n": ["type": "integer", "const": 3]],
+                    "$ref": "#/$defs/n",
+                ]
+            ],
+            "required": ["item"], "type": "object",
+        ]
+        var rng = SeededRandom(seed: 1)
+        let value = try InstanceGenerator(document: schema).instance(for: schema, using: &rng)
+        #expect(value["item"] == 3)
+    }
+}
