@@ -16,6 +16,10 @@ extension InstanceGenerator {
         let unique = keywords["uniqueItems"]?.boolValue == true
         let contains = keywords["contains"]
         let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
+        if contains != nil, let maxContains = keywords["maxContains"]?.intValue, maxContains < minContains {
+            throw GenerationError(
+                .contradictory, at: location, "maxContains \(maxContains) < minContains \(minContains)")
+        }
         var capacity = maximum ?? Int.max
         if items == false { capacity = min(capacity, prefix.count) }
         if let closed = prefix.firstIndex(of: false) { capacity = min(capacity, closed) }
