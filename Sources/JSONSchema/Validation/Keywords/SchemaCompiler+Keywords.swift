@@ -1,6 +1,6 @@
 extension SchemaCompiler {
     /// Compiles the keywords of one schema object, in evaluation order.
-    mutating func compileKeywords(_ context: inout KeywordContext) throws(SchemaError) -> [Keyword] {
+    mutating func compileKeywords(_ context: KeywordContext) throws(SchemaError) -> [Keyword] {
         var keywords: [Keyword] = []
         let object = context.object
         if case .string(let reference) = object["$ref"] {
