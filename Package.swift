@@ -43,6 +43,6 @@ let package = Package(
             name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],
             exclude: ["Fixtures", "Golden"], swiftSettings: settings),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"], swiftSettings: settings),
-        .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
+        .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock", "ContractFuzz"], swiftSettings: settings),
     ]
 )

@@ -11,6 +11,10 @@ public enum Conform {
         ("lint", "Check contract files for errors, with file:line:column for each."),
         ("validate", "Validate JSON documents against a JSON Schema (2020-12)."),
         ("run", "Replay a contract against a server (or its own mock) and check every response."),
+        (
+            "fuzz",
+            "Send generated valid and invalid requests; the server must accept and reject them rightly."
+        ),
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
         ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
         ("merge", "Merge the JSON results of CI shards into one set of reports."),
@@ -38,6 +42,8 @@ public enum Conform {
             return LintCommand.run(rest, console: console)
         case "run":
             return await RunCommand.run(rest, console: console, environment: environment)
+        case "fuzz":
+            return await FuzzCommand.run(rest, console: console, environment: environment)
         case "mock":
             return await MockCommand.run(rest, console: console)
         case "diff":

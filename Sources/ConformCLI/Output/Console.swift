@@ -21,13 +21,15 @@ public struct Console: Sendable {
         self.usesColor = usesColor
     }
 
-    /// The process's real standard output and error.
+    /// The process's real standard output and error. A closed pipe (`conform run | head`) ends the
+    /// output quietly instead of killing the process with SIGPIPE.
     public static var standard: Console {
+        signal(SIGPIPE, SIG_IGN)
         let terminal = isatty(STDERR_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return Console(
-            out: { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
-            err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) },
+            out: { text in try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) },
+            err: { text in try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) },
             isTerminal: terminal, usesColor: terminal && !noColor)
     }
 

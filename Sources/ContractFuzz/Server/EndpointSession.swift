@@ -40,7 +40,8 @@ struct EndpointSession {
         var sent: [CheckName: Int] = [:]
         var failures: [CheckName: [Failure]] = [:]
         var stoppedEarly = false
-        let checker = ResponseChecker(contract: fuzzer.contract, schemas: fuzzer.schemas, checks: Self.responseChecks)
+        let checker = ResponseChecker(
+            contract: fuzzer.contract, schemas: fuzzer.schemas, checks: Self.responseChecks)
         for request in requests {
             if isPastDeadline || Task.isCancelled {
                 stoppedEarly = true
@@ -55,12 +56,22 @@ struct EndpointSession {
             var failure = Failure(
                 request: request, record: record, response: try? answer.get(), findings: findings, key: key)
             failure = await shrink(failure, checker: checker, sent: &sent)
+            let minimal = failure.record
+            let seen = failures[request.intent.check]?.contains {
+                $0.record.body == minimal.body && $0.record.url == minimal.url
+                    && $0.record.method == minimal.method
+                    && $0.record.headers == minimal.headers
+            }
+            if seen == true { continue }
             failures[request.intent.check, default: []].append(failure)
         }
         var results: [CaseResult] = []
         let checks = Set(requests.map(\.intent.check)).sorted()
         for check in checks {
-            results.append(caseResult(for: check, failures: failures[check] ?? [], count: sent[check] ?? 0, stoppedEarly: stoppedEarly))
+            results.append(
+                caseResult(
+                    for: check, failures: failures[check] ?? [], count: sent[check] ?? 0,
+                    stoppedEarly: stoppedEarly))
         }
         return (results, sent)
     }
@@ -81,7 +92,8 @@ struct EndpointSession {
         case .failure(let error):
             return [
                 Finding(
-                    check: .notAServerError, message: "no complete response to \(describe(request)): \(error)",
+                    check: .notAServerError,
+                    message: "no complete response to \(describe(request)): \(error)",
                     expected: "a complete HTTP response", actual: error.description)
             ]
         case .success(let received):
@@ -98,13 +110,16 @@ struct EndpointSession {
             if let accepted {
                 ok = accepted.contains(status)
             } else {
-                ok = status < 500 && endpoint.response(for: status) != nil && !Self.rejectionStatuses.contains(status)
+                ok =
+                    status < 500 && endpoint.response(for: status) != nil
+                    && !Self.rejectionStatuses.contains(status)
             }
             if !ok {
                 findings.append(
                     Finding(
                         check: .positiveDataAcceptance,
-                        message: "\(endpoint.method) \(endpoint.path.template) answered \(status) to a valid request",
+                        message:
+                            "\(endpoint.method) \(endpoint.path.template) answered \(status) to a valid request",
                         expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" }
                             ?? "a declared status below 500, other than 400 and 422",
                         actual: "\(status) for \(describe(request))"))
@@ -116,8 +131,10 @@ struct EndpointSession {
                 findings.append(
                     Finding(
                         check: request.intent.check,
-                        message: "\(endpoint.method) \(endpoint.path.template) \(kind) on an invalid request: \(how)",
-                        expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" } ?? "a 4xx status",
+                        message:
+                            "\(endpoint.method) \(endpoint.path.template) \(kind) on an invalid request: \(how)",
+                        expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" }
+                            ?? "a 4xx status",
                         actual: "\(status) for \(describe(request))"))
             }
         case .unsupportedMethod:
@@ -126,8 +143,10 @@ struct EndpointSession {
                 findings.append(
                     Finding(
                         check: .unsupportedMethod,
-                        message: "\(request.method) \(endpoint.path.template) is not declared, but the server answered \(status)",
-                        expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" } ?? "405 Method Not Allowed",
+                        message:
+                            "\(request.method) \(endpoint.path.template) is not declared, but the server answered \(status)",
+                        expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" }
+                            ?? "405 Method Not Allowed",
                         actual: String(status)))
             }
         }
@@ -146,18 +165,25 @@ struct EndpointSession {
     }
 
     /// Failures of the same kind (check, status, mutation kind) are reported once.
-    private static func key(_ request: FuzzRequest, answer: Result<ResponseRecord, TransportError>, findings: [Finding]) -> String {
+    private static func key(
+        _ request: FuzzRequest, answer: Result<ResponseRecord, TransportError>, findings: [Finding]
+    ) -> String {
         let status = (try? answer.get().status).map(String.init) ?? "no response"
         var kind = "\(request.intent.check.rawValue)"
-        if case .negative(let how) = request.intent { kind += ":" + (how.split(separator: " ").first.map(String.init) ?? how) }
+        if case .negative(let how) = request.intent {
+            kind += ":" + (how.split(separator: " ").first.map(String.init) ?? how)
+        }
         let checks = Set(findings.map(\.check.rawValue)).sorted().joined(separator: ",")
         return "\(kind)|\(status)|\(checks)"
     }
 
     // MARK: - Shrinking
 
-    private func shrink(_ failure: Failure, checker: ResponseChecker, sent: inout [CheckName: Int]) async -> Failure {
-        guard case .json(let body) = failure.request.body, let pointer = endpoint.request?.schemaPointer else { return failure }
+    private func shrink(_ failure: Failure, checker: ResponseChecker, sent: inout [CheckName: Int]) async
+        -> Failure
+    {
+        guard case .json(let body) = failure.request.body, let pointer = endpoint.request?.schemaPointer
+        else { return failure }
         let mustBeValid = failure.request.intent == .positive
         var best = failure
         var extraRequests = 0
@@ -170,8 +196,11 @@ struct EndpointSession {
             let (record, answer) = await fuzzer.send(request)
             extraRequests += 1
             let findings = judge(request, record: record, answer: answer, checker: checker)
-            guard !findings.isEmpty, Self.key(request, answer: answer, findings: findings) == failure.key else { return false }
-            best = Failure(request: request, record: record, response: try? answer.get(), findings: findings, key: failure.key)
+            guard !findings.isEmpty, Self.key(request, answer: answer, findings: findings) == failure.key
+            else { return false }
+            best = Failure(
+                request: request, record: record, response: try? answer.get(), findings: findings,
+                key: failure.key)
             return true
         }
         sent[failure.request.intent.check, default: 0] += extraRequests
@@ -180,12 +209,17 @@ struct EndpointSession {
 
     // MARK: - Results
 
-    private func caseResult(for check: CheckName, failures: [Failure], count: Int, stoppedEarly: Bool) -> CaseResult {
+    private func caseResult(for check: CheckName, failures: [Failure], count: Int, stoppedEarly: Bool)
+        -> CaseResult
+    {
         let redaction = fuzzer.configuration.redaction
         var result = CaseResult(
-            id: "\(endpoint.id)/\(check.rawValue)", endpointID: endpoint.id, name: check.rawValue, method: endpoint.method,
+            id: "\(endpoint.id)/\(check.rawValue)", endpointID: endpoint.id, name: check.rawValue,
+            method: endpoint.method,
             path: endpoint.path.template, outcome: failures.isEmpty ? .passed : .failed, checks: [check])
-        result.reason = "\(count) request\(count == 1 ? "" : "s") sent" + (stoppedEarly ? "; stopped by the time budget" : "")
+        result.reason =
+            "\(count) request\(count == 1 ? "" : "s") sent"
+            + (stoppedEarly ? "; stopped by the time budget" : "")
         if count == 0 {
             result.outcome = .skipped
             result.reason = stoppedEarly ? "the time budget ran out before this check" : "nothing to send"
@@ -194,14 +228,15 @@ struct EndpointSession {
             let curl = CurlCommand.render(failure.record, redaction: redaction)
             result.findings += failure.findings.map { finding in
                 var finding = finding
-                if let actual = finding.actual { finding.actual = actual + "\n  reproduce: " + curl }
+                if let actual = finding.actual { finding.actual = actual + " — reproduce: " + curl }
                 return finding
             }
         }
         if let first = failures.first {
             result.curl = CurlCommand.render(first.record, redaction: redaction)
             result.request = RequestRecord(
-                method: first.record.method, url: first.record.url, headers: redaction.apply(first.record.headers),
+                method: first.record.method, url: first.record.url,
+                headers: redaction.apply(first.record.headers),
                 body: Array(first.record.body.prefix(65_536)))
             if let response = first.response {
                 result.response = ResponseRecord(

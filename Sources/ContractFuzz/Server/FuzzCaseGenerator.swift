@@ -34,7 +34,9 @@ struct FuzzCaseGenerator {
             switch value {
             case .string(let text):
                 let names = Template.variables(in: text)
-                if names.count == 1, let name = names.first, text.trimmingCharacters(in: .whitespaces) == "{{\(name)}}" {
+                if names.count == 1, let name = names.first,
+                    text.trimmingCharacters(in: .whitespaces) == "{{\(name)}}"
+                {
                     bindings.append((PointerPattern(tokens: tokens), name))
                 }
             case .array(let elements):
@@ -45,15 +47,22 @@ struct FuzzCaseGenerator {
                 break
             }
         }
-        for example in endpoint.examples {
+        for example in successfulExamples {
             if let body = example.body { walk(body, []) }
         }
         return bindings
     }
 
+    /// Examples that expect success: only they show what a valid request looks like (an example
+    /// expecting 400 deliberately breaks the body).
+    private var successfulExamples: [Example] {
+        endpoint.examples.filter { example in example.expectedStatus.map { (200..<400).contains($0) } ?? true
+        }
+    }
+
     /// The captured value an example gives a parameter, if any.
     private func boundValue(of parameter: Parameter) -> JSONValue? {
-        for example in endpoint.examples {
+        for example in successfulExamples {
             let entries: [(name: String, value: JSONValue)]
             switch parameter.location {
             case .path: entries = example.pathParameters
@@ -73,7 +82,9 @@ struct FuzzCaseGenerator {
         var result = body
         for binding in bodyBindings {
             guard let value = variables[binding.variable] else { continue }
-            for match in binding.pattern.matches(in: result) { result = result.replacing(at: match.pointer, with: value) }
+            for match in binding.pattern.matches(in: result) {
+                result = result.replacing(at: match.pointer, with: value)
+            }
         }
         return result
     }
@@ -82,6 +93,8 @@ struct FuzzCaseGenerator {
 
     /// Up to `count` valid requests, boundary values first; deterministic for `random`'s seed.
     func positive(count: Int, random: inout SeededRandom) -> [FuzzRequest] {
+        // An endpoint without inputs has only one valid request.
+        let count = endpoint.parameters.isEmpty && endpoint.request == nil ? 1 : count
         var bodies: [JSONValue?] = []
         if let schema = requestSchema {
             let boundaries = generator.boundaryInstances(for: schema, limit: max(1, count / 2))
@@ -89,7 +102,9 @@ struct FuzzCaseGenerator {
             var attempts = 0
             while bodies.count < count && attempts < count * 4 {
                 attempts += 1
-                if let value = try? generator.instance(for: schema, using: &random) { bodies.append(bind(value)) }
+                if let value = try? generator.instance(for: schema, using: &random) {
+                    bodies.append(bind(value))
+                }
             }
             let pointer = endpoint.request?.schemaPointer
             bodies = bodies.filter { body in
@@ -101,14 +116,16 @@ struct FuzzCaseGenerator {
         }
         var requests: [FuzzRequest] = []
         for body in bodies.prefix(count) {
-            guard let parameters = validParameters(random: &random, includeOptional: requests.count % 2 == 1) else { continue }
+            guard let parameters = validParameters(random: &random, includeOptional: requests.count % 2 == 1)
+            else { continue }
             requests.append(request(.positive, parameters: parameters, body: body.map { .json($0) } ?? .none))
         }
         return requests
     }
 
     private var requestSchema: JSONValue? {
-        guard let request = endpoint.request, MediaType.isJSON(request.contentType), let pointer = request.schemaPointer
+        guard let request = endpoint.request, MediaType.isJSON(request.contentType),
+            let pointer = request.schemaPointer
         else { return nil }
         return pointer.resolve(in: contract.document)
     }
@@ -120,7 +137,8 @@ struct FuzzCaseGenerator {
             let value: JSONValue
             if let bound = boundValue(of: parameter) {
                 value = bound
-            } else if let pointer = parameter.schemaPointer, let schema = pointer.resolve(in: contract.document),
+            } else if let pointer = parameter.schemaPointer,
+                let schema = pointer.resolve(in: contract.document),
                 let generated = try? generator.instance(for: schema, using: &random)
             {
                 value = generated
@@ -145,48 +163,83 @@ struct FuzzCaseGenerator {
     /// Invalid requests built from `valid` (a positive request): each schema violation of the body,
     /// malformed bodies, a wrong content type, an oversized body, and each parameter made invalid.
     func negative(from valid: FuzzRequest, limit: Int) -> [FuzzRequest] {
-        var requests: [FuzzRequest] = []
+        // Kinds of invalid input, taken in turn so that a small limit still covers each kind.
+        var groups: [[FuzzRequest]] = []
         let base = ParameterSet(valid)
-        if let body = valid.jsonBody, let schema = requestSchema, let pointer = endpoint.request?.schemaPointer {
+        if let body = valid.jsonBody, let schema = requestSchema,
+            let pointer = endpoint.request?.schemaPointer
+        {
             let mutator = Mutator(document: contract.document, baseURI: contract.baseURI)
-            for mutation in mutator.mutations(of: body, schema: schema)
-            where !schemas.validate(mutation.value, at: pointer).isValid {
-                requests.append(request(.negative("\(mutation.kind.rawValue) at \(mutation.pointer.displayText): \(mutation.description)"), parameters: base, body: .json(mutation.value)))
-            }
-            for malformed in MalformedBody.allCases where malformed.isSyntacticallyInvalid {
-                requests.append(request(.negative("malformed JSON: \(malformed.rawValue)"), parameters: base, body: .raw(malformed.bytes(from: body), contentType: nil)))
-            }
-            var wrongType = request(.negative("wrong content type text/plain"), parameters: base, body: .json(body))
+            groups.append(
+                mutator.mutations(of: body, schema: schema).filter {
+                    !schemas.validate($0.value, at: pointer).isValid
+                }.map {
+                    mutation in
+                    request(
+                        .negative(
+                            "\(mutation.kind.rawValue) at \(mutation.pointer.displayText): \(mutation.description)"
+                        ),
+                        parameters: base, body: .json(mutation.value))
+                })
+            groups.append(
+                MalformedBody.allCases.filter(\.isSyntacticallyInvalid).map { malformed in
+                    request(
+                        .negative("malformed JSON: \(malformed.rawValue)"), parameters: base,
+                        body: .raw(malformed.bytes(from: body), contentType: nil))
+                })
+            var wrongType = request(
+                .negative("wrong content type text/plain"), parameters: base, body: .json(body))
             wrongType.contentType = "text/plain"
-            requests.append(wrongType)
             let padding = String(repeating: "x", count: Self.oversizedBodyBytes)
-            requests.append(request(.negative("oversized body (\(Self.oversizedBodyBytes / 1_048_576) MiB)"), parameters: base, body: .raw(Array("{\"padding\":\"\(padding)\"}".utf8), contentType: nil)))
+            let oversized = request(
+                .negative("oversized body (\(Self.oversizedBodyBytes / 1_048_576) MiB)"), parameters: base,
+                body: .raw(Array("{\"padding\":\"\(padding)\"}".utf8), contentType: nil))
+            groups.append([wrongType, oversized])
         } else if let spec = endpoint.request, spec.isRequired {
-            requests.append(request(.negative("missing required body"), parameters: base, body: .none))
+            groups.append([request(.negative("missing required body"), parameters: base, body: .none)])
         }
+        var parameterRequests: [FuzzRequest] = []
         for parameter in endpoint.parameters {
             if parameter.isRequired && parameter.location != .path {
                 var missing = base
                 missing.remove(parameter)
                 let intent: FuzzRequest.Intent =
-                    parameter.location == .header ? .missingHeader(parameter.name) : .negative("required \(parameter.location.rawValue) parameter \(parameter.name) missing")
-                requests.append(request(intent, parameters: missing, body: valid.body))
+                    parameter.location == .header
+                    ? .missingHeader(parameter.name)
+                    : .negative("required \(parameter.location.rawValue) parameter \(parameter.name) missing")
+                parameterRequests.append(request(intent, parameters: missing, body: valid.body))
             }
             for (description, text) in invalidValues(for: parameter) {
                 var changed = base
                 changed.set(parameter, text)
-                requests.append(request(.negative("\(parameter.location.rawValue) parameter \(parameter.name) \(description)"), parameters: changed, body: valid.body))
+                parameterRequests.append(
+                    request(
+                        .negative(
+                            "\(parameter.location.rawValue) parameter \(parameter.name) \(description)"),
+                        parameters: changed, body: valid.body))
             }
         }
-        return Array(requests.prefix(limit))
+        groups.append(parameterRequests)
+        var requests: [FuzzRequest] = []
+        var round = 0
+        while requests.count < limit && groups.contains(where: { round < $0.count }) {
+            for group in groups where round < group.count && requests.count < limit {
+                requests.append(group[round])
+            }
+            round += 1
+        }
+        return requests
     }
 
     /// Text values a parameter's schema rejects, each with how it breaks the schema.
     private func invalidValues(for parameter: Parameter) -> [(String, String)] {
-        guard let pointer = parameter.schemaPointer, let schema = navigator.schema(at: pointer) else { return [] }
+        guard let pointer = parameter.schemaPointer, let schema = navigator.schema(at: pointer) else {
+            return []
+        }
         let candidates: [(String, String)] = [
             ("of the wrong type", "not-a-number"), ("empty", ""), ("not matching its pattern", "!!invalid!!"),
-            ("too long", String(repeating: "x", count: 4096)), ("negative", "-1"), ("huge", "99999999999999999999"),
+            ("too long", String(repeating: "x", count: 4096)), ("negative", "-1"),
+            ("huge", "99999999999999999999"),
             ("a fraction", "1.5"),
         ]
         var seen = Set<String>()
@@ -198,7 +251,8 @@ struct FuzzCaseGenerator {
 
     /// Requests with each method the contract does not declare for this path.
     func unsupportedMethods(from valid: FuzzRequest) -> [FuzzRequest] {
-        let declared = Set(contract.endpoints.filter { $0.path.template == endpoint.path.template }.map(\.method))
+        let declared = Set(
+            contract.endpoints.filter { $0.path.template == endpoint.path.template }.map(\.method))
         return ["GET", "POST", "PUT", "PATCH", "DELETE"].filter { !declared.contains($0) }.map { method in
             var request = request(.unsupportedMethod, parameters: ParameterSet(valid), body: .none)
             request.method = method
@@ -206,9 +260,12 @@ struct FuzzCaseGenerator {
         }
     }
 
-    private func request(_ intent: FuzzRequest.Intent, parameters: ParameterSet, body: FuzzRequest.Body) -> FuzzRequest {
+    private func request(_ intent: FuzzRequest.Intent, parameters: ParameterSet, body: FuzzRequest.Body)
+        -> FuzzRequest
+    {
         FuzzRequest(
-            endpoint: endpoint, method: endpoint.method, intent: intent, pathValues: parameters.path, query: parameters.query,
+            endpoint: endpoint, method: endpoint.method, intent: intent, pathValues: parameters.path,
+            query: parameters.query,
             headers: parameters.headers, body: body, contentType: nil)
     }
 }

@@ -50,10 +50,14 @@ public struct FuzzRequest: Sendable {
         case .none: break
         case .json(let value):
             bytes = JSONSerializer().bytes(value)
-            fields.append(HeaderField("Content-Type", contentType ?? endpoint.request?.contentType ?? "application/json"))
+            fields.append(
+                HeaderField(
+                    "Content-Type", contentType ?? endpoint.request?.contentType ?? "application/json"))
         case .raw(let raw, let type):
             bytes = raw
-            if let type = contentType ?? type ?? endpoint.request?.contentType { fields.append(HeaderField("Content-Type", type)) }
+            if let type = contentType ?? type ?? endpoint.request?.contentType {
+                fields.append(HeaderField("Content-Type", type))
+            }
         }
         for header in headers { fields.append(HeaderField(header.name, header.value)) }
         for header in extraHeaders {

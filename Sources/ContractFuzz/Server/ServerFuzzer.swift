@@ -1,6 +1,6 @@
 public import ContractKit
 import Foundation
-public import JSONSchema
+import JSONSchema
 
 /// Sends generated valid and invalid requests to a server and checks how it answers: valid data
 /// must be accepted with a declared non-5xx status, invalid data rejected with a 4xx (never a 5xx,
@@ -27,7 +27,8 @@ public struct ServerFuzzer: Sendable {
         public var progress: (@Sendable (CaseResult) -> Void)?
 
         public init(
-            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(10), casesPerEndpoint: Int = 20,
+            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(10),
+            casesPerEndpoint: Int = 20,
             seed: UInt64 = 1, timeBudget: Duration? = nil, only: [String] = [], skip: [String] = [],
             shard: (index: Int, count: Int)? = nil, redaction: Redaction = Redaction(),
             progress: (@Sendable (CaseResult) -> Void)? = nil
@@ -85,7 +86,8 @@ public struct ServerFuzzer: Sendable {
         var cases: [CaseResult] = []
         var counts: [String: [CheckName: Int]] = [:]
         for endpoint in endpoints {
-            let session = EndpointSession(fuzzer: self, endpoint: endpoint, variables: variables, deadline: deadline)
+            let session = EndpointSession(
+                fuzzer: self, endpoint: endpoint, variables: variables, deadline: deadline)
             let (results, sent) = await session.run()
             counts[endpoint.id] = sent
             for result in results {
@@ -106,7 +108,9 @@ public struct ServerFuzzer: Sendable {
     private func capturedVariables() async -> [String: JSONValue] {
         let replayer = Replayer(
             contract: contract,
-            configuration: .init(baseURL: configuration.baseURL, headers: configuration.headers, timeout: configuration.timeout))
+            configuration: .init(
+                baseURL: configuration.baseURL, headers: configuration.headers, timeout: configuration.timeout
+            ))
         var variables: [String: JSONValue] = [:]
         for planned in replayer.plan.cases where !planned.captures.isEmpty {
             if Task.isCancelled { break }

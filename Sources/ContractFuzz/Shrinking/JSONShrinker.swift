@@ -78,7 +78,9 @@ public struct JSONShrinker: Sendable {
             if !number.isInteger, let truncated = JSONNumber(number.doubleValue.rounded(.towardZero)) {
                 result.append(.number(truncated))
             }
-            if number.isNegative, let flipped = JSONNumber(-number.doubleValue) { result.append(.number(flipped)) }
+            if number.isNegative, let flipped = JSONNumber(-number.doubleValue) {
+                result.append(.number(flipped))
+            }
             return result
         case .bool(true):
             return [.bool(false)]

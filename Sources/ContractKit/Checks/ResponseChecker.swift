@@ -33,7 +33,9 @@ public struct ResponseChecker: Sendable {
         let declaresJSON = context.responseSpec?.isJSON ?? false
         if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
             if !(response.body.isEmpty && !declaresJSON) {
-                context.jsonBody = Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(response.body) }
+                context.jsonBody = Result { () throws(JSONParseError) -> JSONValue in
+                    try JSONParser.parse(response.body)
+                }
             }
         }
         var outcome = Outcome(findings: [], checksRun: [], body: try? context.jsonBody?.get())

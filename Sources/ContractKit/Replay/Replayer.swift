@@ -206,10 +206,12 @@ public struct Replayer: Sendable {
             return (result, [:])
         }
         let checker = ResponseChecker(contract: contract, schemas: schemas, checks: configuration.checks)
-        let checked = checker.check(response, to: request, endpoint: endpoint, example: example, variables: variables)
+        let checked = checker.check(
+            response, to: request, endpoint: endpoint, example: example, variables: variables)
         var result = base
         result.response = ResponseRecord(
-            status: response.status, headers: configuration.redaction.apply(response.headers), body: response.body,
+            status: response.status, headers: configuration.redaction.apply(response.headers),
+            body: response.body,
             duration: response.duration)
         result.duration = response.duration
         result.checks = checked.checksRun

@@ -17,7 +17,9 @@ public enum URLEncoding {
     public static func url(base: String, path: String, query: [(name: String, value: String)]) -> String {
         var url = base.hasSuffix("/") ? String(base.dropLast()) : base
         url += path
-        if !query.isEmpty { url += "?" + query.map { "\(Self.query($0.name))=\(Self.query($0.value))" }.joined(separator: "&") }
+        if !query.isEmpty {
+            url += "?" + query.map { "\(Self.query($0.name))=\(Self.query($0.value))" }.joined(separator: "&")
+        }
         return url
     }
 }
