@@ -32,6 +32,6 @@ struct EndToEndTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(errors)")
         #expect(output.contains("PASSED: 6 passed"))
-        #expect(errors.contains("PASS listMenu/entrees only"))
+        #expect(errors.contains("PASS listMenu/one category only"))
     }
 }
