@@ -54,6 +54,9 @@ public struct Replayer: Sendable {
         }
     }
 
+    /// How much of each response body a `CaseResult` keeps (1 MiB).
+    public static let keptBodyBytes = 1_048_576
+
     public let contract: Contract
     public let configuration: Configuration
     public let plan: Plan
