@@ -1,6 +1,5 @@
 import ContractFuzz
 import ContractKit
-import ContractMock
 import Foundation
 
 /// `conform fuzz <contract> [--base-url URL]`: generated valid and invalid requests; the server
@@ -11,38 +10,16 @@ enum FuzzCommand {
         overview:
             "Send generated valid and invalid requests and check the answers. Without --base-url, fuzzes the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
-        options: [
-            .init(
-                name: "base-url", valueName: "url",
-                help: "The server to fuzz (default: the embedded mock, started in process)."),
+        options: ServerTarget.options + [
             .init(
                 name: "cases", valueName: "n",
                 help: "Valid requests per endpoint (invalid ones are capped at the same number).",
                 defaultValue: "20"),
             .init(
-                name: "seed", valueName: "number", help: "Seed: the same seed sends the same requests.",
-                defaultValue: "1"),
-            .init(
                 name: "time-budget", valueName: "seconds", help: "Stop sending new requests after this long."),
-            .init(
-                name: "header", valueName: "Name: value", help: "A header for every request.",
-                isRepeatable: true),
             .init(
                 name: "timeout", valueName: "seconds", help: "Time allowed for each response.",
                 defaultValue: "10"),
-            .init(
-                name: "only", valueName: "id-or-tag", help: "Fuzz only these endpoints (ids or tags).",
-                isRepeatable: true),
-            .init(
-                name: "skip", valueName: "id-or-tag", help: "Leave out these endpoints.", isRepeatable: true),
-            .init(name: "shard", valueName: "i/n", help: "Fuzz shard i of n of the endpoints."),
-            .init(
-                name: "redact", valueName: "header", help: "Also hide this header's value everywhere.",
-                isRepeatable: true),
-            .init(
-                name: "fault", valueName: "name[@endpointId]",
-                help: "Make the embedded mock misbehave (see 'conform mock --help').", isRepeatable: true),
-            .init(name: "quiet", valueName: nil, help: "Print only failures and the verdict."),
         ] + ReportOutput.options)
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
@@ -73,34 +50,17 @@ enum FuzzCommand {
             }
             budget = .milliseconds(Int(seconds * 1000))
         }
-        var mock: ContractMock?
-        var baseURL = options.baseURL ?? ""
-        if options.baseURL == nil {
-            guard
-                let faults = MockCommand.parseFaults(
-                    parsed.all("fault"), contract: contract, console: console)
-            else {
-                return .usageOrContractError
-            }
-            let embedded = ContractMock(
-                contract: contract, configuration: .init(seed: options.seed, faults: faults))
-            do {
-                baseURL = try embedded.start()
-            } catch {
-                console.err("error: cannot start the embedded mock: \(error)")
-                return .usageOrContractError
-            }
-            mock = embedded
-            if !options.quiet { console.err("No --base-url: fuzzing the contract's own mock at \(baseURL).") }
-        } else if !parsed.all("fault").isEmpty {
-            console.err("error: '--fault' applies to the embedded mock only; drop it or drop '--base-url'")
-            return .usageOrContractError
-        }
-        defer { mock?.shutdown() }
+        guard
+            let target = ServerTarget.start(
+                contract: contract, parsed: parsed, options: options, console: console, purpose: "fuzzing")
+        else { return .usageOrContractError }
+        defer { target.stop() }
+        let baseURL = target.baseURL
+
         let progress = ProgressPrinter(console: console, quiet: options.quiet)
         let configuration = ServerFuzzer.Configuration(
             baseURL: baseURL, headers: options.headers,
-            timeout: options.timeout == .seconds(30) ? .seconds(10) : options.timeout,
+            timeout: parsed.value("timeout") == nil ? .seconds(10) : options.timeout,
             casesPerEndpoint: cases, seed: options.seed, timeBudget: budget, only: options.only,
             skip: options.skip,
             shard: options.shard, redaction: Redaction(additional: options.redact),

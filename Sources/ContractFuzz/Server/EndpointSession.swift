@@ -28,7 +28,7 @@ struct EndpointSession {
 
     func run() async -> ([CaseResult], [CheckName: Int]) {
         let config = fuzzer.configuration
-        var random = SeededRandom(seed: config.seed ^ Self.stableHash(endpoint.id))
+        var random = SeededRandom(seed: config.seed, deriving: endpoint.id)
         let generator = FuzzCaseGenerator(
             contract: fuzzer.contract, endpoint: endpoint, variables: variables, schemas: fuzzer.schemas)
         let positives = generator.positive(count: config.casesPerEndpoint, random: &random)
@@ -246,15 +246,5 @@ struct EndpointSession {
             }
         }
         return result
-    }
-
-    /// FNV-1a, stable across runs and platforms.
-    static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
     }
 }
