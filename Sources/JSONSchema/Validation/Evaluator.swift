@@ -70,6 +70,15 @@ struct Evaluator {
         of node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
         let collecting = collect || node.tracksAnnotations
+        if !collecting {
+            // Keywords only write annotations when collecting, so none are gathered here.
+            var valid = true
+            for keyword in node.keywords where !evaluate(keyword, instance, &annotations, collecting: false) {
+                valid = false
+                if !verbose { break }
+            }
+            return valid
+        }
         var local = Annotations()
         var valid = true
         for keyword in node.keywords where !evaluate(keyword, instance, &local, collecting: collecting) {

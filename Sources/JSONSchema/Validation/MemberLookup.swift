@@ -11,11 +11,16 @@ enum MemberLookup {
 
     @inline(__always)
     static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
         var lhs = lhs
         var rhs = rhs
         return lhs.withUTF8 { left in
             rhs.withUTF8 { right in
                 guard left.count == right.count else { return false }
+                if left.count <= 16 {
+                    for index in 0..<left.count where left[index] != right[index] { return false }
+                    return true
+                }
                 guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
                 return memcmp(leftBase, rightBase, left.count) == 0
             }
@@ -32,6 +37,15 @@ enum MemberLookup {
     @inline(__always)
     static func contains(_ name: String, in object: JSONObject) -> Bool {
         value(of: name, in: object) != nil
+    }
+}
+
+extension MemberLookup {
+    /// JSON equality with the fast key comparison for the common string case (`enum`, `const`).
+    @inline(__always)
+    static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        if case .string(let left) = lhs, case .string(let right) = rhs { return sameKey(left, right) }
+        return lhs == rhs
     }
 }
 
