@@ -12,19 +12,23 @@ enum MemberLookup {
     @inline(__always)
     static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        var lhs = lhs
-        var rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                guard left.count == right.count else { return false }
-                if left.count <= 16 {
-                    for index in 0..<left.count where left[index] != right[index] { return false }
-                    return true
-                }
-                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
-                return memcmp(leftBase, rightBase, left.count) == 0
-            }
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in sameBytes(left, right) }
         }
+        if let compared, let compared { return compared }
+        return lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    @inline(__always)
+    private static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        if left.count <= 16 {
+            for index in 0..<left.count where left[index] != right[index] { return false }
+            return true
+        }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        return memcmp(leftBase, rightBase, left.count) == 0
     }
 
     @inline(__always)
