@@ -106,6 +106,7 @@ struct Evaluator {
 
     /// Evaluates a subschema one keyword path step (or more) deeper, and optionally one instance
     /// step deeper. The path tokens are autoclosures so that quick mode never builds them.
+    @inline(__always)
     mutating func descend(
         _ index: Int, _ instance: JSONValue, keyword: @autoclosure () -> [String],
         instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations, collect: Bool
@@ -123,6 +124,7 @@ struct Evaluator {
 
     /// Like `descend`, for subschemas that apply to an item or property of the instance; the
     /// cycle guard only counts nesting on one instance value, so deep instances stay valid.
+    @inline(__always)
     mutating func descendInstance(
         _ index: Int, _ instance: JSONValue, keyword: @autoclosure () -> [String],
         instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations, collect: Bool
