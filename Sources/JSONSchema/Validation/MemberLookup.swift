@@ -52,23 +52,3 @@ extension MemberLookup {
         return lhs == rhs
     }
 }
-
-/// A set of property names tuned for the few names a schema lists: a linear scan for small sets,
-/// hashing only for large ones.
-struct NameSet: Sendable {
-    private let names: [String]
-    private let hashed: Set<String>?
-
-    init(_ names: some Sequence<String>) {
-        let list = Array(names)
-        self.names = list
-        self.hashed = list.count > 8 ? Set(list) : nil
-    }
-
-    @inline(__always)
-    func contains(_ name: String) -> Bool {
-        if let hashed { return hashed.contains(name) && names.contains { MemberLookup.sameKey($0, name) } }
-        for candidate in names where MemberLookup.sameKey(candidate, name) { return true }
-        return false
-    }
-}
