@@ -10,6 +10,9 @@ struct Evaluator {
     var instancePath: [String] = []
     /// Resources entered, outermost first, for `$dynamicRef`.
     var dynamicScope: [Int] = []
+    /// How many members the last `properties` keyword found, for the `additionalProperties`
+    /// that follows it in the same schema.
+    var matchedPropertyCount = -1
     private var depth = 0
     private var currentNode: SchemaNode?
     private var currentNodeDepth = 0

@@ -14,7 +14,9 @@ enum Keyword: Sendable {
     case contains(Int, minimum: Int, maximum: Int?)
     case properties([(name: String, schema: Int)])
     case patternProperties([(pattern: ECMARegex, schema: Int)])
-    case additionalProperties(Int, known: NameSet, patterns: [ECMARegex])
+    /// `followsProperties`: evaluated right after this node's `properties` (no `patternProperties`
+    /// between), so when `properties` matched every member there is nothing left to check.
+    case additionalProperties(Int, known: NameSet, patterns: [ECMARegex], followsProperties: Bool)
     case propertyNames(Int)
     case unevaluatedItems(Int)
     case unevaluatedProperties(Int)
