@@ -38,6 +38,25 @@ enum MemberLookup {
         return nil
     }
 
+    /// Like `value(of:in:)`, starting the scan at `cursor` (wrapping around) and moving the cursor
+    /// past the match: instances usually list keys in the schema's order, so each lookup of a
+    /// `properties` walk then hits on its first comparison.
+    @inline(__always)
+    static func value(of name: String, in object: JSONObject, cursor: inout Int) -> JSONValue? {
+        let members = object.members
+        guard members.count <= linearLimit else { return object[name] }
+        let count = members.count
+        var index = cursor < count ? cursor : 0
+        for _ in 0..<count {
+            if sameKey(members[index].key, name) {
+                cursor = index + 1
+                return members[index].value
+            }
+            index = index + 1 == count ? 0 : index + 1
+        }
+        return nil
+    }
+
     @inline(__always)
     static func contains(_ name: String, in object: JSONObject) -> Bool {
         value(of: name, in: object) != nil

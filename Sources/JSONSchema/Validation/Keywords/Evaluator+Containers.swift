@@ -108,9 +108,10 @@ extension Evaluator {
         switch keyword {
         case .properties(let schemas):
             var matched = 0
+            var cursor = 0
             defer { matchedPropertyCount = matched }
             for (name, schema) in schemas {
-                guard let value = MemberLookup.value(of: name, in: object) else { continue }
+                guard let value = MemberLookup.value(of: name, in: object, cursor: &cursor) else { continue }
                 matched += 1
                 if collecting { annotations.properties.insert(name) }
                 if !descendInstance(
