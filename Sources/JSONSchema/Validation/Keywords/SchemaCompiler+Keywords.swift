@@ -116,7 +116,9 @@ extension SchemaCompiler {
         if let additional = try single("additionalProperties", context) {
             let known = NameSet(properties?.map(\.name) ?? [])
             keywords.append(
-                .additionalProperties(additional, known: known, patterns: patterns.map(\.pattern)))
+                .additionalProperties(
+                    additional, known: known, patterns: patterns.map(\.pattern),
+                    followsProperties: properties != nil && patterns.isEmpty))
         }
         if let names = try single("propertyNames", context) { keywords.append(.propertyNames(names)) }
         keywords += try compileDependencies(context)
