@@ -29,14 +29,14 @@ final class ProgressPrinter: Sendable {
         if console.isTerminal {
             guard !quiet else { return }
             let failures = failed == 0 ? "" : console.styled(" \(failed) failed", .red)
-            console.err("\u{1B}[2K\r[\(done)/\(total)]\(failures) \(result.id)\u{1B}[1A")
+            console.errInline("\r\u{1B}[2K[\(done)/\(total)]\(failures) \(result.id)")
         } else if !quiet || result.outcome == .failed || result.outcome == .error {
             console.err(Self.line(result, console: console))
         }
     }
 
     func finish(_ result: RunResult, showCoverage: Bool = true) {
-        if console.isTerminal && !quiet { console.err("\u{1B}[2K") }
+        if console.isTerminal && !quiet { console.errInline("\r\u{1B}[2K") }
         let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
         if !problems.isEmpty {
             console.out("")

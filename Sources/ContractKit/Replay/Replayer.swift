@@ -197,6 +197,9 @@ public struct Replayer: Sendable {
             path: endpoint.path.template, outcome: .passed, request: shownRequest, curl: curl,
             attempts: attempts)
         guard let response else {
+            if Task.isCancelled {
+                return (skipped(planned, reason: "interrupted while waiting for the response"), [:])
+            }
             var result = base
             result.outcome = .error
             let error = lastError ?? .other("no response")
