@@ -474,13 +474,17 @@ struct ContractDecoder {
             }
             switch member.value {
             case .bool(let enabled):
-                if !enabled { settings.disabled.insert(check) }
+                if enabled { settings.enabled.insert(check) } else { settings.disabled.insert(check) }
             case .object:
                 guard
                     var reader = ObjectReader(
                         member.value, at: itemPointer, what: "a check setting", log: &log)
                 else { continue }
-                if reader.bool("enabled", log: &log) == false { settings.disabled.insert(check) }
+                switch reader.bool("enabled", log: &log) {
+                case false?: settings.disabled.insert(check)
+                case true?: settings.enabled.insert(check)
+                case nil: break
+                }
                 if let statuses = reader.array("acceptedStatuses", log: &log) {
                     let codes = statuses.compactMap(\.intValue).filter { (100...599).contains($0) }
                     if codes.count != statuses.count {

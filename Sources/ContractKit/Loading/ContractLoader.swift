@@ -132,7 +132,9 @@ public enum ContractLoader {
         }
     }
 
-    /// A `file:` URL for the contract, so `$ref`s to sibling files resolve from its folder.
+    /// A `file:` URL for the contract: the base of its schemas' `$id`s and of the absolute URIs in
+    /// messages. Only the contract itself (and the embedded meta-schemas) are loaded: keep every
+    /// schema a contract uses inside it.
     static func baseURI(for file: String?) -> String {
         guard let file else { return "urn:conform:contract" }
         return URL(fileURLWithPath: file).standardizedFileURL.absoluteString

@@ -3,6 +3,8 @@
 public struct CheckSettings: Sendable, Equatable {
     /// Checks turned off.
     public var disabled: Set<CheckName>
+    /// Checks explicitly turned on, so an endpoint can re-enable what the contract turned off.
+    public var enabled: Set<CheckName> = []
     /// For `status_code_conformance` and the fuzzing checks: statuses accepted beyond the declared ones.
     public var acceptedStatuses: [CheckName: [Int]]
 
@@ -16,6 +18,7 @@ public struct CheckSettings: Sendable, Equatable {
     /// These settings with `other`'s on top (an endpoint's over the contract's).
     public func refined(by other: CheckSettings) -> CheckSettings {
         var merged = self
+        merged.disabled.subtract(other.enabled)
         merged.disabled.formUnion(other.disabled)
         for (check, statuses) in other.acceptedStatuses { merged.acceptedStatuses[check] = statuses }
         return merged
