@@ -21,10 +21,17 @@ struct ResourceRegistry {
     init(documents: [String: JSONValue]) {
         self.documents = [:]
         for (uri, value) in documents { self.documents[URIReference(uri).withoutFragment.text] = value }
-        for (uri, text) in EmbeddedMetaSchemas.documents where self.documents[uri] == nil {
-            if let value = try? JSONParser.parse(text) { self.documents[uri] = value }
-        }
+        for (uri, value) in Self.embeddedDocuments where self.documents[uri] == nil { self.documents[uri] = value }
     }
+
+    /// The embedded meta-schemas, parsed once per process rather than once per compiled schema.
+    private static let embeddedDocuments: [String: JSONValue] = {
+        var parsed: [String: JSONValue] = [:]
+        for (uri, text) in EmbeddedMetaSchemas.documents {
+            if let value = try? JSONParser.parse(text) { parsed[uri] = value }
+        }
+        return parsed
+    }()
 
     mutating func addDocument(_ value: JSONValue, uri: String) {
         documents[uri] = value
