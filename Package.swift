@@ -36,5 +36,8 @@ let package = Package(
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform"], swiftSettings: settings),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"], swiftSettings: settings),
         .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
+        .testTarget(
+            name: "OpenAPITests", dependencies: ["ContractKit", "ContractMock", "JSONSchema", "ConformCLI"],
+            exclude: ["Fixtures"], swiftSettings: settings),
     ]
 )

@@ -12,6 +12,7 @@ public enum Conform {
         ("validate", "Validate JSON documents against a JSON Schema (2020-12)."),
         ("run", "Replay a contract against a server (or its own mock) and check every response."),
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
+        ("import-openapi", "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file."),
     ]
 
     /// Runs one command line (without the program name) and returns its exit code.
@@ -40,6 +41,8 @@ public enum Conform {
             return await MockCommand.run(rest, console: console)
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
+        case "import-openapi":
+            return ImportOpenAPICommand.run(rest, console: console)
         default:
             var message = "error: unknown command '\(command)'"
             if let suggestion = Suggestion.closest(to: command, in: commands.map(\.name)) {

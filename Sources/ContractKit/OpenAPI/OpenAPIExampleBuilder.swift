@@ -230,7 +230,8 @@ struct OpenAPIExampleBuilder {
     private func example(for index: Int, values: [Slot: JSONValue], chains: [Chain]) -> JSONValue {
         let operation = operations[index]
         var example = JSONObject()
-        example["name"] = .string(operation.body?.exampleName ?? "example")
+        let bodyFromLink = chains.contains { $0.target == index && $0.values[.body] != nil }
+        example["name"] = .string((bodyFromLink ? nil : operation.body?.exampleName) ?? "example")
         for (key, location) in [("pathParameters", "path"), ("query", "query"), ("headers", "header")] {
             var group = JSONObject()
             for parameter in operation.parameters where parameter.location == location {

@@ -118,7 +118,8 @@ struct OpenAPIResponseConverter {
                         name: link.key, responseKey: key, object: linkObject, pointer: linkPointer))
             }
         }
-        return object
+        let order = ["description", "contentType", "headers", "schema", "example"]
+        return JSONObject(order.compactMap { key in object[key].map { (key, $0) } })
     }
 
     private func header(_ target: OpenAPIReferences.Target, log: inout OpenAPIWarningLog) -> JSONObject {

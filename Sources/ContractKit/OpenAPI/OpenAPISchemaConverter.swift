@@ -136,12 +136,15 @@ struct OpenAPISchemaConverter {
         guard dialect == .openAPI30 else { return .object(result) }
         for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
             guard case .bool(let exclusive)? = original[flag] else { continue }
-            result[flag] = nil
-            guard exclusive else { continue }
+            guard exclusive else {
+                result[flag] = nil
+                continue
+            }
             if let limit = result[bound] {
-                result[bound] = nil
                 result[flag] = limit
+                result[bound] = nil
             } else {
+                result[flag] = nil
                 log.warn(
                     "\"\(flag)\": true without \"\(bound)\" has no bound to exclude; it is dropped",
                     at: pointer.appending(flag))
