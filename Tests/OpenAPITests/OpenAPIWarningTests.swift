@@ -170,7 +170,10 @@ struct OpenAPIWarningTests {
                       {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
                       {"name": "trace", "in": "query", "schema": {"$ref": "#/components/parameters/Trace/schema"}}
                     ],
-                    "responses": {"200": {"description": "Status."}}
+                    "responses": {"200": {"description": "Status.", "content": {
+                      "application/json": {"schema": {"type": "object"}},
+                      "application/problem+json": {"schema": {"type": "object", "required": ["title"]}}
+                    }}}
                   }
                 }
               },
@@ -187,6 +190,12 @@ struct OpenAPIWarningTests {
         #expect(start.captures.first?.source == .header("Location"))
         let status = try #require(contract.endpoint("jobStatus"))
         #expect(status.examples.first?.query.first?.value == "job-{{Status_trace}}")
+        #expect(status.responses.first?.contentTypes == ["application/json", "application/problem+json"])
+        #expect(
+            outcome.problems.contains {
+                $0.pointer.description.hasSuffix("content/application~1problem+json/schema")
+                    && $0.message.contains("only the schema of application/json is checked")
+            })
         let schema = try #require(status.parameters.last?.schemaPointer.flatMap(contract.schema(at:)))
         #expect(schema == ["type": ["string", "null"]])
     }

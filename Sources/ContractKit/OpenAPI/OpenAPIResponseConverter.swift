@@ -70,6 +70,14 @@ struct OpenAPIResponseConverter {
                 ?? content.members.first(where: { MediaType.isJSON($0.key) })
             {
                 let mediaPointer = pointer.appending("content").appending(json.key)
+                for other in content.members
+                where other.key != json.key && MediaType.isJSON(other.key) && other.value["schema"] != nil
+                    && other.value["schema"] != json.value["schema"]
+                {
+                    log.warn(
+                        "only the schema of \(json.key) is checked; \(other.key) declares another one, which is not",
+                        at: pointer.appending("content").appending(other.key).appending("schema"))
+                }
                 if let schema = json.value["schema"] {
                     object["schema"] = schemas.convert(
                         schema, at: mediaPointer.appending("schema"), log: &log)
