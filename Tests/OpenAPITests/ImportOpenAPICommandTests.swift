@@ -96,5 +96,8 @@ struct ImportOpenAPICommandTests {
         #expect(unsupported.code == .usageOrContractError)
         #expect(unsupported.err.contains("unsupported OpenAPI version \"4.0.0\""))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
+        let itself = await conform("import-openapi", broken.path, "-o", broken.path, "--force")
+        #expect(itself.code == .usageOrContractError)
+        #expect(itself.err.contains("is the OpenAPI document itself"))
     }
 }

@@ -41,6 +41,11 @@ enum ImportOpenAPICommand {
             console.err("error: \(input): cannot read the file")
             return .usageOrContractError
         }
+        if URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL
+        {
+            console.err("error: \(output) is the OpenAPI document itself; choose another output with -o")
+            return .usageOrContractError
+        }
         if FileManager.default.fileExists(atPath: output) && !parsed.has("force") {
             console.err("error: \(output) already exists; pass --force to overwrite it")
             return .usageOrContractError
