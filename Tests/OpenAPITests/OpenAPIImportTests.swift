@@ -136,4 +136,68 @@ struct OpenAPIImportTests {
         #expect(order.name == "example")
         #expect(contract.endpoint("getImage")?.responses.first?.contentTypes == ["image/png", "image/jpeg"])
     }
+
+    @Test("readOnly properties are not required in requests, writeOnly ones not in responses")
+    func accessModes() async throws {
+        let text = """
+            {
+              "openapi": "3.0.3",
+              "info": {"title": "Pets", "version": "1"},
+              "paths": {
+                "/pets": {
+                  "post": {
+                    "operationId": "addPet",
+                    "requestBody": {"required": true, "content": {"application/json": {
+                      "schema": {"$ref": "#/components/schemas/Pet"},
+                      "example": {"name": "Rex", "password": "s3cret", "owner": {"name": "Ann"}}}}},
+                    "responses": {"201": {"description": "Added.", "content": {"application/json": {
+                      "schema": {"$ref": "#/components/schemas/Pet"},
+                      "example": {"id": 7, "name": "Rex", "owner": {"id": 1, "name": "Ann"}}}}}}
+                  }
+                }
+              },
+              "components": {
+                "schemas": {
+                  "Pet": {
+                    "type": "object",
+                    "required": ["id", "name", "password"],
+                    "properties": {
+                      "id": {"type": "integer", "readOnly": true},
+                      "name": {"type": "string"},
+                      "password": {"type": "string", "writeOnly": true},
+                      "owner": {"$ref": "#/components/schemas/Owner"}
+                    }
+                  },
+                  "Owner": {
+                    "type": "object",
+                    "required": ["id", "name"],
+                    "properties": {"id": {"type": "integer", "readOnly": true}, "name": {"type": "string"}}
+                  }
+                }
+              }
+            }
+            """
+        let outcome = ContractLoader.read(bytes: Array(text.utf8), file: "pets.json")
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        let contract = try #require(outcome.contract)
+        let schemas = try #require(contract.document["schemas"])
+        #expect(
+            schemas.objectValue?.keys == ["Pet", "Owner", "Pet.request", "Owner.request", "Pet.response"])
+        #expect(schemas["Pet.request"]?["required"] == ["name", "password"])
+        #expect(schemas["Pet.request"]?["properties"]?["owner"] == ["$ref": "#/schemas/Owner.request"])
+        #expect(schemas["Owner.request"]?["required"] == ["name"])
+        #expect(schemas["Pet.response"]?["required"] == ["id", "name"])
+        #expect(schemas["Pet.response"]?["properties"]?["owner"] == ["$ref": "#/schemas/Owner"])
+        let endpoint = try #require(contract.endpoint("addPet"))
+        #expect(
+            endpoint.request?.schemaPointer.flatMap(contract.schema(at:)) == ["$ref": "#/schemas/Pet.request"]
+        )
+        #expect(
+            endpoint.responses.first?.schemaPointer.flatMap(contract.schema(at:)) == [
+                "$ref": "#/schemas/Pet.response"
+            ])
+        let result = try await replayAgainstMock(contract)
+        #expect(result.cases.count == 1)
+        #expect(result.isSuccessful, "\(result.cases.filter { $0.outcome != .passed })")
+    }
 }

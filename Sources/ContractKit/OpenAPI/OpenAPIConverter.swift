@@ -77,6 +77,11 @@ public struct OpenAPIConverter: Sendable {
             }
         }
         contract["endpoints"] = .array(endpoints)
+        for (variant, source) in OpenAPIAccessModes.apply(to: &contract) {
+            origins[JSONPointer(tokens: ["schemas", variant])] = JSONPointer(tokens: [
+                "components", "schemas", source,
+            ])
+        }
         return OpenAPIConversion(contract: .object(contract), warnings: log.warnings, origins: origins)
     }
 
