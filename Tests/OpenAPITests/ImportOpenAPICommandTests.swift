@@ -66,6 +66,19 @@ struct ImportOpenAPICommandTests {
         #expect(try String(contentsOfFile: output, encoding: .utf8) == text, "the output is stable")
     }
 
+    @Test("--help has its sections, and the command is listed")
+    func help() async {
+        let result = await conform("import-openapi", "--help")
+        #expect(result.code == .success)
+        #expect(result.out.hasPrefix("OVERVIEW: "))
+        #expect(result.out.contains("USAGE: conform import-openapi <openapi> [options]"))
+        #expect(result.out.contains("EXIT CODES:"))
+        #expect(await conform("--help").out.contains("import-openapi"))
+        let missing = await conform("import-openapi")
+        #expect(missing.code == .usageOrContractError)
+        #expect(missing.err.contains("missing argument <openapi>"))
+    }
+
     @Test("the default output is Contracts/<file stem>.json")
     func defaultOutput() {
         #expect(ImportOpenAPICommand.defaultOutput(for: "specs/petstore.json") == "Contracts/petstore.json")
