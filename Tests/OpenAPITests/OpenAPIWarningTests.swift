@@ -168,7 +168,8 @@ struct OpenAPIWarningTests {
                     "operationId": "jobStatus",
                     "parameters": [
                       {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
-                      {"name": "trace", "in": "query", "schema": {"$ref": "#/components/parameters/Trace/schema"}}
+                      {"name": "trace", "in": "query", "schema": {"$ref": "#/components/parameters/Trace/schema"}},
+                      {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}, "example": ["a", "b"]}
                     ],
                     "responses": {"200": {"description": "Status.", "content": {
                       "application/json": {"schema": {"type": "object"}},
@@ -190,13 +191,20 @@ struct OpenAPIWarningTests {
         #expect(start.captures.first?.source == .header("Location"))
         let status = try #require(contract.endpoint("jobStatus"))
         #expect(status.examples.first?.query.first?.value == "job-{{Status_trace}}")
+        #expect(status.examples.first?.query.last?.value == "a,b")
+        #expect(
+            outcome.problems.contains {
+                $0.pointer.description == "/paths/~1jobs~1{id}/get/parameters/2"
+                    && $0.message.contains("array query parameter \"tags\" is sent and read comma-separated")
+            })
         #expect(status.responses.first?.contentTypes == ["application/json", "application/problem+json"])
         #expect(
             outcome.problems.contains {
                 $0.pointer.description.hasSuffix("content/application~1problem+json/schema")
                     && $0.message.contains("only the schema of application/json is checked")
             })
-        let schema = try #require(status.parameters.last?.schemaPointer.flatMap(contract.schema(at:)))
+        let schema = try #require(
+            status.parameters.first { $0.name == "trace" }?.schemaPointer.flatMap(contract.schema(at:)))
         #expect(schema == ["type": ["string", "null"]])
     }
 }

@@ -227,6 +227,14 @@ struct OpenAPIExampleBuilder {
         return values
     }
 
+    /// Arrays go comma-separated, as contracts read them; headers are always text.
+    private static func parameterValue(_ value: JSONValue, inHeader: Bool) -> JSONValue {
+        if case .array(let elements) = value {
+            return .string(elements.map(Template.plainText).joined(separator: ","))
+        }
+        return inHeader ? .string(Template.plainText(value)) : value
+    }
+
     private func example(for index: Int, values: [Slot: JSONValue], chains: [Chain]) -> JSONValue {
         let operation = operations[index]
         var example = JSONObject()
@@ -238,7 +246,7 @@ struct OpenAPIExampleBuilder {
                 guard let value = values[.parameter(location: location, name: parameter.name)] else {
                     continue
                 }
-                group[parameter.name] = location == "header" ? .string(Template.plainText(value)) : value
+                group[parameter.name] = Self.parameterValue(value, inHeader: location == "header")
             }
             if !group.isEmpty { example[key] = .object(group) }
         }

@@ -164,6 +164,14 @@ struct OpenAPIOperationConverter {
         }
         if let originalSchema, let schemaOrigin {
             object["schema"] = schemas.convert(originalSchema, at: schemaOrigin, log: &log)
+            var scratch = OpenAPIWarningLog()
+            if location == "query", value["explode"]?.boolValue != false,
+                references.resolve(originalSchema, at: schemaOrigin, log: &scratch)?.value["type"] == "array"
+            {
+                log.warn(
+                    "array query parameter \"\(name)\" is sent and read comma-separated (as with explode: false), not as repeated keys",
+                    at: pointer)
+            }
         }
         if case .string(let text)? = value["description"] { object["description"] = .string(text) }
         var example = value["example"]
