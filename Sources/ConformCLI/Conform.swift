@@ -11,7 +11,13 @@ public enum Conform {
         ("lint", "Check contract files for errors, with file:line:column for each."),
         ("validate", "Validate JSON documents against a JSON Schema (2020-12)."),
         ("run", "Replay a contract against a server (or its own mock) and check every response."),
+        (
+            "fuzz",
+            "Send generated valid and invalid requests; the server must accept and reject them rightly."
+        ),
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
+        ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
+        ("merge", "Merge the JSON results of CI shards into one set of reports."),
         ("import-openapi", "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file."),
     ]
 
@@ -37,8 +43,14 @@ public enum Conform {
             return LintCommand.run(rest, console: console)
         case "run":
             return await RunCommand.run(rest, console: console, environment: environment)
+        case "fuzz":
+            return await FuzzCommand.run(rest, console: console, environment: environment)
         case "mock":
             return await MockCommand.run(rest, console: console)
+        case "diff":
+            return DiffCommand.run(rest, console: console)
+        case "merge":
+            return MergeCommand.run(rest, console: console, environment: environment)
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
         case "import-openapi":

@@ -86,16 +86,21 @@ struct CLITests {
 
     @Test("run: the embedded mock passes; a fault fails with exit 1; an unreachable server gives 3")
     func runExitCodes() async {
-        let clean = await conform("run", repo("Contracts/restaurant.json"))
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-\(UUID().uuidString)"
+        ).path
+        let clean = await conform("run", repo("Contracts/restaurant.json"), "--reports-dir", reports)
         #expect(clean.code == .success, "\(clean.err)\n\(clean.out)")
         #expect(clean.out.contains("PASSED: 6 passed, 0 failed, 0 errors, 0 skipped"))
         let broken = await conform(
-            "run", repo("Contracts/restaurant.json"), "--fault", "ignored-filter", "--quiet")
+            "run", repo("Contracts/restaurant.json"), "--fault", "ignored-filter", "--quiet", "--reports-dir",
+            reports)
         #expect(broken.code == .checkFailed)
         #expect(broken.out.contains("the category filter is ignored"))
         #expect(broken.out.contains("reproduce: curl -sS -i 'http://127.0.0.1:"))
         let unreachable = await conform(
-            "run", repo("Contracts/restaurant.json"), "--base-url", "http://127.0.0.1:9", "--quiet")
+            "run", repo("Contracts/restaurant.json"), "--base-url", "http://127.0.0.1:9", "--quiet",
+            "--reports-dir", reports)
         #expect(unreachable.code == .serverUnreachable)
     }
 
@@ -133,5 +138,71 @@ struct CLITests {
         #expect(result.out.contains("USAGE: conform \(command)"))
         #expect(result.out.contains("OPTIONS:"))
         #expect(result.out.contains("EXIT CODES:"))
+    }
+}
+
+@Suite("conform reports, diff and merge", .serialized)
+struct ReportCommandTests {
+    private func folder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-reports-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    @Test("run writes JUnit XML, Markdown and JSON results under --reports-dir")
+    func runWritesReports() async throws {
+        let dir = try folder()
+        let result = await conform("run", repo("Contracts/restaurant.json"), "--quiet", "--reports-dir", dir)
+        #expect(result.code == .success)
+        for name in ["restaurant.junit.xml", "restaurant.md", "restaurant.json"] {
+            #expect(FileManager.default.fileExists(atPath: "\(dir)/\(name)"), "\(name)")
+        }
+        let markdown = try String(contentsOfFile: "\(dir)/restaurant.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("✅ Passed: 6 passed"))
+    }
+
+    @Test("shards 1/3..3/3 merge into one report with every case once")
+    func shardsMerge() async throws {
+        let dir = try folder()
+        var files: [String] = []
+        for index in 1...3 {
+            let path = "\(dir)/shard\(index).json"
+            let run = await conform(
+                "run", repo("Contracts/restaurant.json"), "--quiet", "--shard", "\(index)/3", "--json", path,
+                "--reports-dir", dir)
+            #expect(run.code == .success)
+            files.append(path)
+        }
+        let out = LineCollector()
+        let err = LineCollector()
+        let console = Console(out: { out.append($0) }, err: { err.append($0) })
+        let code = await Conform.run(
+            ["merge"] + files + [
+                "--json", "\(dir)/merged.json", "--junit", "\(dir)/merged.xml", "--markdown",
+                "\(dir)/merged.md",
+            ],
+            console: console, environment: [:], standardInput: { Data() })
+        #expect(code == .success, "\(err.text)")
+        #expect(out.text.contains("6 passed, 0 failed, 0 errors, 0 skipped in 3 result files"))
+    }
+
+    @Test("diff exits 1 on a regression and 0 without")
+    func diff() async throws {
+        let dir = try folder()
+        _ = await conform(
+            "run", repo("Contracts/restaurant.json"), "--quiet", "--json", "\(dir)/before.json",
+            "--reports-dir", dir)
+        _ = await conform(
+            "run", repo("Contracts/restaurant.json"), "--quiet", "--fault", "status-500@placeOrder", "--json",
+            "\(dir)/after.json",
+            "--reports-dir", dir)
+        let same = await conform("diff", "\(dir)/before.json", "\(dir)/before.json")
+        #expect(same.code == .success)
+        let worse = await conform(
+            "diff", "\(dir)/before.json", "\(dir)/after.json", "--markdown", "\(dir)/diff.md")
+        #expect(worse.code == .checkFailed)
+        #expect(worse.out.contains("placeOrder/order the first menu item: passed -> failed"))
+        #expect(FileManager.default.fileExists(atPath: "\(dir)/diff.md"))
     }
 }

@@ -63,6 +63,21 @@ struct GeneratorTests {
         .init(name: "integer with fractional multipleOf", schema: ["type": "integer", "multipleOf": 2.5]) {
             $0.numberValue.map { $0.isInteger && $0.isMultiple(of: JSONNumber(5)) } ?? false
         },
+        .init(
+            name: "integer beyond 2^53",
+            schema: ["type": "integer", "minimum": 9_007_199_254_740_993, "maximum": 9_007_199_254_741_000]
+        ) {
+            $0.numberValue.map { JSONNumber(Int64(9_007_199_254_740_993)) <= $0 && $0.isInteger } ?? false
+        },
+        .init(
+            name: "tiny exclusive range",
+            schema: ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 0.0001]
+        ) {
+            $0.numberValue.map { JSONNumber(0) < $0 && $0 < JSONNumber(parsing: "0.0001")! } ?? false
+        },
+        .init(name: "format with maxLength", schema: ["type": "string", "format": "email", "maxLength": 12]) {
+            ($0.stringValue?.contains("@") ?? false) && ($0.stringValue?.count ?? 99) <= 12
+        },
         .init(name: "string length", schema: ["type": "string", "minLength": 3, "maxLength": 5]) {
             (3...5).contains($0.stringValue?.unicodeScalars.count ?? -1)
         },
@@ -236,5 +251,35 @@ struct GeneratorTests {
             #expect((array.arrayValue?.count ?? 99) <= 2)
             #expect(array.arrayValue?.allSatisfy { ($0.stringValue?.count ?? 99) <= 3 } == true)
         }
+    }
+}
+
+@Suite("InstanceGenerator edge cases")
+struct GeneratorEdgeCaseTests {
+    @Test("optional properties that nothing satisfies are left out", arguments: UInt64(0)..<10)
+    func forbiddenOptional(seed: UInt64) throws {
+        let schema: JSONValue = [
+            "type": "object", "properties": ["legacy": false, "name": ["type": "string"]],
+        ]
+        var rng = SeededRandom(seed: seed)
+        let value = try InstanceGenerator(document: schema).instance(for: schema, using: &rng)
+        #expect(value["legacy"] == nil)
+    }
+
+    @Test("nested $id bases resolve relative references")
+    func nestedBase() throws {
+        let schema: JSONValue = [
+            "$id": "https://example.com/root.json",
+            "properties": [
+                "item": [
+                    "$id": "nested/item.json", "$defs": ["n": ["type": "integer", "const": 3]],
+                    "$ref": "#/$defs/n",
+                ]
+            ],
+            "required": ["item"], "type": "object",
+        ]
+        var rng = SeededRandom(seed: 1)
+        let value = try InstanceGenerator(document: schema).instance(for: schema, using: &rng)
+        #expect(value["item"] == 3)
     }
 }

@@ -44,7 +44,7 @@ struct FaultyServerTests {
         let baseURL = try mock.start()
         defer { mock.shutdown() }
         let suite = ContractSuite(file: contractPath, environment: ["CONFORM_BASE_URL": baseURL])
-        let entrees = try #require(suite.cases.first { $0.id == "listMenu/entrees only" })
+        let entrees = try #require(suite.cases.first { $0.id == "listMenu/one category only" })
         let result = try await suite.run(entrees)
         #expect(result.outcome == .failed)
         #expect(result.findings.contains { $0.message.hasPrefix("the category filter is ignored") })
@@ -52,7 +52,7 @@ struct FaultyServerTests {
             await suite.expectConformance(entrees)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.hasPrefix("listMenu/entrees only — assertions: ")
+            return text.hasPrefix("listMenu/one category only — assertions: ")
                 && text.contains("\n  reproduce: curl -sS -i")
         }
     }

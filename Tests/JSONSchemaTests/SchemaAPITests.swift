@@ -85,10 +85,23 @@ struct SchemaAPITests {
         #expect(result.errors.first?.message.contains("recursion") == true)
     }
 
+    @Test("deeply nested schemas compile and validate")
+    func deepSchema() throws {
+        var schema: JSONValue = ["type": "integer"]
+        var instance: JSONValue = 1
+        for _ in 0..<500 {
+            schema = ["items": schema, "allOf": [true]]
+            instance = [instance]
+        }
+        let compiled = try Schema(schema)
+        #expect(compiled.isValid(instance))
+        #expect(compiled.validate(instance).isValid)
+    }
+
     @Test("deeply nested schemas pass the meta-schema")
     func deepMetaSchema() throws {
         var nested: JSONValue = ["type": "string"]
-        for _ in 0..<100 { nested = ["properties": ["a": nested]] }
+        for _ in 0..<250 { nested = ["properties": ["a": nested]] }
         #expect(MetaSchema.validate(nested).isValid)
     }
 

@@ -82,4 +82,18 @@ struct SchemaErrorTests {
         #expect(
             asserting.validate("nope").errors.first?.description == #"/: expected a valid date, got "nope""#)
     }
+
+    @Test("a pointer outside the document and a required unknown vocabulary are schema errors")
+    func documentAndVocabularyErrors() throws {
+        let pointer = try #require(JSONPointer("/schemas/Missing"))
+        #expect(throws: SchemaError.pointerNotFound(pointer: pointer)) {
+            try Schema(document: ["schemas": [:]], at: pointer, baseURI: "https://example.com/c.json")
+        }
+        let metaSchema = try JSONParser.parse(
+            #"{"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true, "https://example.com/vocab/x": true}}"#
+        )
+        let options = SchemaOptions(documents: ["https://example.com/meta": metaSchema])
+        let error = Self.compile(#"{"$schema": "https://example.com/meta"}"#, options: options)
+        #expect(error == .unsupportedVocabulary(uri: "https://example.com/vocab/x", pointer: .root))
+    }
 }

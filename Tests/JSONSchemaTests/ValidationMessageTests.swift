@@ -66,6 +66,22 @@ struct ValidationMessageTests {
             ])
     }
 
+    @Test("additionalProperties is checked at every level of nested objects")
+    func nestedAdditionalProperties() throws {
+        let schema = try Schema(
+            try JSONParser.parse(
+                #"{"properties": {"a": {"properties": {"x": true}, "additionalProperties": false}}, "additionalProperties": false}"#
+            ))
+        #expect(schema.isValid(["a": ["x": 1]]))
+        #expect(!schema.isValid(["a": ["x": 1], "b": 2]))
+        #expect(!schema.isValid(["a": ["x": 1, "y": 2]]))
+        #expect(
+            schema.validate(["a": ["x": 1, "y": 2], "b": 2]).errors.map(\.description) == [
+                #"/a/y: property "y" is not allowed (additionalProperties is false)"#,
+                #"/b: property "b" is not allowed (additionalProperties is false)"#,
+            ])
+    }
+
     @Test("valid instances give no errors")
     func validInstance() throws {
         let schema = try Schema(

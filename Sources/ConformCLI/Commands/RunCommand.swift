@@ -1,5 +1,4 @@
 import ContractKit
-import ContractMock
 import Foundation
 
 /// `conform run <contract> [--base-url URL]`: replays the contract and gates CI with the exit code.
@@ -9,13 +8,7 @@ enum RunCommand {
         overview:
             "Replay a contract against a server and check every response. Without --base-url, runs against the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
-        options: [
-            .init(
-                name: "base-url", valueName: "url",
-                help: "The server to check (default: the embedded mock, started in process)."),
-            .init(
-                name: "header", valueName: "Name: value",
-                help: "A header for every request, e.g. 'Authorization: Bearer …'.", isRepeatable: true),
+        options: ServerTarget.options + [
             .init(
                 name: "timeout", valueName: "seconds", help: "Time allowed for each response.",
                 defaultValue: "30"),
@@ -23,33 +16,12 @@ enum RunCommand {
                 name: "concurrency", valueName: "n", help: "Independent chains of cases run at once.",
                 defaultValue: "4"),
             .init(
-                name: "only", valueName: "id-or-tag",
-                help: "Run only these endpoints (ids or tags, comma-separated).", isRepeatable: true),
-            .init(
-                name: "skip", valueName: "id-or-tag", help: "Leave out these endpoints (ids or tags).",
-                isRepeatable: true),
-            .init(
-                name: "shard", valueName: "i/n",
-                help: "Run shard i of n (whole chains, dealt in turn), for a CI matrix."),
-            .init(
                 name: "retries", valueName: "n",
                 help: "Retries after transport errors only (never after a response).", defaultValue: "0"),
             .init(
                 name: "record", valueName: "dir",
                 help: "Save every response body under dir/<endpoint>/ as corpus samples."),
-            .init(
-                name: "redact", valueName: "header",
-                help:
-                    "Also hide this header's value everywhere (Authorization, Cookie, Set-Cookie and Proxy-Authorization always are).",
-                isRepeatable: true),
-            .init(
-                name: "seed", valueName: "number", help: "Seed of the embedded mock's generated bodies.",
-                defaultValue: "1"),
-            .init(
-                name: "fault", valueName: "name[@endpointId]",
-                help: "Make the embedded mock misbehave (see 'conform mock --help').", isRepeatable: true),
-            .init(name: "quiet", valueName: nil, help: "Print only failures and the verdict."),
-        ])
+        ] + ReportOutput.options)
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
@@ -68,28 +40,12 @@ enum RunCommand {
             return .usageOrContractError
         }
 
-        var mock: ContractMock?
-        var baseURL = options.baseURL ?? ""
-        if options.baseURL == nil {
-            let faults = MockCommand.parseFaults(parsed.all("fault"), contract: contract, console: console)
-            guard let faults else { return .usageOrContractError }
-            let embedded = ContractMock(
-                contract: contract, configuration: .init(seed: options.seed, faults: faults, port: 0))
-            do {
-                baseURL = try embedded.start()
-            } catch {
-                console.err("error: cannot start the embedded mock: \(error)")
-                return .usageOrContractError
-            }
-            mock = embedded
-            if !options.quiet {
-                console.err("No --base-url: checking the contract's own mock at \(baseURL).")
-            }
-        } else if !parsed.all("fault").isEmpty {
-            console.err("error: '--fault' applies to the embedded mock only; drop it or drop '--base-url'")
-            return .usageOrContractError
-        }
-        defer { mock?.shutdown() }
+        guard
+            let target = ServerTarget.start(
+                contract: contract, parsed: parsed, options: options, console: console, purpose: "checking")
+        else { return .usageOrContractError }
+        defer { target.stop() }
+        let baseURL = target.baseURL
 
         let progress = ProgressPrinter(console: console, quiet: options.quiet)
         var configuration = options.replayConfiguration(baseURL: baseURL)
@@ -103,11 +59,14 @@ enum RunCommand {
         let result = await task.value
         trap.cancel()
         progress.finish(result)
+        let reports = ReportOutput(contractFile: file, parsed: parsed)
+        let written = reports.write(result, console: console, environment: environment, quiet: options.quiet)
         if result.serverWasUnreachable {
             console.err("error: \(baseURL) was unreachable for every case")
             return .serverUnreachable
         }
-        return result.isSuccessful && !result.interrupted ? .success : .checkFailed
+        if result.isSuccessful && !result.interrupted { return written ? .success : .usageOrContractError }
+        return .checkFailed
     }
 }
 

@@ -5,6 +5,8 @@ import Foundation
 public struct Console: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
+    /// Writes to standard error without a line break: the live progress line on a terminal.
+    public var errInline: @Sendable (String) -> Void
     /// Whether standard error is a terminal (live progress, colour).
     public var isTerminal: Bool
     /// Whether to colour output: only on a terminal, and never when `NO_COLOR` is set.
@@ -12,22 +14,25 @@ public struct Console: Sendable {
 
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-        isTerminal: Bool = false,
-        usesColor: Bool = false
+        errInline: (@Sendable (String) -> Void)? = nil, isTerminal: Bool = false, usesColor: Bool = false
     ) {
         self.out = out
         self.err = err
+        self.errInline = errInline ?? err
         self.isTerminal = isTerminal
         self.usesColor = usesColor
     }
 
-    /// The process's real standard output and error.
+    /// The process's real standard output and error. A closed pipe (`conform run | head`) ends the
+    /// output quietly instead of killing the process with SIGPIPE.
     public static var standard: Console {
+        signal(SIGPIPE, SIG_IGN)
         let terminal = isatty(STDERR_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return Console(
-            out: { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
-            err: { text in FileHandle.standardError.write(Data((text + "\n").utf8)) },
+            out: { text in try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) },
+            err: { text in try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) },
+            errInline: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
             isTerminal: terminal, usesColor: terminal && !noColor)
     }
 

@@ -29,14 +29,14 @@ final class ProgressPrinter: Sendable {
         if console.isTerminal {
             guard !quiet else { return }
             let failures = failed == 0 ? "" : console.styled(" \(failed) failed", .red)
-            console.err("\u{1B}[2K\r[\(done)/\(total)]\(failures) \(result.id)\u{1B}[1A")
+            console.errInline("\r\u{1B}[2K[\(done)/\(total)]\(failures) \(result.id)")
         } else if !quiet || result.outcome == .failed || result.outcome == .error {
             console.err(Self.line(result, console: console))
         }
     }
 
-    func finish(_ result: RunResult) {
-        if console.isTerminal && !quiet { console.err("\u{1B}[2K") }
+    func finish(_ result: RunResult, showCoverage: Bool = true) {
+        if console.isTerminal && !quiet { console.errInline("\r\u{1B}[2K") }
         let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
         if !problems.isEmpty {
             console.out("")
@@ -54,7 +54,7 @@ final class ProgressPrinter: Sendable {
             if let reason = failed.reason, failed.findings.isEmpty { console.out("    \(reason)") }
             if let curl = failed.curl { console.out("    reproduce: \(curl)") }
         }
-        if !quiet {
+        if !quiet && showCoverage {
             console.out("")
             console.out(coverageTable(result))
         }
@@ -72,7 +72,11 @@ final class ProgressPrinter: Sendable {
         }
         var text = "\(label) \(result.id)"
         if let status = result.response?.status { text += " → \(status)" }
-        if result.outcome != .skipped { text += " (\(Int(result.duration.milliseconds.rounded())) ms)" }
+        if result.outcome == .passed, result.response == nil, let reason = result.reason {
+            text += ": \(reason)"
+        } else if result.outcome != .skipped {
+            text += " (\(Int(result.duration.milliseconds.rounded())) ms)"
+        }
         if result.outcome == .skipped, let reason = result.reason { text += ": \(reason)" }
         if result.outcome == .failed {
             text += ": \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s")"

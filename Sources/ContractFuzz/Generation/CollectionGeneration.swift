@@ -16,6 +16,10 @@ extension InstanceGenerator {
         let unique = keywords["uniqueItems"]?.boolValue == true
         let contains = keywords["contains"]
         let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
+        if contains != nil, let maxContains = keywords["maxContains"]?.intValue, maxContains < minContains {
+            throw GenerationError(
+                .contradictory, at: location, "maxContains \(maxContains) < minContains \(minContains)")
+        }
         var capacity = maximum ?? Int.max
         if items == false { capacity = min(capacity, prefix.count) }
         if let closed = prefix.firstIndex(of: false) { capacity = min(capacity, closed) }
@@ -87,9 +91,13 @@ extension InstanceGenerator {
         var object = JSONObject()
         for key in properties.keys where chosen.contains(key) {
             let schema = properties[key] ?? true
-            object[key] = try generate(
-                schema, at: location.appending("properties").appending(key), depth: depth + 1,
-                context: &context)
+            let propertyLocation = location.appending("properties").appending(key)
+            do throws(GenerationError) {
+                object[key] = try generate(schema, at: propertyLocation, depth: depth + 1, context: &context)
+            } catch {
+                // An optional property nothing satisfies (`"legacy": false`) is simply left out.
+                if required.contains(key) || error.reason == .unresolvableReference { throw error }
+            }
         }
         for key in chosen where object[key] == nil {
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)

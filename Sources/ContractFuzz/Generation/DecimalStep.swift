@@ -93,6 +93,20 @@ extension DecimalStep {
         return overflow ? nil : DecimalStep(significand: sum, exponent: exponent)
     }
 
+    /// `self ÷ divisor` rounded up or down to an integer, exactly; nil on overflow or for a
+    /// non-positive divisor.
+    func quotient(dividingBy divisor: DecimalStep, roundingUp: Bool) -> Int64? {
+        guard divisor.significand > 0 else { return nil }
+        let shift = exponent - divisor.exponent
+        let numerator = shift >= 0 ? Self.scale(significand, by: shift) : significand
+        let denominator = shift >= 0 ? divisor.significand : Self.scale(divisor.significand, by: -shift)
+        guard let numerator, let denominator else { return nil }
+        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        if remainder == 0 { return quotient }
+        if roundingUp { return remainder > 0 ? quotient + 1 : quotient }
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
     func negated() -> DecimalStep { DecimalStep(significand: -significand, exponent: exponent) }
 
     /// Half of the value, exactly (`5 × significand × 10^(exponent-1)`); nil on overflow.

@@ -7,7 +7,8 @@
 enum FormatValues {
     static let supported: Set<String> = [
         "date-time", "date", "time", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
-        "uri", "uri-reference", "iri", "iri-reference", "uuid", "duration", "json-pointer", "regex",
+        "uri", "uri-reference", "iri", "iri-reference", "uuid", "duration", "json-pointer",
+        "relative-json-pointer", "uri-template", "regex",
     ]
 
     static func random(_ format: String, using rng: inout SeededRandom) -> String? {
@@ -39,6 +40,10 @@ enum FormatValues {
             return "P\(rng.int(in: 0...30))DT\(rng.int(in: 0...23))H\(rng.int(in: 0...59))M"
         case "json-pointer":
             return "/" + word(&rng, 1...6) + "/" + String(rng.int(in: 0...9))
+        case "relative-json-pointer":
+            return String(rng.int(in: 0...3)) + (rng.chance(0.2) ? "#" : "/" + word(&rng, 1...6))
+        case "uri-template":
+            return "https://" + host(&rng) + "/" + word(&rng, 1...6) + "/{" + word(&rng, 1...6) + "}"
         case "regex":
             return "^[a-z]+$"
         default:
@@ -67,6 +72,8 @@ enum FormatValues {
         case "uuid": return ["00000000-0000-0000-0000-000000000000", "ffffffff-ffff-4fff-bfff-ffffffffffff"]
         case "duration": return ["P1D", "PT0S", "P1Y2M3DT4H5M6S", "P4W"]
         case "json-pointer": return ["", "/", "/a~1b/~0c"]
+        case "relative-json-pointer": return ["0", "1#", "10/a~1b"]
+        case "uri-template": return ["/items/{id}", "https://example.com/search{?q,page}", "plain"]
         default: return []
         }
     }

@@ -19,9 +19,11 @@ public struct GenerationError: Error, Sendable, CustomStringConvertible {
         case invalidSchema
     }
 
+    /// The broad reason, for programmatic handling.
     public var reason: Reason
     /// The schema location, relative to the schema passed in or, behind a `$ref`, to the document.
     public var pointer: JSONPointer
+    /// A human-readable explanation naming the offending keywords.
     public var message: String
 
     public init(_ reason: Reason, at pointer: JSONPointer, _ message: String) {

@@ -110,7 +110,9 @@ public struct InstanceGenerator: Sendable {
             }
             do throws(GenerationError) {
                 let value = try decideChoices(constraints, depth: depth, context: &context)
-                if checker.matches(value, constraints.checkSchema) { return value }
+                if checker.matches(value, constraints.checkSchema, base: base(of: constraints)) {
+                    return value
+                }
             } catch {
                 lastError = error
                 if error.reason == .contradictory || error.reason == .unresolvableReference
@@ -148,7 +150,8 @@ public struct InstanceGenerator: Sendable {
                 let value = try decideChoices(merged, depth: depth, context: &context)
                 if choice.kind == .oneOf {
                     let others = choice.branches.enumerated().filter { $0.offset != offset }
-                    if others.contains(where: { checker.matches(value, $0.element) }) {
+                    let base = base(of: constraints)
+                    if others.contains(where: { checker.matches(value, $0.element, base: base) }) {
                         overlap = GenerationError(
                             .exhausted, at: choice.location, "the value also matched another oneOf branch")
                         continue
@@ -160,6 +163,11 @@ public struct InstanceGenerator: Sendable {
             }
         }
         throw overlap ?? lastError
+    }
+
+    /// The base URI for the schema at the constraints' location, for the checker's `$ref`s.
+    func base(of constraints: Constraints) -> String {
+        document.base(at: constraints.location, for: constraints.original)
     }
 
     static func mentionsReference(_ schema: JSONValue) -> Bool {

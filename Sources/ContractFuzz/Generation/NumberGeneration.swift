@@ -44,6 +44,11 @@ extension InstanceGenerator {
             grids.append(NumberGrid(step: step, range: range))
         }
         guard !grids.isEmpty else {
+            let magnitudes = [lower?.value, upper?.value].compactMap { $0?.doubleValue }
+            if magnitudes.contains(where: { abs($0) >= 9.0e18 }) {
+                throw GenerationError(
+                    .exhausted, at: constraints.location, "numeric bounds beyond generator support")
+            }
             throw GenerationError(
                 .contradictory, at: constraints.location,
                 "no \(integer ? "integer" : "number") fits the bounds and multipleOf")
@@ -97,6 +102,11 @@ extension InstanceGenerator {
         }
         func fits(_ k: Int64) -> Bool { fitsLower(k) && fitsUpper(k) }
         func approximate(_ bound: JSONNumber, roundingUp: Bool) -> Int64? {
+            if let exact = DecimalStep(bound).flatMap({
+                $0.quotient(dividingBy: step, roundingUp: roundingUp)
+            }) {
+                return exact
+            }
             let quotient = (bound.doubleValue / unit).rounded(roundingUp ? .up : .down)
             guard abs(quotient) < 4.0e15 else { return nil }
             return Int64(quotient)

@@ -20,15 +20,17 @@ extension InstanceGenerator {
         }
         let pattern = constraints.keywords["pattern"]?.stringValue
         if let format = constraints.keywords["format"]?.stringValue, FormatValues.supported.contains(format) {
-            for _ in 0..<8 {
-                guard let text = FormatValues.random(format, using: &rng) else { break }
-                if fits(text) && pattern.map({ PatternMatcher.matches(text, pattern: $0) != false }) ?? true {
-                    return text
-                }
+            let accepts: (String) -> Bool = { text in
+                fits(text) && pattern.map({ PatternMatcher.matches(text, pattern: $0) == true }) ?? true
             }
-            for text in FormatValues.boundaries(format) where fits(text) {
-                if pattern.map({ PatternMatcher.matches(text, pattern: $0) != false }) ?? true { return text }
+            for _ in 0..<32 {
+                if let text = FormatValues.random(format, using: &rng), accepts(text) { return text }
             }
+            if let text = FormatValues.boundaries(format).first(where: accepts) { return text }
+            // A value that only looks like the format would fail servers that check formats.
+            throw GenerationError(
+                .exhausted, at: constraints.location.appending("format"),
+                "no \(format) value fits the length and pattern constraints")
         }
         if let pattern {
             return try patternString(pattern, constraints, fits: fits, minimum: minimum, rng: &rng)

@@ -7,25 +7,45 @@ public import JSONSchema
 /// duplicate keys, 10,000 levels of nesting, numbers no `Int64` or `Double` holds, `NaN` tokens,
 /// a byte-order mark, an empty body, trailing garbage. All bytes are a pure function of the input.
 public enum MalformedBody: String, Sendable, CaseIterable {
+    /// No bytes at all.
     case empty
+    /// The first half of the valid payload.
     case truncated
+    /// A string containing the invalid UTF-8 sequence `C3 28 FF`.
     case invalidUTF8
+    /// A string containing the overlong encoding `C0 AF` of `/`.
     case overlongUTF8
+    /// A `\ud800` escape with no low surrogate.
     case loneSurrogateEscape
+    /// The first member repeated at the end of the object.
     case duplicateKeys
+    /// `nestingDepth` nested arrays.
     case deepNesting
+    /// `123456789012345678901234567890`, beyond `Int64` and exact `Double`.
     case hugeInteger
+    /// `1e400`, beyond `Double`.
     case hugeExponent
+    /// The non-JSON token `NaN`.
     case notANumber
+    /// The non-JSON token `Infinity`.
     case infinity
+    /// The non-JSON token `-Infinity`.
     case negativeInfinity
+    /// The valid payload behind a UTF-8 byte-order mark, which RFC 8259 forbids senders to add.
     case byteOrderMark
+    /// The valid payload followed by ` garbage`.
     case trailingGarbage
+    /// A comma before the closing brace or bracket.
     case trailingComma
+    /// A member with single-quoted key and value.
     case singleQuotes
+    /// A `/* comment */` before the payload.
     case comment
+    /// A member whose key has no quotes.
     case unquotedKey
+    /// An unescaped U+0001 inside a string.
     case controlCharacterInString
+    /// The JavaScript word `undefined`.
     case bareWord
 
     /// Nesting depth of `deepNesting`, beyond what recursive-descent parsers survive by default.

@@ -41,8 +41,7 @@ public struct Mutator: Sendable {
         depth: Int
     ) {
         guard depth < 64, let constraints = resolvedConstraints(value, schema) else { return }
-        let edits = edits(for: value, constraints)
-        for edit in edits {
+        for edit in edits(for: value, constraints) {
             let target = edit.key.map { pointer.appending($0) } ?? pointer
             let mutated = root.replacing(at: target, with: edit.replacement)
             let text = "\(pointer.displayText): \(edit.description)"
@@ -86,9 +85,9 @@ public struct Mutator: Sendable {
     /// The schema's keywords at this location with the branches the value actually takes merged in.
     private func resolvedConstraints(_ value: JSONValue, _ schema: JSONValue) -> Constraints? {
         guard var constraints = try? generator.flatten(schema, at: .root, hops: 0) else { return nil }
-        var guardCount = 0
-        while let choice = constraints.choices.first, guardCount < 16 {
-            guardCount += 1
+        var decided = 0
+        while let choice = constraints.choices.first, decided < 16 {
+            decided += 1
             constraints.choices.removeFirst()
             let branch = choice.branches.first { generator.checker.matches(value, $0) }
             guard let branch, let flat = try? generator.flatten(branch, at: choice.location, hops: 0),

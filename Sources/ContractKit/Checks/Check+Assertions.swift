@@ -11,9 +11,7 @@ extension Check {
         guard let example = context.example else { return [] }
         guard case .success(let body)? = context.jsonBody, (200..<300).contains(context.response.status)
         else { return [] }
-        var findings = example.assertions.flatMap {
-            AssertionEvaluator(assertion: $0, variables: context.variables).findings(in: body)
-        }
+        var findings: [Finding] = []
         for parameter in context.endpoint.parameters(in: .query) {
             guard let pattern = parameter.filters,
                 let sent = example.query.last(where: { $0.name == parameter.name })?.value,
@@ -29,6 +27,9 @@ extension Check {
                         "the \(parameter.name) filter is ignored: ?\(parameter.name)=\(text) returned \(strays.count) item\(strays.count == 1 ? "" : "s") whose \(pattern) is not \"\(text)\" (first: \(first.pointer.displayText) is \(BodyPreview.json(first.value, limit: 40)))",
                     pointer: first.pointer.description, expected: "every \(pattern) equal to \"\(text)\"",
                     actual: BodyPreview.json(first.value, limit: 80)))
+        }
+        findings += example.assertions.flatMap {
+            AssertionEvaluator(assertion: $0, variables: context.variables).findings(in: body)
         }
         return findings
     }

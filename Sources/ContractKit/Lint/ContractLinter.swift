@@ -13,9 +13,13 @@ struct ContractLinter {
             checkPathParameters(endpoint, &log)
             checkExamples(endpoint, &log)
         }
-        checkReferences(&log)
+        var references = ProblemLog()
+        checkReferences(&references)
+        log.append(contentsOf: references.problems)
         checkVariables(&log)
-        log.append(contentsOf: SchemaLinter(contract: contract).problems())
+        let linter = SchemaLinter(
+            contract: contract, reportedReferences: Set(references.problems.map(\.pointer)))
+        log.append(contentsOf: linter.problems())
         return log.problems
     }
 

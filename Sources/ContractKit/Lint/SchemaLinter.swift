@@ -5,6 +5,8 @@ import JSONSchema
 /// the mock will serve against their schemas.
 struct SchemaLinter {
     let contract: Contract
+    /// `$ref`s the contract linter already reported, with a did-you-mean; not reported again here.
+    var reportedReferences: Set<JSONPointer> = []
 
     func problems() -> [ContractProblem] {
         var log = ProblemLog()
@@ -12,7 +14,7 @@ struct SchemaLinter {
         for pointer in schemaPointers() {
             guard let schema = pointer.resolve(in: contract.document) else { continue }
             let meta = MetaSchema.validate(schema)
-            for error in meta.errors.prefix(5) {
+            for error in Self.mostSpecific(meta.errors).prefix(5) {
                 log.error(
                     "schema breaks the JSON Schema 2020-12 meta-schema: \(error.message)",
                     at: pointer.appending(error.instanceLocation))
@@ -21,7 +23,7 @@ struct SchemaLinter {
                 do {
                     _ = try schemas.schema(at: pointer)
                 } catch {
-                    log.error("schema cannot be compiled: \(error)", at: pointer)
+                    report(error, in: pointer, &log)
                 }
             }
         }
@@ -59,11 +61,51 @@ struct SchemaLinter {
         }
     }
 
+    /// One meta-schema error per place: a combinator's summary (`anyOf`, `oneOf`, …) only when nothing
+    /// more precise was said there, so `"type": "strnig"` reads as one error, not three.
+    static func mostSpecific(_ errors: [ValidationError]) -> [ValidationError] {
+        let combinators: Set<String> = [
+            "anyOf", "oneOf", "allOf", "not", "$ref", "$dynamicRef", "if", "then", "else",
+        ]
+        var chosen: [JSONPointer: ValidationError] = [:]
+        var order: [JSONPointer] = []
+        for error in errors {
+            guard let current = chosen[error.instanceLocation] else {
+                chosen[error.instanceLocation] = error
+                order.append(error.instanceLocation)
+                continue
+            }
+            if combinators.contains(current.keyword) && !combinators.contains(error.keyword) {
+                chosen[error.instanceLocation] = error
+            }
+        }
+        return order.compactMap { chosen[$0] }
+    }
+
+    /// A compile error at the keyword that caused it. Local `$ref`s that the contract linter already
+    /// reported (with the intended name) are not reported twice.
+    private func report(_ error: SchemaError, in schema: JSONPointer, _ log: inout ProblemLog) {
+        switch error {
+        case .unresolvableReference(_, let pointer) where reportedReferences.contains(pointer):
+            return
+        case .invalidRegex(let pattern, let pointer, _):
+            log.error("invalid regular expression \"\(pattern)\"; schemas use ECMA-262 syntax", at: pointer)
+        case .invalidKeyword(let pointer, _, _), .invalidSchema(let pointer, _),
+            .unresolvableReference(_, let pointer),
+            .unknownDialect(_, let pointer), .unsupportedVocabulary(_, let pointer):
+            log.error("schema cannot be compiled: \(error)", at: pointer)
+        case .pointerNotFound:
+            log.error("schema cannot be compiled: \(error)", at: schema)
+        }
+    }
+
     /// Every place in the document that holds a schema.
     private func schemaPointers() -> [JSONPointer] {
         var pointers: [JSONPointer] = []
         if let named = contract.document["schemas"]?.objectValue {
-            pointers += named.keys.map { JSONPointer(tokens: ["schemas", $0]) }
+            pointers += named.members.filter { ContractDecoder.isSchema($0.value) }.map {
+                JSONPointer(tokens: ["schemas", $0.key])
+            }
         }
         for endpoint in contract.endpoints {
             pointers += endpoint.parameters.compactMap(\.schemaPointer)

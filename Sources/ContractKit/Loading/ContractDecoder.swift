@@ -53,8 +53,17 @@ struct ContractDecoder {
         let assertsFormats = root.bool("assertFormats", log: &log) ?? false
         let checks = checkSettings(root.value("checks"), at: JSONPointer(tokens: ["checks"]))
         _ = root.string("$schema", log: &log)
-        if let schemas = root.value("schemas"), schemas.objectValue == nil {
-            log.error("\"schemas\" must be an object of named schemas", at: JSONPointer(tokens: ["schemas"]))
+        if let schemas = root.value("schemas") {
+            if let named = schemas.objectValue {
+                for member in named.members where !Self.isSchema(member.value) {
+                    log.error(
+                        "schema \"\(member.key)\" must be a JSON Schema (an object or a boolean), found \(ObjectReader.describe(member.value))",
+                        at: JSONPointer(tokens: ["schemas", member.key]))
+                }
+            } else {
+                log.error(
+                    "\"schemas\" must be an object of named schemas", at: JSONPointer(tokens: ["schemas"]))
+            }
         }
         var endpoints: [Endpoint] = []
         if let list = root.array("endpoints", log: &log) {
@@ -84,6 +93,27 @@ struct ContractDecoder {
             return nil
         }
         return .milliseconds(milliseconds)
+    }
+
+    /// Whether a value can be a JSON Schema at all: an object or a boolean.
+    static func isSchema(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object, .bool: return true
+        default: return false
+        }
+    }
+
+    /// The pointer of the reader's `"schema"` member; nil, with a problem, when it cannot be a schema,
+    /// so the schema linter does not report the same value again against the meta-schema.
+    private mutating func schemaPointer(_ reader: inout ObjectReader) -> JSONPointer? {
+        guard let value = reader.value("schema") else { return nil }
+        guard Self.isSchema(value) else {
+            log.error(
+                "\"schema\" must be a JSON Schema (an object or a boolean), found \(ObjectReader.describe(value))",
+                at: reader.pointer.appending("schema"))
+            return nil
+        }
+        return reader.pointer.appending("schema")
     }
 
     // MARK: - Endpoints
@@ -149,7 +179,7 @@ struct ContractDecoder {
                         at: itemPointer.appending("required"))
                     required = true
                 }
-                let schemaPointer = item.value("schema").map { _ in itemPointer.appending("schema") }
+                let schemaPointer = self.schemaPointer(&item)
                 _ = item.string("description", log: &log)
                 var filters: PointerPattern?
                 if let text = item.string("filters", log: &log) {
@@ -183,7 +213,7 @@ struct ContractDecoder {
                 "\"contentType\" must be a media type such as \"application/json\", found \"\(contentType)\"",
                 at: pointer.appending("contentType"))
         }
-        let schemaPointer = reader.value("schema").map { _ in pointer.appending("schema") }
+        let schemaPointer = self.schemaPointer(&reader)
         let required = reader.bool("required", log: &log) ?? true
         _ = reader.string("description", log: &log)
         reader.reportUnknownKeys(known: Self.requestKeys, in: "\"request\"", log: &log)
@@ -245,9 +275,7 @@ struct ContractDecoder {
                             header.value, at: headerPointer, what: "a header", log: &log)
                     else { continue }
                     let required = headerReader.bool("required", log: &log) ?? true
-                    let schemaPointer = headerReader.value("schema").map { _ in
-                        headerPointer.appending("schema")
-                    }
+                    let schemaPointer = self.schemaPointer(&headerReader)
                     _ = headerReader.string("description", log: &log)
                     headerReader.reportUnknownKeys(known: Self.headerKeys, in: "a header", log: &log)
                     headers.append(
@@ -256,7 +284,7 @@ struct ContractDecoder {
                             pointer: headerPointer))
                 }
             }
-            let schemaPointer = reader.value("schema").map { _ in itemPointer.appending("schema") }
+            let schemaPointer = self.schemaPointer(&reader)
             if schemaPointer != nil && contentTypes.isEmpty {
                 contentTypes = ["application/json"]
             }

@@ -87,6 +87,7 @@ public enum ContractLoader {
         }
         var decoder = ContractDecoder(document: contractDocument)
         var (contract, problems) = decoder.decode()
+        problems += formatProblems(in: contractDocument, besides: problems)
         if var built = contract {
             built.sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
             built.file = file
@@ -111,6 +112,41 @@ public enum ContractLoader {
             return problem
         }
         return Outcome(contract: contract, problems: sorted(located))
+    }
+
+    /// The contract format schema's errors for `document`, minus those the decoder already reported.
+    ///
+    /// The decoder's messages are written for people (did-you-mean, the fix), so they win: a schema
+    /// error is dropped when a decoder problem sits at its instance location, or at an ancestor whose
+    /// value is not an object (a string, number or array the decoder judged as a whole). A decoder
+    /// problem on an object, such as a missing key, does not hide errors inside that object, since the
+    /// decoder still read its members and reported their own problems at their own places. Only the
+    /// first schema error at a place is kept, since `if`/`oneOf` alternatives repeat one mistake.
+    static func formatProblems(in document: JSONValue, besides decoded: [ContractProblem])
+        -> [ContractProblem]
+    {
+        guard let schema = ContractFormatSchema.compiled else {
+            return [ContractProblem("the embedded contract format schema cannot be compiled", at: .root)]
+        }
+        let reported = Set(decoded.map(\.pointer))
+        let wholes = reported.filter { $0.resolve(in: document)?.objectValue == nil }
+        func isReported(_ location: JSONPointer) -> Bool {
+            if reported.contains(location) { return true }
+            var tokens = location.tokens
+            while !tokens.isEmpty {
+                tokens.removeLast()
+                if wholes.contains(JSONPointer(tokens: tokens)) { return true }
+            }
+            return false
+        }
+        var seen = Set<JSONPointer>()
+        return schema.validate(document).errors.compactMap { error in
+            guard !isReported(error.instanceLocation), seen.insert(error.instanceLocation).inserted else {
+                return nil
+            }
+            return ContractProblem(
+                "does not match the contract format: \(error.message)", at: error.instanceLocation)
+        }
     }
 
     /// Errors first, then by position in the file.

@@ -54,6 +54,9 @@ public struct Replayer: Sendable {
         }
     }
 
+    /// How much of each response body a `CaseResult` keeps (1 MiB).
+    public static let keptBodyBytes = 1_048_576
+
     public let contract: Contract
     public let configuration: Configuration
     public let plan: Plan
@@ -194,6 +197,9 @@ public struct Replayer: Sendable {
             path: endpoint.path.template, outcome: .passed, request: shownRequest, curl: curl,
             attempts: attempts)
         guard let response else {
+            if Task.isCancelled {
+                return (skipped(planned, reason: "interrupted while waiting for the response"), [:])
+            }
             var result = base
             result.outcome = .error
             let error = lastError ?? .other("no response")
@@ -205,29 +211,20 @@ public struct Replayer: Sendable {
             ]
             return (result, [:])
         }
-        var context = CheckContext(
-            contract: contract, schemas: schemas, endpoint: endpoint, example: example, request: request,
-            response: response, variables: variables, settings: contract.checks.refined(by: endpoint.checks))
-        let declaresJSON = context.responseSpec?.isJSON ?? false
-        if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
-            context.jsonBody =
-                response.body.isEmpty && !declaresJSON
-                ? nil
-                : Result { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(response.body) }
-        }
+        let checker = ResponseChecker(contract: contract, schemas: schemas, checks: configuration.checks)
+        let checked = checker.check(
+            response, to: request, endpoint: endpoint, example: example, variables: variables)
         var result = base
         result.response = ResponseRecord(
             status: response.status, headers: configuration.redaction.apply(response.headers),
             body: response.body,
             duration: response.duration)
         result.duration = response.duration
-        for check in configuration.checks where context.settings.isEnabled(check.name) {
-            result.checks.append(check.name)
-            result.findings += check.run(context)
-        }
+        result.checks = checked.checksRun
+        result.findings = checked.findings
         var captured: [String: JSONValue] = [:]
         for capture in example?.captures ?? [] {
-            switch CaptureExtractor.value(of: capture, from: response, body: try? context.jsonBody?.get()) {
+            switch CaptureExtractor.value(of: capture, from: response, body: checked.body) {
             case .success(let value): captured[capture.variable] = value
             case .failure(let problem):
                 result.findings.append(

@@ -37,7 +37,7 @@ struct RequestBuilder {
         var queryItems: [String] = []
         for item in example.query {
             let value = Template.plainText(try Template.substitute(item.value, scope))
-            queryItems.append("\(Self.encodeQuery(item.name))=\(Self.encodeQuery(value))")
+            queryItems.append("\(URLEncoding.query(item.name))=\(URLEncoding.query(value))")
         }
         if !queryItems.isEmpty { url += "?" + queryItems.joined(separator: "&") }
         var headers: [HeaderField] = [HeaderField("Accept", acceptHeader(endpoint))]
@@ -92,15 +92,5 @@ struct RequestBuilder {
             example.body = value(request.schemaPointer)
         }
         return example
-    }
-
-    private static let queryAllowed: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.remove(charactersIn: "&=+;#")
-        return set
-    }()
-
-    static func encodeQuery(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
     }
 }

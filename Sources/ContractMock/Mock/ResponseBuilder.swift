@@ -66,7 +66,7 @@ struct ResponseBuilder {
         } else if let schemaPointer = spec.schemaPointer,
             let schema = schemaPointer.resolve(in: mock.contract.document)
         {
-            var random = SeededRandom(seed: mock.configuration.seed &+ Self.stableHash(endpoint.id))
+            var random = SeededRandom(seed: mock.configuration.seed, deriving: endpoint.id)
             let generator = InstanceGenerator(
                 document: mock.contract.document, baseURI: mock.contract.baseURI)
             body = (try? generator.instance(for: schema, using: &random)) ?? .object(JSONObject())
@@ -122,26 +122,16 @@ struct ResponseBuilder {
         else {
             return "mock"
         }
-        var random = SeededRandom(seed: mock.configuration.seed &+ Self.stableHash(header.name))
+        var random = SeededRandom(seed: mock.configuration.seed, deriving: header.name)
         let generator = InstanceGenerator(document: mock.contract.document, baseURI: mock.contract.baseURI)
         guard let value = try? generator.instance(for: schema, using: &random) else { return "mock" }
         return Template.plainText(value)
     }
 
     private func imageBytes(type: String) -> [UInt8] {
-        let seed = mock.configuration.seed &+ Self.stableHash(request.path)
+        let seed = mock.configuration.seed ^ SeededRandom.stableHash(request.path)
         return type == "image/jpeg"
             ? SampleImage.jpeg(width: 8, height: 8, seed: seed)
             : SampleImage.png(width: 8, height: 8, seed: seed)
-    }
-
-    /// FNV-1a: stable across runs and platforms, unlike `hashValue`.
-    static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
     }
 }

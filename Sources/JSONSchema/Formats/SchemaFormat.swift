@@ -41,7 +41,7 @@ enum SchemaFormat: String, Sendable {
         case .iriReference: return URIFormat.isURI(text, reference: true, international: true)
         case .uriTemplate: return URIFormat.isURITemplate(text)
         case .uuid: return Self.isUUID(text)
-        case .regex: return (try? ECMARegex.compile(text)) != nil && ECMARegex.isECMAScript(text)
+        case .regex: return ECMARegex.isECMAScript(text) && ECMARegex.isCompilable(text)
         case .jsonPointer: return JSONPointer(text) != nil
         case .relativeJSONPointer: return Self.isRelativePointer(text)
         }

@@ -31,6 +31,12 @@ final class ECMARegex: @unchecked Sendable {
         return regex
     }
 
+    /// Whether `source` compiles, without caching it: for `format: regex`, whose inputs are
+    /// instance data and must not grow the shared cache.
+    static func isCompilable(_ source: String) -> Bool {
+        (try? NSRegularExpression(pattern: translate(source), options: [])) != nil
+    }
+
     /// Whether the pattern matches anywhere in `text` (patterns are not implicitly anchored).
     func matches(_ text: String) -> Bool {
         let range = NSRange(location: 0, length: text.utf16.count)

@@ -10,6 +10,9 @@ struct Evaluator {
     var instancePath: [String] = []
     /// Resources entered, outermost first, for `$dynamicRef`.
     var dynamicScope: [Int] = []
+    /// How many members the last `properties` keyword found, for the `additionalProperties`
+    /// that follows it in the same schema.
+    var matchedPropertyCount = -1
     private var depth = 0
     private var currentNode: SchemaNode?
     private var currentNodeDepth = 0
@@ -70,6 +73,15 @@ struct Evaluator {
         of node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations, collect: Bool
     ) -> Bool {
         let collecting = collect || node.tracksAnnotations
+        if !collecting {
+            // Keywords only write annotations when collecting, so none are gathered here.
+            var valid = true
+            for keyword in node.keywords where !evaluate(keyword, instance, &annotations, collecting: false) {
+                valid = false
+                if !verbose { break }
+            }
+            return valid
+        }
         var local = Annotations()
         var valid = true
         for keyword in node.keywords where !evaluate(keyword, instance, &local, collecting: collecting) {
@@ -97,6 +109,7 @@ struct Evaluator {
 
     /// Evaluates a subschema one keyword path step (or more) deeper, and optionally one instance
     /// step deeper. The path tokens are autoclosures so that quick mode never builds them.
+    @inline(__always)
     mutating func descend(
         _ index: Int, _ instance: JSONValue, keyword: @autoclosure () -> [String],
         instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations, collect: Bool
@@ -114,6 +127,7 @@ struct Evaluator {
 
     /// Like `descend`, for subschemas that apply to an item or property of the instance; the
     /// cycle guard only counts nesting on one instance value, so deep instances stay valid.
+    @inline(__always)
     mutating func descendInstance(
         _ index: Int, _ instance: JSONValue, keyword: @autoclosure () -> [String],
         instanceToken: @autoclosure () -> String? = nil, _ annotations: inout Annotations, collect: Bool

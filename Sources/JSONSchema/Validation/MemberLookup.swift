@@ -11,15 +11,24 @@ enum MemberLookup {
 
     @inline(__always)
     static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs
-        var rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                guard left.count == right.count else { return false }
-                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
-                return memcmp(leftBase, rightBase, left.count) == 0
-            }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in sameBytes(left, right) }
         }
+        if let compared, let compared { return compared }
+        return lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    @inline(__always)
+    private static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        if left.count <= 16 {
+            for index in 0..<left.count where left[index] != right[index] { return false }
+            return true
+        }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        return memcmp(leftBase, rightBase, left.count) == 0
     }
 
     @inline(__always)
@@ -29,28 +38,36 @@ enum MemberLookup {
         return nil
     }
 
+    /// Like `value(of:in:)`, starting the scan at `cursor` (wrapping around) and moving the cursor
+    /// past the match: instances usually list keys in the schema's order, so each lookup of a
+    /// `properties` walk then hits on its first comparison.
+    @inline(__always)
+    static func value(of name: String, in object: JSONObject, cursor: inout Int) -> JSONValue? {
+        let members = object.members
+        guard members.count <= linearLimit else { return object[name] }
+        let count = members.count
+        var index = cursor < count ? cursor : 0
+        for _ in 0..<count {
+            if sameKey(members[index].key, name) {
+                cursor = index + 1
+                return members[index].value
+            }
+            index = index + 1 == count ? 0 : index + 1
+        }
+        return nil
+    }
+
     @inline(__always)
     static func contains(_ name: String, in object: JSONObject) -> Bool {
         value(of: name, in: object) != nil
     }
 }
 
-/// A set of property names tuned for the few names a schema lists: a linear scan for small sets,
-/// hashing only for large ones.
-struct NameSet: Sendable {
-    private let names: [String]
-    private let hashed: Set<String>?
-
-    init(_ names: some Sequence<String>) {
-        let list = Array(names)
-        self.names = list
-        self.hashed = list.count > 8 ? Set(list) : nil
-    }
-
+extension MemberLookup {
+    /// JSON equality with the fast key comparison for the common string case (`enum`, `const`).
     @inline(__always)
-    func contains(_ name: String) -> Bool {
-        if let hashed { return hashed.contains(name) && names.contains { MemberLookup.sameKey($0, name) } }
-        for candidate in names where MemberLookup.sameKey(candidate, name) { return true }
-        return false
+    static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        if case .string(let left) = lhs, case .string(let right) = rhs { return sameKey(left, right) }
+        return lhs == rhs
     }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-/// A place in a known document: the document's URI and a pointer inside it.
-struct SchemaLocation: Hashable {
-    var document: String
-    var pointer: JSONPointer
-}
-
 /// The documents a compilation may use and the identifiers (`$id`, `$anchor`, `$dynamicAnchor`)
 /// found in them, so that references resolve without any network access.
 ///

@@ -62,9 +62,9 @@ struct SchemaCompiler {
                 }
                 dialect = try self.dialect(metaSchema: uri, pointer: location.pointer)
             }
-            var context = KeywordContext(
+            let context = KeywordContext(
                 object: object, location: location, base: info.base, dialect: dialect)
-            let keywords = try compileKeywords(&context)
+            let keywords = try compileKeywords(context)
             nodes[index] = SchemaNode(
                 constant: nil, keywords: keywords, resource: resource, absoluteLocation: info.absolute)
         default:

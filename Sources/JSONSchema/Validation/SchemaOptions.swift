@@ -10,6 +10,7 @@ public struct SchemaOptions: Sendable {
     /// Extra schema documents by absolute URI (without fragment), such as shared definitions.
     public var documents: [String: JSONValue]
 
+    /// Options for compiling; the defaults treat `format` as an annotation and use no extra documents.
     public init(assertsFormats: Bool = false, documents: [String: JSONValue] = [:]) {
         self.assertsFormats = assertsFormats
         self.documents = documents

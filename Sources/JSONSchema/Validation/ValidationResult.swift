@@ -1,6 +1,9 @@
 /// The outcome of validating one instance, with every error found.
 public struct ValidationResult: Sendable {
+    /// Whether the instance satisfies the schema.
     public var isValid: Bool
+    /// Every failing assertion, in evaluation order; empty when `isValid`. Failures inside
+    /// `anyOf`/`oneOf` alternatives follow the summary error of the keyword.
     public var errors: [ValidationError]
 
     public init(isValid: Bool, errors: [ValidationError]) {

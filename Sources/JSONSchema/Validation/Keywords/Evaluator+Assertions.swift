@@ -6,13 +6,13 @@ extension Evaluator {
             if types.allows(instance) { return true }
             fail(keyword, "expected \(types.text), got \(MessageText.typed(instance))")
         case .enumeration(let allowed):
-            if allowed.contains(instance) { return true }
+            if allowed.contains(where: { MemberLookup.equal($0, instance) }) { return true }
             let choices =
                 allowed.prefix(5).map(MessageText.value).joined(separator: ", ")
                 + (allowed.count > 5 ? ", …" : "")
             fail(keyword, "expected one of \(choices), got \(MessageText.value(instance))")
         case .const(let expected):
-            if instance == expected { return true }
+            if MemberLookup.equal(instance, expected) { return true }
             fail(keyword, "expected \(MessageText.value(expected)), got \(MessageText.value(instance))")
         case .multipleOf(let divisor):
             guard case .number(let number) = instance, !number.isMultiple(of: divisor) else { return true }

@@ -107,8 +107,12 @@ extension Evaluator {
         var valid = true
         switch keyword {
         case .properties(let schemas):
+            var matched = 0
+            var cursor = 0
+            defer { matchedPropertyCount = matched }
             for (name, schema) in schemas {
-                guard let value = MemberLookup.value(of: name, in: object) else { continue }
+                guard let value = MemberLookup.value(of: name, in: object, cursor: &cursor) else { continue }
+                matched += 1
                 if collecting { annotations.properties.insert(name) }
                 if !descendInstance(
                     schema, value, keyword: ["properties", name], instanceToken: name, &ignored,
@@ -131,7 +135,8 @@ extension Evaluator {
                     }
                 }
             }
-        case .additionalProperties(let schema, let known, let patterns):
+        case .additionalProperties(let schema, let known, let patterns, let followsProperties):
+            if followsProperties && matchedPropertyCount == object.count { return true }
             for (name, value) in object
             where !known.contains(name)
                 && (patterns.isEmpty || !patterns.contains(where: { $0.matches(name) }))

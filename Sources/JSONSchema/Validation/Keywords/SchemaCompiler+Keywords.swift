@@ -1,6 +1,6 @@
 extension SchemaCompiler {
     /// Compiles the keywords of one schema object, in evaluation order.
-    mutating func compileKeywords(_ context: inout KeywordContext) throws(SchemaError) -> [Keyword] {
+    mutating func compileKeywords(_ context: KeywordContext) throws(SchemaError) -> [Keyword] {
         var keywords: [Keyword] = []
         let object = context.object
         if case .string(let reference) = object["$ref"] {
@@ -116,7 +116,9 @@ extension SchemaCompiler {
         if let additional = try single("additionalProperties", context) {
             let known = NameSet(properties?.map(\.name) ?? [])
             keywords.append(
-                .additionalProperties(additional, known: known, patterns: patterns.map(\.pattern)))
+                .additionalProperties(
+                    additional, known: known, patterns: patterns.map(\.pattern),
+                    followsProperties: properties != nil && patterns.isEmpty))
         }
         if let names = try single("propertyNames", context) { keywords.append(.propertyNames(names)) }
         keywords += try compileDependencies(context)

@@ -1,0 +1,85 @@
+import ContractKit
+import ContractReports
+import Foundation
+import JSONSchema
+
+/// Writes the three reports of a run (JUnit XML, Markdown, JSON results) and, in GitHub Actions,
+/// appends the Markdown to the job summary.
+struct ReportOutput {
+    var paths: ReportPaths
+
+    /// The report options every command that produces results shares.
+    static let options: [ArgumentParser.Option] = [
+        .init(
+            name: "reports-dir", valueName: "dir", help: "Folder for the reports whose path is not given.",
+            defaultValue: "Reports"),
+        .init(
+            name: "junit", valueName: "path",
+            help: "JUnit XML report (default: <reports-dir>/<contract>.junit.xml)."),
+        .init(
+            name: "markdown", valueName: "path",
+            help: "Markdown report (default: <reports-dir>/<contract>.md)."),
+        .init(
+            name: "json", valueName: "path",
+            help: "JSON results for diff and merge (default: <reports-dir>/<contract>.json)."),
+    ]
+
+    init(paths: ReportPaths) { self.paths = paths }
+
+    init(contractFile: String, parsed: ArgumentParser.ParsedArguments) {
+        paths = ReportPaths(
+            contractFile: contractFile, reportsDirectory: parsed.value("reports-dir") ?? "Reports",
+            junit: parsed.value("junit"), markdown: parsed.value("markdown"), json: parsed.value("json"))
+    }
+
+    /// Writes every report; returns false (after saying why) when one could not be written.
+    func write(_ result: RunResult, console: Console, environment: [String: String], quiet: Bool) -> Bool {
+        let markdown = MarkdownReport.render(result)
+        let outputs: [(String, String)] = [
+            (paths.junit, JUnitReport.render(result)),
+            (paths.markdown, markdown),
+            (paths.json, JSONSerializer(style: .pretty).string(ResultsJSON.encode(result)) + "\n"),
+        ]
+        var ok = true
+        for (path, text) in outputs {
+            do {
+                try ReportWriter.write(text, to: path)
+            } catch {
+                console.err("error: cannot write \(path): \(error)")
+                ok = false
+            }
+        }
+        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
+            let handle = FileHandle(forWritingAtPath: summary)
+        {
+            handle.seekToEndOfFile()
+            handle.write(Data((markdown + "\n").utf8))
+            try? handle.close()
+        }
+        if ok && !quiet { console.err("Reports: \(paths.junit), \(paths.markdown), \(paths.json)") }
+        return ok
+    }
+
+    /// Reads JSON results written by a run, with a message naming the file when it cannot.
+    static func readResults(_ path: String) -> Result<RunResult, ResultsReadError> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ResultsReadError(message: "\(path): cannot read the file"))
+        }
+        do {
+            let value = try JSONParser.parse(Array(data))
+            return .success(try ResultsJSON.decode(value))
+        } catch let error as JSONParseError {
+            return .failure(
+                ResultsReadError(
+                    message:
+                        "\(path):\(error.position.line):\(error.position.column): not valid JSON: \(error.message)"
+                ))
+        } catch {
+            return .failure(ResultsReadError(message: "\(path): not Conform results: \(error)"))
+        }
+    }
+
+    struct ResultsReadError: Error {
+        var message: String
+    }
+}

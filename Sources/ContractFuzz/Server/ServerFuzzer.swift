@@ -1,0 +1,132 @@
+public import ContractKit
+import Foundation
+import JSONSchema
+
+/// Sends generated valid and invalid requests to a server and checks how it answers: valid data
+/// must be accepted with a declared non-5xx status, invalid data rejected with a 4xx (never a 5xx,
+/// never a 2xx), missing required headers rejected, undeclared methods answered with 405. Every
+/// answer also goes through the response checks of `conform run`.
+///
+/// Seeded and bounded: the same seed sends the same requests; `casesPerEndpoint` and `timeBudget`
+/// keep a CI run short. Each failing request is shrunk to a minimal one that still fails.
+public struct ServerFuzzer: Sendable {
+    public struct Configuration: Sendable {
+        public var baseURL: String
+        public var headers: [HeaderField]
+        public var timeout: Duration
+        /// Valid requests per endpoint; invalid ones are capped at the same number.
+        public var casesPerEndpoint: Int
+        public var seed: UInt64
+        /// Stops sending new requests after this long (shrinking included).
+        public var timeBudget: Duration?
+        public var only: [String]
+        public var skip: [String]
+        public var shard: (index: Int, count: Int)?
+        public var redaction: Redaction
+        /// Called after each endpoint and check, for progress output.
+        public var progress: (@Sendable (CaseResult) -> Void)?
+
+        public init(
+            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(10),
+            casesPerEndpoint: Int = 20,
+            seed: UInt64 = 1, timeBudget: Duration? = nil, only: [String] = [], skip: [String] = [],
+            shard: (index: Int, count: Int)? = nil, redaction: Redaction = Redaction(),
+            progress: (@Sendable (CaseResult) -> Void)? = nil
+        ) {
+            self.baseURL = baseURL
+            self.headers = headers
+            self.timeout = timeout
+            self.casesPerEndpoint = casesPerEndpoint
+            self.seed = seed
+            self.timeBudget = timeBudget
+            self.only = only
+            self.skip = skip
+            self.shard = shard
+            self.redaction = redaction
+            self.progress = progress
+        }
+    }
+
+    /// A fuzzing run: the results (one case per endpoint and check) and how many requests went out.
+    public struct Outcome: Sendable {
+        public var result: RunResult
+        /// Requests sent, by endpoint id and check name.
+        public var requestCounts: [String: [CheckName: Int]]
+    }
+
+    public let contract: Contract
+    public let configuration: Configuration
+    let schemas: ContractSchemas
+    let transport: HTTPTransport
+
+    public init(contract: Contract, configuration: Configuration) {
+        self.contract = contract
+        self.configuration = configuration
+        self.schemas = ContractSchemas(contract: contract)
+        self.transport = HTTPTransport(timeout: configuration.timeout, maximumBodyBytes: 16 * 1_048_576)
+    }
+
+    /// The endpoints this configuration fuzzes: those with parameters or a body, filtered and sharded.
+    public var endpoints: [Endpoint] {
+        let candidates = contract.endpoints.filter { endpoint in
+            let names = Set([endpoint.id] + endpoint.tags)
+            if !configuration.only.isEmpty && names.isDisjoint(with: configuration.only) { return false }
+            return names.isDisjoint(with: configuration.skip)
+        }
+        guard let shard = configuration.shard else { return candidates }
+        return candidates.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+    }
+
+    public func run() async -> Outcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let startedAt = Date()
+        let deadline = configuration.timeBudget.map { start + $0 }
+        let variables = await capturedVariables()
+        var cases: [CaseResult] = []
+        var counts: [String: [CheckName: Int]] = [:]
+        for endpoint in endpoints {
+            let session = EndpointSession(
+                fuzzer: self, endpoint: endpoint, variables: variables, deadline: deadline)
+            let (results, sent) = await session.run()
+            counts[endpoint.id] = sent
+            for result in results {
+                cases.append(result)
+                configuration.progress?(result)
+            }
+        }
+        let result = RunResult(
+            contractName: contract.name, contractVersion: contract.version, contractFile: contract.file,
+            baseURL: configuration.baseURL, startedAt: startedAt, duration: clock.now - start, cases: cases,
+            shard: configuration.shard.map { "\($0.index)/\($0.count)" }, seed: configuration.seed,
+            toolVersion: ConformVersion.current, interrupted: Task.isCancelled)
+        return Outcome(result: result, requestCounts: counts)
+    }
+
+    /// Replays the contract's examples once to learn real values (menu ids, image names) that the
+    /// contract's examples take from captures.
+    private func capturedVariables() async -> [String: JSONValue] {
+        let replayer = Replayer(
+            contract: contract,
+            configuration: .init(
+                baseURL: configuration.baseURL, headers: configuration.headers, timeout: configuration.timeout
+            ))
+        var variables: [String: JSONValue] = [:]
+        for planned in replayer.plan.cases where !planned.captures.isEmpty {
+            if Task.isCancelled { break }
+            let (_, captured) = await replayer.run(planned, variables: variables)
+            variables.merge(captured) { _, new in new }
+        }
+        return variables
+    }
+
+    /// Sends one request; nil when no complete response arrived.
+    func send(_ request: FuzzRequest) async -> (RequestRecord, Result<ResponseRecord, TransportError>) {
+        let record = request.record(baseURL: configuration.baseURL, extraHeaders: configuration.headers)
+        do {
+            return (record, .success(try await transport.send(record)))
+        } catch {
+            return (record, .failure(error))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+public import JSONSchema
+
+/// Runs checks on one exchange: parses the JSON body once, applies the contract's and endpoint's
+/// check settings, and returns the findings. `conform run` and `conform fuzz` both use it, so a
+/// response is judged the same way whichever command sent the request.
+public struct ResponseChecker: Sendable {
+    public var contract: Contract
+    public var schemas: ContractSchemas
+    public var checks: [Check]
+
+    public init(contract: Contract, schemas: ContractSchemas, checks: [Check] = Check.replayChecks) {
+        self.contract = contract
+        self.schemas = schemas
+        self.checks = checks
+    }
+
+    /// The outcome of checking one response.
+    public struct Outcome: Sendable {
+        public var findings: [Finding]
+        /// The checks that ran (those the contract did not turn off).
+        public var checksRun: [CheckName]
+        /// The parsed body, when the response is JSON and parses.
+        public var body: JSONValue?
+    }
+
+    public func check(
+        _ response: ResponseRecord, to request: RequestRecord, endpoint: Endpoint, example: Example? = nil,
+        variables: [String: JSONValue] = [:]
+    ) -> Outcome {
+        var context = CheckContext(
+            contract: contract, schemas: schemas, endpoint: endpoint, example: example, request: request,
+            response: response, variables: variables, settings: contract.checks.refined(by: endpoint.checks))
+        let declaresJSON = context.responseSpec?.isJSON ?? false
+        if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
+            if !(response.body.isEmpty && !declaresJSON) {
+                context.jsonBody = Result { () throws(JSONParseError) -> JSONValue in
+                    try JSONParser.parse(response.body)
+                }
+            }
+        }
+        var outcome = Outcome(findings: [], checksRun: [], body: try? context.jsonBody?.get())
+        for check in checks where context.settings.isEnabled(check.name) {
+            outcome.checksRun.append(check.name)
+            outcome.findings += check.run(context)
+        }
+        return outcome
+    }
+}

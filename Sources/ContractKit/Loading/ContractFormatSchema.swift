@@ -1,0 +1,266 @@
+import JSONSchema
+
+/// The JSON Schema of the contract format, so editors can check a contract as it is typed and the
+/// loader can report shape errors the decoder has no dedicated message for.
+///
+/// `text` is `docs/contract-format.schema.json`, byte for byte (a test keeps the two identical).
+enum ContractFormatSchema {
+    /// The compiled schema, built once; nil only if the embedded text were broken, which the tests rule out.
+    static let compiled: Schema? = {
+        guard let document = try? JSONParser.parse(text) else { return nil }
+        return try? Schema(document, baseURI: "urn:conform:contract-format:1")
+    }()
+
+    /// The schema's text, identical to `docs/contract-format.schema.json`.
+    static let text = #"""
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$id": "urn:conform:contract-format:1",
+          "title": "Conform contract, format version 1",
+          "description": "The shape of a Conform contract file, as ContractDecoder reads it. Keys starting with x- are extensions and are ignored wherever an object has a fixed set of keys.",
+          "$comment": "Schemas inside a contract (schemas/*, and the schema of parameters, requests, responses and headers) are typed as {\"type\": [\"object\", \"boolean\"]}, not as a $ref to the 2020-12 meta-schema. The embedded meta-schemas would resolve offline, but the contract linter already validates every such schema against the meta-schema and compiles it, with messages and positions inside the schema; referencing it here would report each of those errors a second time.",
+          "type": "object",
+          "required": ["conform", "name", "version", "endpoints"],
+          "properties": {
+            "$schema": { "type": "string" },
+            "conform": { "const": 1, "description": "The contract format version." },
+            "name": { "type": "string" },
+            "version": { "type": "string", "description": "The version of the API the contract describes." },
+            "description": { "type": "string" },
+            "baseURL": { "type": "string", "pattern": "^https?://" },
+            "latencyBudgetMs": { "$ref": "#/$defs/latencyBudget" },
+            "assertFormats": { "type": "boolean", "default": false },
+            "checks": { "$ref": "#/$defs/checks" },
+            "schemas": {
+              "type": "object",
+              "additionalProperties": { "$ref": "#/$defs/schema" }
+            },
+            "endpoints": {
+              "type": "array",
+              "items": { "$ref": "#/$defs/endpoint" }
+            }
+          },
+          "patternProperties": { "^x-": true },
+          "additionalProperties": false,
+          "$defs": {
+            "schema": {
+              "$comment": "A JSON Schema 2020-12; the linter checks it against the meta-schema.",
+              "type": ["object", "boolean"]
+            },
+            "latencyBudget": {
+              "type": "integer",
+              "exclusiveMinimum": 0,
+              "description": "Milliseconds a response may take before max_response_time reports it."
+            },
+            "pointer": {
+              "type": "string",
+              "pattern": "^(/([^~]|~[01])*)?$",
+              "description": "A JSON pointer (RFC 6901)."
+            },
+            "mediaType": {
+              "type": "string",
+              "pattern": "^[ \\t]*[-!#$%&'*+.^_`|~0-9A-Za-z]+/[-!#$%&'*+.^_`|~0-9A-Za-z]+[ \\t]*(;.*)?$"
+            },
+            "checks": {
+              "type": "object",
+              "properties": {
+                "not_a_server_error": { "$ref": "#/$defs/checkSetting" },
+                "status_code_conformance": { "$ref": "#/$defs/checkSetting" },
+                "content_type_conformance": { "$ref": "#/$defs/checkSetting" },
+                "response_headers_conformance": { "$ref": "#/$defs/checkSetting" },
+                "response_schema_conformance": { "$ref": "#/$defs/checkSetting" },
+                "assertions": { "$ref": "#/$defs/checkSetting" },
+                "max_response_time": { "$ref": "#/$defs/checkSetting" },
+                "positive_data_acceptance": { "$ref": "#/$defs/checkSetting" },
+                "negative_data_rejection": { "$ref": "#/$defs/checkSetting" },
+                "missing_required_header": { "$ref": "#/$defs/checkSetting" },
+                "unsupported_method": { "$ref": "#/$defs/checkSetting" }
+              },
+              "additionalProperties": false
+            },
+            "checkSetting": {
+              "type": ["boolean", "object"],
+              "properties": {
+                "enabled": { "type": "boolean", "default": true },
+                "acceptedStatuses": {
+                  "type": "array",
+                  "items": { "type": "integer", "minimum": 100, "maximum": 599 }
+                }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "endpoint": {
+              "type": "object",
+              "required": ["id", "method", "path", "responses"],
+              "properties": {
+                "id": { "type": "string" },
+                "method": {
+                  "type": "string",
+                  "$comment": "GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS, in any case.",
+                  "pattern": "^([Gg][Ee][Tt]|[Hh][Ee][Aa][Dd]|[Pp][Oo][Ss][Tt]|[Pp][Uu][Tt]|[Pp][Aa][Tt][Cc][Hh]|[Dd][Ee][Ll][Ee][Tt][Ee]|[Oo][Pp][Tt][Ii][Oo][Nn][Ss])$"
+                },
+                "path": { "type": "string", "pattern": "^/" },
+                "summary": { "type": "string" },
+                "description": { "type": "string" },
+                "tags": { "type": "array", "items": { "type": "string" } },
+                "parameters": { "$ref": "#/$defs/parameters" },
+                "request": { "$ref": "#/$defs/request" },
+                "responses": { "$ref": "#/$defs/responses" },
+                "latencyBudgetMs": { "$ref": "#/$defs/latencyBudget" },
+                "checks": { "$ref": "#/$defs/checks" },
+                "examples": { "type": "array", "items": { "$ref": "#/$defs/example" } }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "path": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "$ref": "#/$defs/parameter",
+                    "properties": { "required": { "const": true } }
+                  }
+                },
+                "query": { "type": "object", "additionalProperties": { "$ref": "#/$defs/parameter" } },
+                "header": { "type": "object", "additionalProperties": { "$ref": "#/$defs/parameter" } }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "parameter": {
+              "type": "object",
+              "properties": {
+                "required": { "type": "boolean", "$comment": "Defaults to true for path parameters, false otherwise." },
+                "schema": { "$ref": "#/$defs/schema" },
+                "description": { "type": "string" },
+                "filters": {
+                  "type": "string",
+                  "pattern": "^(/([^~]|~[01])*)?$",
+                  "description": "A pointer into the response body, * for every element, whose values must equal the parameter."
+                }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "request": {
+              "type": "object",
+              "properties": {
+                "contentType": { "$ref": "#/$defs/mediaType", "default": "application/json" },
+                "schema": { "$ref": "#/$defs/schema" },
+                "required": { "type": "boolean", "default": true },
+                "description": { "type": "string" }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "responses": {
+              "type": "object",
+              "minProperties": 1,
+              "patternProperties": {
+                "^[1-5][0-9][0-9]$": { "$ref": "#/$defs/response" },
+                "^[1-5][Xx][Xx]$": { "$ref": "#/$defs/response" },
+                "^default$": { "$ref": "#/$defs/response" }
+              },
+              "additionalProperties": false
+            },
+            "response": {
+              "type": "object",
+              "properties": {
+                "description": { "type": "string" },
+                "contentType": {
+                  "if": { "type": "array" },
+                  "then": { "minItems": 1, "items": { "$ref": "#/$defs/mediaType" } },
+                  "else": { "$ref": "#/$defs/mediaType" }
+                },
+                "headers": { "type": "object", "additionalProperties": { "$ref": "#/$defs/header" } },
+                "schema": { "$ref": "#/$defs/schema" },
+                "example": { "description": "The body the mock answers with; {{baseURL}} becomes the mock's URL." }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "header": {
+              "type": "object",
+              "properties": {
+                "required": { "type": "boolean", "default": true },
+                "schema": { "$ref": "#/$defs/schema" },
+                "description": { "type": "string" }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "example": {
+              "type": "object",
+              "required": ["name"],
+              "properties": {
+                "name": { "type": "string" },
+                "description": { "type": "string" },
+                "pathParameters": { "type": "object" },
+                "query": { "type": "object" },
+                "headers": { "type": "object", "additionalProperties": { "type": "string" } },
+                "body": {},
+                "rawBody": { "type": "string" },
+                "contentType": { "type": "string" },
+                "expect": {
+                  "type": "object",
+                  "properties": { "status": { "type": "integer", "minimum": 100, "maximum": 599 } },
+                  "patternProperties": { "^x-": true },
+                  "additionalProperties": false
+                },
+                "capture": { "type": "object", "additionalProperties": { "$ref": "#/$defs/capture" } },
+                "assert": { "type": "array", "items": { "$ref": "#/$defs/assertion" } }
+              },
+              "not": { "required": ["body", "rawBody"] },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            },
+            "capture": {
+              "if": { "type": "string" },
+              "then": { "$ref": "#/$defs/pointer" },
+              "else": {
+                "type": "object",
+                "properties": {
+                  "pointer": { "$ref": "#/$defs/pointer" },
+                  "header": { "type": "string" },
+                  "regex": { "type": "string" }
+                },
+                "oneOf": [{ "required": ["pointer"] }, { "required": ["header"] }],
+                "patternProperties": { "^x-": true },
+                "additionalProperties": false
+              }
+            },
+            "assertion": {
+              "type": "object",
+              "required": ["path"],
+              "properties": {
+                "path": { "$ref": "#/$defs/pointer" },
+                "equals": {},
+                "notEmpty": { "const": true },
+                "unique": { "const": true },
+                "in": {
+                  "if": { "type": "string" },
+                  "then": { "pattern": "\\{\\{" },
+                  "else": { "type": "array" }
+                },
+                "matches": { "type": "string" },
+                "exists": { "type": "boolean" }
+              },
+              "oneOf": [
+                { "required": ["equals"] },
+                { "required": ["notEmpty"] },
+                { "required": ["unique"] },
+                { "required": ["in"] },
+                { "required": ["matches"] },
+                { "required": ["exists"] }
+              ],
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false
+            }
+          }
+        }
+
+        """#
+}

@@ -1,0 +1,135 @@
+public import ContractKit
+
+/// A run as JUnit XML, the format every CI system shows as a test report.
+///
+/// The document validates against both the Jenkins xUnit schema and the strict Apache Ant schema
+/// (windyroad), so it loads wherever JUnit is read: one `<testsuite>` per endpoint, one
+/// `<testcase>` per example, counts that add up, and transcripts of the failing exchanges in
+/// `<system-out>`. Every server byte is escaped, and characters XML 1.0 forbids are written as
+/// visible `\u{…}` text, so no response can make the report unreadable.
+public enum JUnitReport {
+    /// Renders `result` as a complete XML document.
+    ///
+    /// - Parameter transcriptLimit: the most bytes kept of each request and each response in
+    ///   `<system-out>`; longer ones end with a note giving their full size.
+    public static func render(_ result: RunResult, transcriptLimit: Int = 16_384) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        for (index, group) in ReportFormatting.casesByEndpoint(result.cases).enumerated() {
+            xml += suite(
+                group.cases, endpointID: group.endpointID, index: index, result: result,
+                limit: transcriptLimit)
+        }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    private static func suite(
+        _ cases: [CaseResult], endpointID: String, index: Int, result: RunResult, limit: Int
+    ) -> String {
+        let attributes: [(String, String)] = [
+            ("id", String(index)),
+            ("package", result.contractName),
+            ("name", endpointID.isEmpty ? "(unnamed endpoint)" : endpointID),
+            ("hostname", ReportFormatting.host(of: result.baseURL)),
+            ("timestamp", Timestamp.junit(result.startedAt)),
+            ("tests", String(cases.count)),
+            ("failures", String(cases.filter { $0.outcome == .failed }.count)),
+            ("errors", String(cases.filter { $0.outcome == .error }.count)),
+            ("skipped", String(cases.filter { $0.outcome == .skipped }.count)),
+            ("time", ReportFormatting.seconds(ReportFormatting.total(cases))),
+        ]
+        var xml = "  " + openTag("testsuite", attributes) + ">\n"
+        xml += properties(result)
+        for item in cases { xml += testcase(item, contractName: result.contractName) }
+        let out = cases.map { systemOut($0, limit: limit) }.joined(separator: "\n")
+        xml +=
+            out.isEmpty
+            ? "    <system-out/>\n" : "    <system-out>" + XMLText.content(out) + "</system-out>\n"
+        xml += "    <system-err/>\n  </testsuite>\n"
+        return xml
+    }
+
+    private static func properties(_ result: RunResult) -> String {
+        var pairs: [(String, String)] = [
+            ("contract", result.contractName), ("contractVersion", result.contractVersion),
+        ]
+        if let file = result.contractFile { pairs.append(("contractFile", file)) }
+        pairs.append(("baseURL", result.baseURL))
+        if let seed = result.seed { pairs.append(("seed", String(seed))) }
+        if let shard = result.shard { pairs.append(("shard", shard)) }
+        pairs.append(("toolVersion", result.toolVersion))
+        pairs.append(("interrupted", result.interrupted ? "true" : "false"))
+        var xml = "    <properties>\n"
+        for (name, value) in pairs {
+            xml += "      " + openTag("property", [("name", name), ("value", value)]) + "/>\n"
+        }
+        return xml + "    </properties>\n"
+    }
+
+    private static func testcase(_ item: CaseResult, contractName: String) -> String {
+        let attributes = [
+            ("classname", "\(contractName).\(item.endpointID)"), ("name", item.name),
+            ("time", ReportFormatting.seconds(item.duration)),
+        ]
+        let open = "    " + openTag("testcase", attributes)
+        switch item.outcome {
+        case .passed:
+            return open + "/>\n"
+        case .failed:
+            let first = item.findings.first
+            let message =
+                item.findings.count > 1
+                ? "\(item.findings.count) findings; first: \(first?.message ?? "")"
+                : first?.message ?? item.reason ?? "the response broke the contract"
+            let type = first?.check.rawValue ?? "contract"
+            return open + ">\n      " + openTag("failure", [("message", message), ("type", type)]) + ">"
+                + XMLText.content(failureText(item)) + "</failure>\n    </testcase>\n"
+        case .error:
+            let message = item.reason ?? "no complete response"
+            var text = message
+            if item.attempts > 1 { text += "\n(after \(item.attempts) attempts)" }
+            if let curl = item.curl { text += "\n\nReproduce:\n" + curl }
+            return open + ">\n      " + openTag("error", [("message", message), ("type", "transport")]) + ">"
+                + XMLText.content(text) + "</error>\n    </testcase>\n"
+        case .skipped:
+            return open + ">\n      " + openTag("skipped", [("message", item.reason ?? "skipped")])
+                + "/>\n    </testcase>\n"
+        }
+    }
+
+    /// Every finding of a failed case, then the curl line that reproduces it.
+    static func failureText(_ item: CaseResult) -> String {
+        var lines: [String] = []
+        for finding in item.findings {
+            lines.append("[\(finding.check.rawValue)] \(finding.message)")
+            if let expected = finding.expected { lines.append("  expected: \(expected)") }
+            if let actual = finding.actual { lines.append("  actual:   \(actual)") }
+            if let pointer = finding.pointer {
+                lines.append("  at:       \(pointer.isEmpty ? "(body)" : pointer)")
+            }
+        }
+        if let reason = item.reason, item.findings.isEmpty { lines.append(reason) }
+        if let curl = item.curl { lines += ["", "Reproduce:", curl] }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Failed and errored cases get their full exchange; others one summary line, so a large run
+    /// stays small.
+    private static func systemOut(_ item: CaseResult, limit: Int) -> String {
+        switch item.outcome {
+        case .failed, .error:
+            let header = "=== \(item.outcome.rawValue.uppercased()) \(item.id) ==="
+            let exchange = Transcript.exchange(of: item, limit: limit)
+            return exchange.isEmpty ? header : header + "\n" + exchange + "\n"
+        case .passed:
+            let status = item.response.map { " -> \($0.status)" } ?? ""
+            return "PASSED \(item.id): \(item.method) \(item.path)\(status)"
+        case .skipped:
+            return "SKIPPED \(item.id)" + (item.reason.map { ": \($0)" } ?? "")
+        }
+    }
+
+    private static func openTag(_ name: String, _ attributes: [(String, String)]) -> String {
+        "<" + name + attributes.map { " \($0.0)=\"" + XMLText.attribute($0.1) + "\"" }.joined()
+    }
+}

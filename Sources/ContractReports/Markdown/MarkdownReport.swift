@@ -1,0 +1,132 @@
+public import ContractKit
+
+/// A run as GitHub-flavoured Markdown, for a CI job summary or a pull-request comment.
+///
+/// The first line is the verdict, so a notification preview says everything that matters; tables
+/// follow for a glance by endpoint and by declared status, then every failure and error with what
+/// to run to reproduce it. The text also reads well in a terminal. GitHub rejects job summaries
+/// over 1 MiB, so the report stops adding failure details before `limit` and says how many it
+/// left out.
+public enum MarkdownReport {
+    /// The most bytes of each request and each response shown in a transcript.
+    static let transcriptLimit = 8_192
+
+    /// Renders `result`; the text is never longer than `limit` UTF-8 bytes.
+    public static func render(_ result: RunResult, limit: Int = 1_000_000) -> String {
+        var head = verdict(result) + "\n\n" + summaryTable(result)
+        let coverage = coverageTable(result)
+        if !coverage.isEmpty { head += "\n" + coverage }
+        let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        guard !problems.isEmpty else { return fitted(head, limit: limit) }
+        head += "\n## Failures and errors\n"
+        var text = head
+        var size = text.utf8.count
+        let reserve = 200
+        for (index, item) in problems.enumerated() {
+            let section = "\n" + details(item)
+            let sectionSize = section.utf8.count
+            if size + sectionSize + reserve > limit {
+                let left = problems.count - index
+                let noun = left == 1 ? "failure or error" : "failures and errors"
+                text += "\n_\(left) more \(noun) left out to keep this report under \(limit) bytes;"
+                text += " the JUnit and JSON reports have them all._\n"
+                return fitted(text, limit: limit)
+            }
+            text += section
+            size += sectionSize
+        }
+        return fitted(text, limit: limit)
+    }
+
+    /// `✅ Passed: …` or `❌ Failed: …` with the counts, the time and the server.
+    static func verdict(_ result: RunResult) -> String {
+        let mark = result.isSuccessful ? "✅ Passed" : "❌ Failed"
+        var line =
+            "\(mark): \(result.count(.passed)) passed, \(result.count(.failed)) failed, "
+            + "\(result.count(.error)) errors, \(result.count(.skipped)) skipped in "
+            + "\(ReportFormatting.human(result.duration)) against \(MarkdownText.inline(result.baseURL))"
+        if result.interrupted { line += " (interrupted)" }
+        return line
+    }
+
+    private static func summaryTable(_ result: RunResult) -> String {
+        var rows = [
+            "| Endpoint | Cases | Passed | Failed | Errors | Skipped | Slowest |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for group in ReportFormatting.casesByEndpoint(result.cases) {
+            func count(_ outcome: CaseResult.Outcome) -> Int {
+                group.cases.filter { $0.outcome == outcome }.count
+            }
+            let slowest = group.cases.map(\.duration).max() ?? .zero
+            rows.append(
+                "| \(MarkdownText.inline(group.endpointID)) | \(group.cases.count) | \(count(.passed)) | "
+                    + "\(count(.failed)) | \(count(.error)) | \(count(.skipped)) | "
+                    + "\(ReportFormatting.human(slowest)) |")
+        }
+        return "## Endpoints\n\n" + rows.joined(separator: "\n") + "\n"
+    }
+
+    private static func coverageTable(_ result: RunResult) -> String {
+        guard !result.coverage.isEmpty else { return "" }
+        var rows = ["| Endpoint | Declared | Seen | Never exercised |", "| --- | --- | --- | --- |"]
+        for entry in result.coverage {
+            func list(_ items: [String]) -> String {
+                items.isEmpty ? "—" : MarkdownText.inline(items.joined(separator: ", "))
+            }
+            rows.append(
+                "| \(MarkdownText.inline(entry.endpointID)) | \(list(entry.declared)) | "
+                    + "\(list(entry.seen.map(String.init))) | \(list(entry.unexercised)) |")
+        }
+        return "## Status coverage\n\n" + rows.joined(separator: "\n") + "\n"
+    }
+
+    /// One failed or errored case: findings, reproducer and a collapsed transcript.
+    private static func details(_ item: CaseResult) -> String {
+        let label = item.outcome == .failed ? "❌ failed" : "⚠️ error"
+        var text = "### \(MarkdownText.inline(item.id)): \(label)\n\n"
+        var line = MarkdownText.code("\(item.method) \(item.path)")
+        if let response = item.response { line += " → \(response.status)" }
+        line += " in \(ReportFormatting.human(item.duration))"
+        if item.attempts > 1 { line += " after \(item.attempts) attempts" }
+        text += line + "\n\n"
+        if let reason = item.reason { text += "Reason: \(MarkdownText.inline(reason))\n\n" }
+        for finding in item.findings {
+            text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(finding.message))\n"
+            if let expected = finding.expected { text += "  - expected: \(MarkdownText.code(expected))\n" }
+            if let actual = finding.actual { text += "  - actual: \(MarkdownText.code(actual))\n" }
+            if let pointer = finding.pointer {
+                text += "  - at: \(MarkdownText.code(pointer.isEmpty ? "(body)" : pointer))\n"
+            }
+        }
+        if !item.findings.isEmpty { text += "\n" }
+        if let curl = item.curl {
+            text += "Reproduce:\n\n" + MarkdownText.fenced(curl, language: "sh") + "\n"
+        }
+        let exchange = Transcript.exchange(of: item, limit: transcriptLimit)
+        if !exchange.isEmpty {
+            text +=
+                "<details><summary>Transcript</summary>\n\n" + MarkdownText.fenced(exchange, language: "http")
+            text += "\n</details>\n"
+        }
+        return text
+    }
+
+    /// The text cut at a line break so it fits `limit` bytes, for the rare run whose tables alone
+    /// are too large.
+    private static func fitted(_ text: String, limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        let note = "\n_Report cut to stay under \(limit) bytes._\n"
+        let budget = limit - note.utf8.count
+        guard budget > 0 else { return "" }
+        var kept = ""
+        var used = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let size = line.utf8.count + 1
+            if used + size > budget { break }
+            kept += line + "\n"
+            used += size
+        }
+        return kept + note
+    }
+}
