@@ -91,6 +91,10 @@ struct ImportOpenAPICommandTests {
         #expect(lint.out.contains("ok (Restaurant API 1.0.0: 5 endpoints, 5 examples)"))
         let run = await conform("run", fixture("restaurant-3.1.json"))
         #expect(run.code == .success, "\(run.out)\n\(run.err)")
+        let catalog = await conform("run", fixture("catalog-3.0.json"))
+        #expect(catalog.code == .success, "\(catalog.out)\n\(catalog.err)")
+        let fuzz = await conform("fuzz", fixture("catalog-3.0.json"), "--cases", "20")
+        #expect(fuzz.code == .success, "\(fuzz.out)\n\(fuzz.err)")
     }
 
     @Test("refuses a document that is not OpenAPI, and reports an invalid one")
