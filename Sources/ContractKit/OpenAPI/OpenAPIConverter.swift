@@ -32,7 +32,8 @@ public struct OpenAPIConverter: Sendable {
             log.warn("\"info\" is missing; the contract is named \"OpenAPI document\"", at: .root)
         }
         contract["name"] = .string(info["title"]?.stringValue ?? "OpenAPI document")
-        contract["version"] = .string(info["version"]?.stringValue ?? "0.0.0")
+        contract["version"] = .string(
+            info["version"]?.stringValue ?? info["version"]?.numberValue?.description ?? "0.0.0")
         origins[JSONPointer(tokens: ["name"])] = JSONPointer(tokens: ["info", "title"])
         origins[JSONPointer(tokens: ["version"])] = JSONPointer(tokens: ["info", "version"])
         if case .string(let text)? = info["description"] {

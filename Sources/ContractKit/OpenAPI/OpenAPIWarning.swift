@@ -21,11 +21,14 @@ public struct OpenAPIWarning: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(message) (at \(pointer.displayText))" }
 }
 
-/// Collects warnings while a document is converted, in document order.
+/// Collects warnings while a document is converted, each once: a path item's parameters are read
+/// for every operation of the path, but a problem with one is reported a single time.
 struct OpenAPIWarningLog {
     private(set) var warnings: [OpenAPIWarning] = []
+    private var seen = Set<OpenAPIWarning>()
 
     mutating func warn(_ message: String, at pointer: JSONPointer) {
-        warnings.append(OpenAPIWarning(message, at: pointer))
+        let warning = OpenAPIWarning(message, at: pointer)
+        if seen.insert(warning).inserted { warnings.append(warning) }
     }
 }
