@@ -44,5 +44,8 @@ let package = Package(
             exclude: ["Fixtures", "Golden"], swiftSettings: settings),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"], swiftSettings: settings),
         .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock", "ContractFuzz"], swiftSettings: settings),
+        .testTarget(
+            name: "OpenAPITests", dependencies: ["ContractKit", "ContractMock", "JSONSchema", "ConformCLI"],
+            exclude: ["Fixtures"], swiftSettings: settings),
     ]
 )

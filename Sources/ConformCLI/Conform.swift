@@ -18,6 +18,7 @@ public enum Conform {
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
         ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
         ("merge", "Merge the JSON results of CI shards into one set of reports."),
+        ("import-openapi", "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file."),
     ]
 
     /// Runs one command line (without the program name) and returns its exit code.
@@ -52,6 +53,8 @@ public enum Conform {
             return MergeCommand.run(rest, console: console, environment: environment)
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
+        case "import-openapi":
+            return ImportOpenAPICommand.run(rest, console: console)
         default:
             var message = "error: unknown command '\(command)'"
             if let suggestion = Suggestion.closest(to: command, in: commands.map(\.name)) {

@@ -3,6 +3,10 @@ import JSONSchema
 
 /// Reads contract files: parses them with positions, decodes the model, and runs the linter, so a
 /// broken contract is reported in full, each problem at `file:line:column`.
+///
+/// An OpenAPI 3.0/3.1 document (a top-level `openapi` key) is converted to a contract first, here
+/// and only here, so every command that takes a contract also takes OpenAPI; its unmapped parts
+/// become warnings, and every problem points into the OpenAPI file.
 public enum ContractLoader {
     /// Why a contract could not be loaded: every problem found, errors first.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
@@ -68,15 +72,38 @@ public enum ContractLoader {
                 "not valid JSON: \(error.message)", at: .root, position: error.position, file: file)
             return Outcome(contract: nil, problems: [problem])
         }
-        var decoder = ContractDecoder(document: document.value)
+        var contractDocument = document.value
+        var conversion: OpenAPIConversion?
+        if OpenAPIConverter.isOpenAPI(document.value) {
+            do {
+                conversion = try OpenAPIConverter(document: document.value).convert()
+            } catch {
+                let problem = ContractProblem(
+                    error.message, at: error.pointer,
+                    position: document.sourceMap.keyPosition(of: error.pointer), file: file)
+                return Outcome(contract: nil, problems: [problem])
+            }
+            contractDocument = conversion?.contract ?? document.value
+        }
+        var decoder = ContractDecoder(document: contractDocument)
         var (contract, problems) = decoder.decode()
-        problems += formatProblems(in: document.value, besides: problems)
+        problems += formatProblems(in: contractDocument, besides: problems)
         if var built = contract {
-            built.sourceMap = document.sourceMap
+            built.sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
             built.file = file
             built.baseURI = baseURI(for: file)
             problems += ContractLinter(contract: built).problems()
             contract = built
+        }
+        if let conversion {
+            problems = problems.map { problem in
+                var problem = problem
+                problem.pointer = conversion.openAPIPointer(for: problem.pointer, in: document.value)
+                return problem
+            }
+            problems += conversion.warnings.map {
+                ContractProblem($0.message, at: $0.pointer, severity: .warning)
+            }
         }
         let located = problems.map { problem in
             var problem = problem

@@ -1,0 +1,105 @@
+import ContractKit
+import Foundation
+import JSONSchema
+
+/// `conform import-openapi <openapi.json> [-o Contracts/<name>.json] [--force]`: writes the contract
+/// equivalent to an OpenAPI 3.0/3.1 document, so a team can keep it, add assertions and captures,
+/// and review what the conversion could not map (printed as warnings).
+enum ImportOpenAPICommand {
+    static let parser = ArgumentParser(
+        command: "import-openapi",
+        overview: "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file.",
+        positionals: [.init(name: "openapi", help: "The OpenAPI document (JSON).")],
+        options: [
+            .init(
+                name: "output", valueName: "file",
+                help: "Where to write the contract; -o works too (default: Contracts/<file-stem>.json)."),
+            .init(name: "force", valueName: nil, help: "Overwrite the output file if it exists."),
+        ])
+
+    static let usage = "Usage: conform import-openapi <openapi.json> [-o Contracts/<name>.json] [--force]"
+
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
+        if arguments.contains("--help") {
+            console.out(
+                parser.help(
+                    extra:
+                        "EXIT CODES:\n  0  the contract was written (warnings list what is not mapped)\n  2  usage error, an unreadable or invalid document, or an existing output without --force"
+                ))
+            return .success
+        }
+        let parsed: ArgumentParser.ParsedArguments
+        do {
+            parsed = try parser.parse(arguments.map { $0 == "-o" ? "--output" : $0 })
+        } catch {
+            console.err("error: \(error.message)\n\(usage)")
+            return .usageOrContractError
+        }
+        let input = parsed.positionals[0]
+        let output = parsed.value("output") ?? defaultOutput(for: input)
+        guard let data = FileManager.default.contents(atPath: input) else {
+            console.err("error: \(input): cannot read the file")
+            return .usageOrContractError
+        }
+        if URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL
+        {
+            console.err("error: \(output) is the OpenAPI document itself; choose another output with -o")
+            return .usageOrContractError
+        }
+        if FileManager.default.fileExists(atPath: output) && !parsed.has("force") {
+            console.err("error: \(output) already exists; pass --force to overwrite it")
+            return .usageOrContractError
+        }
+        let bytes = Array(data)
+        let document: JSONValue
+        do {
+            document = try JSONParser.parseDocument(
+                bytes, options: .init(allowsByteOrderMark: true, recordsPositions: true)
+            ).value
+        } catch {
+            console.err(
+                "\(input):\(error.position.line):\(error.position.column): error: not valid JSON: \(error.message)"
+            )
+            return .usageOrContractError
+        }
+        guard OpenAPIConverter.isOpenAPI(document) else {
+            console.err("error: \(input) is not an OpenAPI document (it has no top-level \"openapi\" key)")
+            return .usageOrContractError
+        }
+        let outcome = ContractLoader.read(bytes: bytes, file: input)
+        for problem in outcome.problems { console.err(problem.description) }
+        guard let contract = outcome.contract, !outcome.hasErrors else {
+            let errors = outcome.problems.filter { $0.severity == .error }.count
+            console.err(
+                "error: \(input) converts to a contract with \(errors) error\(errors == 1 ? "" : "s"); nothing written"
+            )
+            return .usageOrContractError
+        }
+        do {
+            try write(contract.document, to: output)
+        } catch {
+            console.err("error: cannot write \(output): \(error.localizedDescription)")
+            return .usageOrContractError
+        }
+        let warnings = outcome.problems.count
+        let examples = contract.endpoints.reduce(0) { $0 + $1.examples.count }
+        console.out(
+            "wrote \(output) (\(contract.name) \(contract.version): \(contract.endpoints.count) endpoints, \(examples) examples, \(warnings) warning\(warnings == 1 ? "" : "s"))"
+        )
+        return .success
+    }
+
+    /// `Contracts/<file-stem>.json`, relative to the working directory.
+    static func defaultOutput(for input: String) -> String {
+        let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        return "Contracts/\(stem).json"
+    }
+
+    private static func write(_ document: JSONValue, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = JSONSerializer(style: .pretty).string(document) + "\n"
+        try Data(text.utf8).write(to: url)
+    }
+}

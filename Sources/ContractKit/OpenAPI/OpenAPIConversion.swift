@@ -1,0 +1,35 @@
+public import JSONSchema
+
+/// The result of converting an OpenAPI document: the contract document, what could not be mapped,
+/// and where each part of the contract came from, so problems found in the contract point back into
+/// the OpenAPI file a person edits.
+public struct OpenAPIConversion: Sendable {
+    /// A contract document (format version 1), keys in a stable order.
+    public var contract: JSONValue
+    /// Everything not mapped, in document order, each with its pointer into the OpenAPI document.
+    public var warnings: [OpenAPIWarning]
+    /// OpenAPI pointers of contract values (endpoints, parameters, responses, schemas…).
+    var origins: [JSONPointer: JSONPointer]
+
+    init(contract: JSONValue, warnings: [OpenAPIWarning], origins: [JSONPointer: JSONPointer]) {
+        self.contract = contract
+        self.warnings = warnings
+        self.origins = origins
+    }
+
+    /// Where a place in the contract comes from in the OpenAPI document: the origin of its longest
+    /// recorded prefix, followed by the rest of the pointer when that still names something in the
+    /// OpenAPI document (schemas keep their shape), else the origin alone.
+    public func openAPIPointer(for contractPointer: JSONPointer, in openAPI: JSONValue) -> JSONPointer {
+        var tokens = contractPointer.tokens
+        var rest: [String] = []
+        while true {
+            if let origin = origins[JSONPointer(tokens: tokens)] {
+                let extended = JSONPointer(tokens: origin.tokens + rest)
+                return extended.resolve(in: openAPI) != nil ? extended : origin
+            }
+            guard let last = tokens.popLast() else { return .root }
+            rest.insert(last, at: 0)
+        }
+    }
+}

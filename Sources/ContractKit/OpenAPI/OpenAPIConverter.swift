@@ -1,0 +1,221 @@
+public import JSONSchema
+
+/// Converts an OpenAPI 3.0.x or 3.1.x document (JSON) into a Conform contract document, so every
+/// command that takes a contract also takes the OpenAPI description a team already maintains.
+///
+/// The mapping is documented in `docs/openapi.md`. What has no contract equivalent (security,
+/// callbacks, webhooks, XML, form encodings, cookie parameters, external references) is reported
+/// as an ``OpenAPIWarning`` with its pointer, never dropped silently.
+public struct OpenAPIConverter: Sendable {
+    /// The OpenAPI document.
+    public let document: JSONValue
+
+    private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    public init(document: JSONValue) { self.document = document }
+
+    /// Whether `document` is an OpenAPI document: an object with a top-level `openapi` key.
+    public static func isOpenAPI(_ document: JSONValue) -> Bool { document["openapi"] != nil }
+
+    /// The contract document and the warnings; throws only when the document is not OpenAPI 3.0/3.1.
+    public func convert() throws(OpenAPIConversionError) -> OpenAPIConversion {
+        guard case .object(let root) = document else {
+            throw OpenAPIConversionError("an OpenAPI document must be a JSON object", at: .root)
+        }
+        let dialect = try Self.dialect(of: root)
+        var log = OpenAPIWarningLog()
+        var origins: [JSONPointer: JSONPointer] = [:]
+        var contract = JSONObject()
+        contract["conform"] = .number(JSONNumber(1))
+        let info = root["info"]?.objectValue ?? JSONObject()
+        if root["info"]?.objectValue == nil {
+            log.warn("\"info\" is missing; the contract is named \"OpenAPI document\"", at: .root)
+        }
+        contract["name"] = .string(info["title"]?.stringValue ?? "OpenAPI document")
+        contract["version"] = .string(
+            info["version"]?.stringValue ?? info["version"]?.numberValue?.description ?? "0.0.0")
+        origins[JSONPointer(tokens: ["name"])] = JSONPointer(tokens: ["info", "title"])
+        origins[JSONPointer(tokens: ["version"])] = JSONPointer(tokens: ["info", "version"])
+        if case .string(let text)? = info["description"] {
+            contract["description"] = .string(text)
+            origins[JSONPointer(tokens: ["description"])] = JSONPointer(tokens: ["info", "description"])
+        }
+        if let baseURL = baseURL(root, log: &log) {
+            contract["baseURL"] = .string(baseURL)
+            origins[JSONPointer(tokens: ["baseURL"])] = JSONPointer(tokens: ["servers", "0", "url"])
+        }
+        if dialect == .openAPI31, case .string(let schemaDialect)? = root["jsonSchemaDialect"],
+            schemaDialect != "https://json-schema.org/draft/2020-12/schema"
+        {
+            log.warn(
+                "\"jsonSchemaDialect\" \(schemaDialect) is not supported; schemas are read as JSON Schema 2020-12",
+                at: JSONPointer(tokens: ["jsonSchemaDialect"]))
+        }
+        reportUnmapped(root, log: &log)
+        let references = OpenAPIReferences(document: document)
+        let schemaConverter = OpenAPISchemaConverter(document: document, dialect: dialect)
+        if case .object(let named)? = root["components"]?["schemas"], !named.isEmpty {
+            var schemas = JSONObject()
+            for member in named.members {
+                let pointer = JSONPointer(tokens: ["components", "schemas", member.key])
+                schemas[member.key] = schemaConverter.convert(member.value, at: pointer, log: &log)
+                origins[JSONPointer(tokens: ["schemas", member.key])] = pointer
+            }
+            contract["schemas"] = .object(schemas)
+        }
+        let operations = self.operations(
+            root, converter: OpenAPIOperationConverter(references: references, schemas: schemaConverter),
+            log: &log)
+        let examples = OpenAPIExampleBuilder(operations: operations).build(log: &log)
+        var endpoints: [JSONValue] = []
+        for (index, operation) in operations.enumerated() {
+            var endpoint = operation.endpoint
+            if !examples[index].isEmpty { endpoint["examples"] = .array(examples[index]) }
+            endpoints.append(.object(endpoint))
+            let prefix = ["endpoints", String(index)]
+            for (relative, origin) in operation.origins {
+                origins[JSONPointer(tokens: prefix + relative.tokens)] = origin
+            }
+        }
+        contract["endpoints"] = .array(endpoints)
+        for (variant, source) in OpenAPIAccessModes.apply(to: &contract) {
+            origins[JSONPointer(tokens: ["schemas", variant])] = JSONPointer(tokens: [
+                "components", "schemas", source,
+            ])
+        }
+        return OpenAPIConversion(contract: .object(contract), warnings: log.warnings, origins: origins)
+    }
+
+    private static func dialect(of root: JSONObject) throws(OpenAPIConversionError)
+        -> OpenAPISchemaConverter.Dialect
+    {
+        let pointer = JSONPointer(tokens: ["openapi"])
+        guard case .string(let version)? = root["openapi"] else {
+            throw OpenAPIConversionError(
+                "\"openapi\" must be a version string such as \"3.1.0\"", at: pointer)
+        }
+        if version == "3.0" || version.hasPrefix("3.0.") { return .openAPI30 }
+        if version == "3.1" || version.hasPrefix("3.1.") { return .openAPI31 }
+        throw OpenAPIConversionError(
+            "unsupported OpenAPI version \"\(version)\"; Conform reads OpenAPI 3.0.x and 3.1.x", at: pointer)
+    }
+
+    /// The first server's URL with its variables at their defaults, when it is absolute http(s).
+    private func baseURL(_ root: JSONObject, log: inout OpenAPIWarningLog) -> String? {
+        guard case .array(let servers)? = root["servers"], let first = servers.first,
+            case .string(var url) = first["url"]
+        else { return nil }
+        if servers.count > 1 {
+            log.warn(
+                "only the first server is mapped (to \"baseURL\")", at: JSONPointer(tokens: ["servers", "1"]))
+        }
+        if case .object(let variables)? = first["variables"] {
+            for variable in variables.members {
+                if case .string(let value)? = variable.value["default"] {
+                    url = url.replacingOccurrences(of: "{\(variable.key)}", with: value)
+                }
+            }
+        }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            log.warn(
+                "server URL \"\(url)\" is not an absolute http(s) URL, so the contract has no baseURL; give --base-url when running",
+                at: JSONPointer(tokens: ["servers", "0", "url"]))
+            return nil
+        }
+        return url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+
+    /// Top-level parts that have no contract equivalent.
+    private func reportUnmapped(_ root: JSONObject, log: inout OpenAPIWarningLog) {
+        if root["security"] != nil {
+            log.warn(
+                OpenAPIOperationConverter.unmappedMessage("security"), at: JSONPointer(tokens: ["security"]))
+        }
+        if root["webhooks"] != nil {
+            log.warn(
+                "webhooks are not mapped (Conform replays requests it sends itself)",
+                at: JSONPointer(tokens: ["webhooks"]))
+        }
+        let components = root["components"]
+        if components?["securitySchemes"] != nil {
+            log.warn(
+                "security schemes are not mapped; pass credentials with --header",
+                at: JSONPointer(tokens: ["components", "securitySchemes"]))
+        }
+        if components?["callbacks"] != nil {
+            log.warn(
+                OpenAPIOperationConverter.unmappedMessage("callbacks"),
+                at: JSONPointer(tokens: ["components", "callbacks"]))
+        }
+    }
+
+    // MARK: - Operations
+
+    private func operations(
+        _ root: JSONObject, converter: OpenAPIOperationConverter, log: inout OpenAPIWarningLog
+    ) -> [OpenAPIOperation] {
+        guard case .object(let paths)? = root["paths"] else { return [] }
+        var sources: [OpenAPIOperationConverter.Source] = []
+        for path in paths.members where !path.key.hasPrefix("x-") {
+            let itemPointer = JSONPointer(tokens: ["paths", path.key])
+            guard let item = converter.references.resolve(path.value, at: itemPointer, log: &log),
+                case .object(let pathItem) = item.value
+            else { continue }
+            if pathItem["servers"] != nil {
+                log.warn(
+                    OpenAPIOperationConverter.unmappedMessage("servers"),
+                    at: item.pointer.appending("servers"))
+            }
+            for method in Self.methods {
+                guard case .object(let operation)? = pathItem[method] else { continue }
+                let pointer = item.pointer.appending(method)
+                guard method != "trace" else {
+                    log.warn(
+                        "TRACE operations are not mapped (contracts replay GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS)",
+                        at: pointer)
+                    continue
+                }
+                sources.append(
+                    .init(
+                        id: "", method: method, path: path.key, operation: operation, pointer: pointer,
+                        pathParameters: pathItem["parameters"], pathItemPointer: item.pointer))
+            }
+        }
+        assignIDs(&sources, log: &log)
+        return sources.map { converter.convert($0, log: &log) }
+    }
+
+    /// `operationId`, else `<method>_<path words>` (`get_menu`); a suffix keeps every id unique.
+    private func assignIDs(_ sources: inout [OpenAPIOperationConverter.Source], log: inout OpenAPIWarningLog)
+    {
+        let declared = Set(sources.compactMap { $0.operation["operationId"]?.stringValue })
+        var used = Set<String>()
+        for index in sources.indices {
+            let source = sources[index]
+            var base: String
+            if let operationID = source.operation["operationId"]?.stringValue, !operationID.isEmpty {
+                base = operationID
+                if used.contains(operationID) {
+                    log.warn(
+                        "operationId \"\(operationID)\" is used twice; this endpoint gets another id",
+                        at: source.pointer.appending("operationId"))
+                }
+            } else {
+                let words = source.path.split(separator: "/").map { segment in
+                    OpenAPIExampleBuilder.variableName(
+                        segment.trimmingCharacters(in: ["{", "}"]).replacingOccurrences(of: "-", with: "_"))
+                }
+                base = ([source.method] + (words.isEmpty ? ["root"] : words)).joined(separator: "_")
+                if declared.contains(base) { base += "_operation" }
+            }
+            var id = base
+            var counter = 2
+            while used.contains(id) {
+                id = "\(base)_\(counter)"
+                counter += 1
+            }
+            used.insert(id)
+            sources[index].id = id
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import JSONSchema
+
+/// Converts one OpenAPI operation (with the parameters of its path item) into a contract endpoint:
+/// id, method, path, summary, tags, parameters, request and responses.
+struct OpenAPIOperationConverter {
+    let references: OpenAPIReferences
+    let schemas: OpenAPISchemaConverter
+
+    /// Header parameters OpenAPI says to ignore, because HTTP or security schemes define them.
+    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+    private static let defaultStyles = ["path": "simple", "query": "form", "header": "simple"]
+
+    struct Source {
+        var id: String
+        var method: String
+        var path: String
+        var operation: JSONObject
+        var pointer: JSONPointer
+        /// The path item's `parameters`, which operations inherit.
+        var pathParameters: JSONValue?
+        var pathItemPointer: JSONPointer
+    }
+
+    func convert(_ source: Source, log: inout OpenAPIWarningLog) -> OpenAPIOperation {
+        let operation = source.operation
+        let pointer = source.pointer
+        var endpoint = JSONObject()
+        var origins: [JSONPointer: JSONPointer] = [.root: pointer]
+        endpoint["id"] = .string(source.id)
+        endpoint["method"] = .string(source.method.uppercased())
+        endpoint["path"] = .string(source.path)
+        for key in ["summary", "description"] {
+            if case .string(let text)? = operation[key] { endpoint[key] = .string(text) }
+        }
+        if case .array(let tags)? = operation["tags"] {
+            endpoint["tags"] = .array(tags.filter { $0.stringValue != nil })
+        }
+        for key in ["security", "callbacks", "servers"] where operation[key] != nil {
+            log.warn(Self.unmappedMessage(key), at: pointer.appending(key))
+        }
+        let (parameterObject, parameters) = self.parameters(source, origins: &origins, log: &log)
+        if !parameterObject.isEmpty { endpoint["parameters"] = .object(parameterObject) }
+        var body: OpenAPIOperation.Body?
+        if let value = operation["requestBody"],
+            let target = references.resolve(value, at: pointer.appending("requestBody"), log: &log),
+            let request = requestBody(target, origins: &origins, log: &log)
+        {
+            endpoint["request"] = .object(request.object)
+            body = request.body
+        }
+        let responses = OpenAPIResponseConverter(references: references, schemas: schemas)
+            .convert(operation["responses"], at: pointer.appending("responses"), log: &log)
+        endpoint["responses"] = .object(responses.object)
+        for (relative, origin) in responses.origins {
+            origins[JSONPointer(tokens: ["responses"] + relative.tokens)] = origin
+        }
+        return OpenAPIOperation(
+            id: source.id, operationID: operation["operationId"]?.stringValue, pointer: pointer,
+            endpoint: endpoint, parameters: parameters, body: body, expectedStatus: responses.expectedStatus,
+            replayedResponse: responses.replayedKey, links: responses.links, origins: origins)
+    }
+
+    static func unmappedMessage(_ key: String) -> String {
+        switch key {
+        case "security": return "\"security\" requirements are not mapped; pass credentials with --header"
+        case "callbacks": return "callbacks are not mapped (Conform replays requests it sends itself)"
+        case "servers":
+            return
+                "per-path and per-operation \"servers\" are not mapped; the first root server is the base URL"
+        default: return "\"\(key)\" is not mapped"
+        }
+    }
+
+    // MARK: - Parameters
+
+    private func parameters(
+        _ source: Source, origins: inout [JSONPointer: JSONPointer], log: inout OpenAPIWarningLog
+    ) -> (JSONObject, [OpenAPIOperation.Parameter]) {
+        var declared: [(key: String, target: OpenAPIReferences.Target)] = []
+        let lists = [
+            (source.pathParameters, source.pathItemPointer.appending("parameters")),
+            (source.operation["parameters"], source.pointer.appending("parameters")),
+        ]
+        for (list, listPointer) in lists {
+            guard case .array(let items)? = list else { continue }
+            for (index, item) in items.enumerated() {
+                guard let target = references.resolve(item, at: listPointer.appending(index), log: &log),
+                    let name = target.value["name"]?.stringValue,
+                    let location = target.value["in"]?.stringValue
+                else { continue }
+                let key = location + " " + name
+                if let existing = declared.firstIndex(where: { $0.key == key }) {
+                    declared[existing].target = target
+                } else {
+                    declared.append((key, target))
+                }
+            }
+        }
+        var groups: [String: JSONObject] = [:]
+        var result: [OpenAPIOperation.Parameter] = []
+        for (_, target) in declared {
+            guard let converted = parameter(target, log: &log) else { continue }
+            let relative = JSONPointer(tokens: [
+                "parameters", converted.parameter.location, converted.parameter.name,
+            ])
+            origins[relative] = target.pointer
+            if let schemaOrigin = converted.schemaOrigin {
+                origins[relative.appending("schema")] = schemaOrigin
+            }
+            groups[converted.parameter.location, default: JSONObject()][converted.parameter.name] =
+                .object(converted.object)
+            result.append(converted.parameter)
+        }
+        var object = JSONObject()
+        for location in ["path", "query", "header"] {
+            if let group = groups[location] { object[location] = .object(group) }
+        }
+        return (object, result)
+    }
+
+    private func parameter(_ target: OpenAPIReferences.Target, log: inout OpenAPIWarningLog)
+        -> (object: JSONObject, parameter: OpenAPIOperation.Parameter, schemaOrigin: JSONPointer?)?
+    {
+        let value = target.value
+        let pointer = target.pointer
+        guard let name = value["name"]?.stringValue, let location = value["in"]?.stringValue else {
+            return nil
+        }
+        guard location != "cookie" else {
+            log.warn(
+                "cookie parameter \"\(name)\" is not mapped (contracts declare path, query and header parameters)",
+                at: pointer)
+            return nil
+        }
+        guard let style = Self.defaultStyles[location] else {
+            log.warn(
+                "parameter \"\(name)\" has an unknown location \"\(location)\"; it is skipped",
+                at: pointer.appending("in"))
+            return nil
+        }
+        if location == "header", Self.ignoredHeaders.contains(name.lowercased()) {
+            log.warn("header parameter \"\(name)\" is ignored, as OpenAPI specifies", at: pointer)
+            return nil
+        }
+        if let given = value["style"]?.stringValue, given != style {
+            log.warn(
+                "parameter style \"\(given)\" is not mapped; the value is checked as a single \(style)-style value",
+                at: pointer.appending("style"))
+        }
+        var object = JSONObject()
+        let isRequired = location == "path" ? true : (value["required"]?.boolValue ?? false)
+        object["required"] = .bool(isRequired)
+        var schemaOrigin: JSONPointer?
+        var originalSchema: JSONValue?
+        if let schema = value["schema"] {
+            schemaOrigin = pointer.appending("schema")
+            originalSchema = schema
+        } else if case .object(let content)? = value["content"], let first = content.members.first {
+            schemaOrigin = pointer.appending("content").appending(first.key).appending("schema")
+            originalSchema = first.value["schema"]
+            log.warn(
+                "parameter \"\(name)\" is described by \"content\" (\(first.key)); its schema is checked against the raw text",
+                at: pointer.appending("content"))
+        }
+        if let originalSchema, let schemaOrigin {
+            object["schema"] = schemas.convert(originalSchema, at: schemaOrigin, log: &log)
+            var scratch = OpenAPIWarningLog()
+            if location == "query", value["explode"]?.boolValue != false,
+                references.resolve(originalSchema, at: schemaOrigin, log: &scratch)?.value["type"] == "array"
+            {
+                log.warn(
+                    "array query parameter \"\(name)\" is sent and read comma-separated (as with explode: false), not as repeated keys",
+                    at: pointer)
+            }
+        }
+        if case .string(let text)? = value["description"] { object["description"] = .string(text) }
+        var example = value["example"]
+        if example == nil {
+            example =
+                references.firstExample(in: value["examples"], at: pointer.appending("examples"), log: &log)?
+                .value
+        }
+        let parameter = OpenAPIOperation.Parameter(
+            name: name, location: location, isRequired: isRequired, example: example,
+            schemaValue: originalSchema.flatMap(schemaValue))
+        return (object, parameter, schemaOrigin)
+    }
+
+    /// A value the schema suggests: an example, the default, or the first enum value.
+    private func schemaValue(_ schema: JSONValue) -> JSONValue? {
+        var scratch = OpenAPIWarningLog()
+        guard let target = references.resolve(schema, at: .root, log: &scratch) else { return nil }
+        if let example = target.value["example"] { return example }
+        if case .array(let examples)? = target.value["examples"], let first = examples.first { return first }
+        if let value = target.value["default"] { return value }
+        if case .array(let values)? = target.value["enum"], let first = values.first { return first }
+        return nil
+    }
+
+    // MARK: - Request body
+
+    private func requestBody(
+        _ target: OpenAPIReferences.Target, origins: inout [JSONPointer: JSONPointer],
+        log: inout OpenAPIWarningLog
+    ) -> (object: JSONObject, body: OpenAPIOperation.Body)? {
+        let pointer = target.pointer
+        guard case .object(let content)? = target.value["content"], !content.isEmpty else { return nil }
+        let chosen = content.members.first { MediaType.isJSON($0.key) } ?? content.members[0]
+        let mediaPointer = pointer.appending("content").appending(chosen.key)
+        var object = JSONObject()
+        origins[JSONPointer(tokens: ["request"])] = pointer
+        object["contentType"] = .string(chosen.key)
+        var example: (name: String?, value: JSONValue)?
+        if MediaType.isJSON(chosen.key) {
+            if let schema = chosen.value["schema"] {
+                object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
+                origins[JSONPointer(tokens: ["request", "schema"])] = mediaPointer.appending("schema")
+            }
+            if let value = chosen.value["example"] {
+                example = (nil, value)
+            } else if let first = references.firstExample(
+                in: chosen.value["examples"], at: mediaPointer.appending("examples"), log: &log)
+            {
+                example = (first.name, first.value)
+            }
+        } else {
+            log.warn(
+                "request body \"\(chosen.key)\" is not JSON: only its content type is checked, not its schema or encoding",
+                at: mediaPointer)
+        }
+        if chosen.value["encoding"] != nil {
+            log.warn(
+                "\"encoding\" (multipart and form encodings) is not mapped",
+                at: mediaPointer.appending("encoding"))
+        }
+        for other in content.members where other.key != chosen.key {
+            log.warn(
+                "only one request media type is mapped (\(chosen.key)); \"\(other.key)\" is not",
+                at: pointer.appending("content").appending(other.key))
+        }
+        let isRequired = target.value["required"]?.boolValue ?? false
+        object["required"] = .bool(isRequired)
+        if case .string(let text)? = target.value["description"] { object["description"] = .string(text) }
+        let body = OpenAPIOperation.Body(
+            isRequired: isRequired, example: example?.value, exampleName: example?.name)
+        return (object, body)
+    }
+}

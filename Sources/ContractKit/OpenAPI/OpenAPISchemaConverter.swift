@@ -1,0 +1,183 @@
+import JSONSchema
+
+/// Rewrites OpenAPI Schema Objects into JSON Schema 2020-12, the dialect contracts use.
+///
+/// OpenAPI 3.0 schemas are a dialect of their own: `nullable`, boolean `exclusiveMinimum` and
+/// `exclusiveMaximum`, and a singular `example` become their 2020-12 forms. OpenAPI 3.1 schemas are
+/// already 2020-12 and only have their references rewritten. Every `#/components/schemas/X`
+/// reference becomes `#/schemas/X`, so recursive schemas stay references instead of being
+/// expanded; other same-document references are inlined. `x-` extensions stay as annotations.
+struct OpenAPISchemaConverter {
+    enum Dialect {
+        case openAPI30
+        case openAPI31
+    }
+
+    let document: JSONValue
+    let dialect: Dialect
+
+    private static let componentPrefix = "#/components/schemas/"
+    private static let singleSchemaKeywords: Set<String> = [
+        "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+        "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema",
+    ]
+    private static let schemaMapKeywords: Set<String> = [
+        "properties", "patternProperties", "dependentSchemas", "$defs", "definitions",
+    ]
+    private static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+
+    /// The 2020-12 form of the schema at `pointer` (a pointer into the OpenAPI document, for warnings).
+    func convert(_ schema: JSONValue, at pointer: JSONPointer, log: inout OpenAPIWarningLog) -> JSONValue {
+        convert(schema, at: pointer, inlining: [], log: &log)
+    }
+
+    private func convert(
+        _ schema: JSONValue, at pointer: JSONPointer, inlining: Set<JSONPointer>, log: inout OpenAPIWarningLog
+    ) -> JSONValue {
+        guard case .object(let object) = schema else { return schema }
+        if case .string(let reference)? = object["$ref"],
+            let inlined = inline(reference, siblings: object, at: pointer, inlining: inlining, log: &log)
+        {
+            return inlined
+        }
+        var result = JSONObject()
+        for member in object.members {
+            let here = pointer.appending(member.key)
+            let key = member.key
+            if key.hasPrefix("x-") {
+                result[key] = member.value
+            } else if key == "$ref" {
+                if let reference = member.value.stringValue,
+                    let rewritten = rewrite(reference, at: here, log: &log)
+                {
+                    result[key] = .string(rewritten)
+                }
+            } else if key == "xml" {
+                log.warn("XML object is not mapped (Conform checks JSON bodies)", at: here)
+            } else if key == "items", case .array(let elements) = member.value {
+                result["prefixItems"] = .array(convertEach(elements, at: here, inlining: inlining, log: &log))
+            } else if Self.singleSchemaKeywords.contains(key) {
+                result[key] = convert(member.value, at: here, inlining: inlining, log: &log)
+            } else if Self.schemaMapKeywords.contains(key), case .object(let map) = member.value {
+                var converted = JSONObject()
+                for entry in map.members {
+                    converted[entry.key] = convert(
+                        entry.value, at: here.appending(entry.key), inlining: inlining, log: &log)
+                }
+                result[key] = .object(converted)
+            } else if Self.schemaArrayKeywords.contains(key), case .array(let elements) = member.value {
+                result[key] = .array(convertEach(elements, at: here, inlining: inlining, log: &log))
+            } else {
+                result[key] = member.value
+            }
+        }
+        return finish(result, original: object, at: pointer, log: &log)
+    }
+
+    private func convertEach(
+        _ elements: [JSONValue], at pointer: JSONPointer, inlining: Set<JSONPointer>,
+        log: inout OpenAPIWarningLog
+    ) -> [JSONValue] {
+        elements.enumerated().map { convert($1, at: pointer.appending($0), inlining: inlining, log: &log) }
+    }
+
+    /// `#/components/schemas/X…` → `#/schemas/X…`; anchors and other fragments are kept; external
+    /// references are dropped with a warning (the schema then accepts anything there).
+    private func rewrite(_ reference: String, at pointer: JSONPointer, log: inout OpenAPIWarningLog)
+        -> String?
+    {
+        if reference.hasPrefix(Self.componentPrefix) {
+            return "#/schemas/" + reference.dropFirst(Self.componentPrefix.count)
+        }
+        if reference.hasPrefix("#") { return reference }
+        log.warn(
+            "external $ref \"\(reference)\" is not followed (Conform reads one document); the schema accepts any value here",
+            at: pointer)
+        return nil
+    }
+
+    /// A same-document reference outside `components/schemas` (`#/components/parameters/p/schema`)
+    /// is replaced by the converted target, with its siblings kept beside it in an `allOf`.
+    private func inline(
+        _ reference: String, siblings: JSONObject, at pointer: JSONPointer, inlining: Set<JSONPointer>,
+        log: inout OpenAPIWarningLog
+    ) -> JSONValue? {
+        guard !reference.hasPrefix(Self.componentPrefix), reference.hasPrefix("#/"),
+            let target = OpenAPIReferences.localPointer(reference),
+            let resolved = target.resolve(in: document)
+        else { return nil }
+        guard !inlining.contains(target) else {
+            log.warn(
+                "$ref \"\(reference)\" refers to itself outside components/schemas and cannot be inlined; move the schema to components/schemas",
+                at: pointer.appending("$ref"))
+            return .object(JSONObject())
+        }
+        let converted = convert(resolved, at: target, inlining: inlining.union([target]), log: &log)
+        var rest = siblings
+        rest["$ref"] = nil
+        guard !rest.isEmpty else { return converted }
+        let others = convert(.object(rest), at: pointer, inlining: inlining, log: &log)
+        return .object(JSONObject([("allOf", .array([converted, others]))]))
+    }
+
+    /// The keywords that change meaning between the dialects, applied after the subschemas.
+    private func finish(
+        _ converted: JSONObject, original: JSONObject, at pointer: JSONPointer, log: inout OpenAPIWarningLog
+    ) -> JSONValue {
+        var result = converted
+        if let example = result["example"] {
+            result["example"] = nil
+            if case .array(let existing)? = result["examples"] {
+                if !existing.contains(example) { result["examples"] = .array([example] + existing) }
+            } else {
+                result["examples"] = .array([example])
+            }
+        }
+        guard dialect == .openAPI30 else { return .object(result) }
+        for (flag, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+            guard case .bool(let exclusive)? = original[flag] else { continue }
+            guard exclusive else {
+                result[flag] = nil
+                continue
+            }
+            if let limit = result[bound] {
+                result[flag] = limit
+                result[bound] = nil
+            } else {
+                result[flag] = nil
+                log.warn(
+                    "\"\(flag)\": true without \"\(bound)\" has no bound to exclude; it is dropped",
+                    at: pointer.appending(flag))
+            }
+        }
+        guard let nullable = result["nullable"] else { return .object(result) }
+        result["nullable"] = nil
+        guard nullable == .bool(true) else {
+            if nullable.boolValue == nil {
+                log.warn(
+                    "\"nullable\" must be true or false; it is dropped", at: pointer.appending("nullable"))
+            }
+            return .object(result)
+        }
+        return Self.allowingNull(result)
+    }
+
+    /// `nullable: true` in 2020-12: `"null"` added to `type` (and to `enum`), or an `anyOf` with
+    /// `{"type": "null"}` when the schema has no `type`.
+    static func allowingNull(_ schema: JSONObject) -> JSONValue {
+        var result = schema
+        switch result["type"] {
+        case .string(let type)?:
+            if type != "null" { result["type"] = .array([.string(type), .string("null")]) }
+        case .array(let types)?:
+            if !types.contains(.string("null")) { result["type"] = .array(types + [.string("null")]) }
+        default:
+            let null = JSONValue.object(JSONObject([("type", .string("null"))]))
+            return .object(JSONObject([("anyOf", .array([.object(result), null]))]))
+        }
+        if case .array(let values)? = result["enum"], !values.contains(.null) {
+            result["enum"] = .array(values + [.null])
+        }
+        return .object(result)
+    }
+}

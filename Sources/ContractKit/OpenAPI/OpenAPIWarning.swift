@@ -1,0 +1,34 @@
+public import JSONSchema
+
+/// A part of an OpenAPI document that Conform could not carry into the contract, or carried with a
+/// caveat.
+///
+/// Nothing of the document is dropped silently: security schemes, callbacks, XML objects, form
+/// encodings, cookie parameters, webhooks and external `$ref`s each leave a warning, so a person
+/// knows what the replay and the mock do not check.
+public struct OpenAPIWarning: Sendable, Hashable, CustomStringConvertible {
+    /// What was not mapped, and what Conform does instead.
+    public var message: String
+    /// Where the unmapped part stands in the OpenAPI document.
+    public var pointer: JSONPointer
+
+    public init(_ message: String, at pointer: JSONPointer) {
+        self.message = message
+        self.pointer = pointer
+    }
+
+    /// `message (at /pointer)`.
+    public var description: String { "\(message) (at \(pointer.displayText))" }
+}
+
+/// Collects warnings while a document is converted, each once: a path item's parameters are read
+/// for every operation of the path, but a problem with one is reported a single time.
+struct OpenAPIWarningLog {
+    private(set) var warnings: [OpenAPIWarning] = []
+    private var seen = Set<OpenAPIWarning>()
+
+    mutating func warn(_ message: String, at pointer: JSONPointer) {
+        let warning = OpenAPIWarning(message, at: pointer)
+        if seen.insert(warning).inserted { warnings.append(warning) }
+    }
+}
