@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
         .library(name: "ContractMock", targets: ["ContractMock"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "RestaurantClient", targets: ["RestaurantClient"]),
         .executable(name: "conform", targets: ["conform"]),
     ],
     targets: [
@@ -29,12 +30,17 @@ let package = Package(
         .target(
             name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
+        .target(name: "RestaurantClient", swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
         .testTarget(name: "ContractMockTests", dependencies: ["ContractMock", "ContractKit", "JSONSchema"], swiftSettings: settings),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform"], swiftSettings: settings),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"], swiftSettings: settings),
+        .testTarget(
+            name: "RestaurantClientTests",
+            dependencies: ["RestaurantClient", "ContractFuzz", "ContractKit", "ContractMock", "ContractTesting", "JSONSchema"],
+            swiftSettings: settings),
         .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
     ]
 )
