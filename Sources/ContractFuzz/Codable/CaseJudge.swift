@@ -53,6 +53,19 @@ struct CaseJudge {
         }
     }
 
+    /// For a stricter verdict without a coding path, the leaf to blame (see `FaultLocator`).
+    func locatingFault(_ verdict: Verdict, value: JSONValue, runner: DecodeRunner) -> Verdict {
+        guard verdict.kind == .stricter, verdict.pointer.isRoot,
+            let (pointer, fix) = FaultLocator.locate(in: value, runner: runner)
+        else { return verdict }
+        var located = verdict
+        located.pointer = pointer
+        located.detail =
+            "\(verdict.detail) (the decoder gave no coding path; the value at \(pointer.displayText) is the cause: "
+            + "with \(JSONSerializer().string(fix)) there instead, the payload decodes)"
+        return located
+    }
+
     /// The human sentence of a finding.
     func message(_ verdict: Verdict, payload: String) -> String {
         let at = verdict.pointer.displayText
@@ -107,7 +120,7 @@ struct CaseJudge {
         guard let other = self.verdict(value: value, outcome: outcome), other.kind == verdict.kind else {
             return false
         }
-        guard verdict.kind == .stricter else { return true }
+        guard verdict.kind != .crash, verdict.kind != .hang else { return true }
         return Self.pattern(other.pointer) == Self.pattern(verdict.pointer)
     }
 

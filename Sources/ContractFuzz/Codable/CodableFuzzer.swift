@@ -136,7 +136,9 @@ public struct CodableFuzzer: Sendable {
         } catch {
             return unusableSchema(harness.typeName, error)
         }
-        let runner: DecodeRunner = isolation.map { .isolated($0, harness) } ?? .inProcess(harness)
+        let session = isolation?.session(for: harness.typeName)
+        defer { session?.close() }
+        let runner: DecodeRunner = session.map { .isolated($0, harness) } ?? .inProcess(harness)
         let outcomes = runner.outcomes(payloads.map(\.payload.bytes))
         var findings: [CodableFinding] = []
         var seen: Set<String> = []
@@ -163,7 +165,7 @@ public struct CodableFuzzer: Sendable {
                 let again = judge.verdict(value: shrunk, outcome: outcome),
                 again.kind == verdict.kind
             {
-                minimal = again
+                minimal = judge.locatingFault(again, value: shrunk, runner: runner)
                 text = String(decoding: bytes, as: UTF8.self)
             }
         }

@@ -7,11 +7,13 @@ public import Foundation
 /// Swift cannot catch a trap, so the only safe place to decode an untrusted payload with an
 /// unknown model is another process. `CrashIsolation` re-launches an executable (by default the
 /// current test binary, selecting one entry test) with three environment variables naming a file
-/// of payloads, a registered model, and an output file. The child decodes each payload and writes
-/// one line before and one after each; the parent reads the exit status and the lines: a payload
-/// that was begun and never finished crashed the child (or hung it, when no line arrives within
-/// `timeout`). The parent then restarts the child after that payload. A batch costs one launch
-/// (about 50 ms for a test binary) plus one per crash.
+/// the registered model, and an output file. The child stays up for a whole fuzz run: the parent
+/// names payload files on the child's standard input, and the child writes one line before and
+/// one after decoding each payload. A payload that was begun and never finished crashed the child
+/// (the parent reads its exit status) or hung it (no line within `timeout`, and the parent kills
+/// it); the parent then starts a new child for the payloads after it. A run costs one launch
+/// (about 90 ms for a debug test binary here) plus one per crashing payload, so shrinking, which
+/// decodes many small batches, stays cheap.
 ///
 /// The binary must register its models and call `runChildIfRequested()` early:
 ///
@@ -76,106 +78,38 @@ public struct CrashIsolation: Sendable {
     /// Whether this process is an isolation child.
     public static var isChild: Bool { ProcessInfo.processInfo.environment[payloadsVariable] != nil }
 
-    /// In a child, decodes the requested payloads with the registered model and exits; otherwise
-    /// returns at once.
+    /// In a child, decodes the payload files the parent names on standard input with the registered
+    /// model and exits at the end of input; otherwise returns at once.
     public static func runChildIfRequested() {
         let environment = ProcessInfo.processInfo.environment
-        guard let payloadPath = environment[payloadsVariable], let typeName = environment[typeVariable],
+        guard environment[payloadsVariable] != nil, let typeName = environment[typeVariable],
             let outputPath = environment[outputVariable]
         else { return }
-        guard FileManager.default.createFile(atPath: outputPath, contents: nil),
-            let output = FileHandle(forWritingAtPath: outputPath)
-        else { exit(3) }
+        guard let output = FileHandle(forWritingAtPath: outputPath) else { exit(3) }
+        output.seekToEndOfFile()
         func emit(_ line: String) { output.write(Data((line + "\n").utf8)) }
         guard let harness = harness(named: typeName) else {
             emit("E no model is registered as \(typeName)")
             exit(3)
         }
-        let payloads = IsolationWire.readPayloads(atPath: payloadPath)
         emit("H")
-        for (index, bytes) in payloads.enumerated() {
-            emit("B \(index)")
-            emit("R \(index) " + IsolationWire.encode(harness.run(bytes)))
+        while let request = readLine() {
+            let fields = request.split(separator: " ", maxSplits: 1).map(String.init)
+            guard fields.count == 2 else { continue }
+            for (index, bytes) in IsolationWire.readPayloads(atPath: fields[1]).enumerated() {
+                emit("B \(fields[0]) \(index)")
+                emit("R \(fields[0]) \(index) " + IsolationWire.encode(harness.run(bytes)))
+            }
         }
         exit(0)
     }
 
     // MARK: Parent
 
-    /// The outcome of each payload, decoding them in as few child processes as crashes allow.
-    func outcomes(of typeName: String, _ payloads: [[UInt8]], stopWhen stop: (DecodeOutcome) -> Bool)
-        -> [DecodeOutcome]
-    {
-        var result: [DecodeOutcome] = []
-        while result.count < payloads.count {
-            let batch = runChild(typeName, Array(payloads[result.count...]))
-            for outcome in batch {
-                result.append(outcome)
-                if stop(outcome) { return result }
-            }
-            if case .isolationFailed = batch.last {
-                while result.count < payloads.count { result.append(batch[batch.count - 1]) }
-            }
-        }
-        return result
-    }
+    /// A child process that decodes payloads as `typeName`, started on first use.
+    func session(for typeName: String) -> IsolationSession { IsolationSession(isolation: self, typeName: typeName) }
 
-    /// Runs one child on `payloads`; the last outcome is a crash or hang when the child died early.
-    private func runChild(_ typeName: String, _ payloads: [[UInt8]]) -> [DecodeOutcome] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "conform-isolation-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("payloads")
-        let output = directory.appendingPathComponent("outcomes")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try IsolationWire.writePayloads(payloads, to: input)
-        } catch {
-            return [.isolationFailed(reason: "cannot write the payload file: \(error)")]
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.payloadsVariable] = input.path
-        environment[Self.typeVariable] = typeName
-        environment[Self.outputVariable] = output.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return [.isolationFailed(reason: "cannot launch \(executable.path): \(error)")]
-        }
-        let hung = waitForChild(process, output: output)
-        let lines = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return IsolationWire.outcomes(
-            lines: lines, expected: payloads.count, hungAfter: hung ? timeout : nil,
-            status: Self.status(of: process), command: ([executable.path] + arguments).joined(separator: " "))
-    }
-
-    /// Waits for the child to exit; kills it and returns true when no progress is seen for `timeout`.
-    private func waitForChild(_ process: Process, output: URL) -> Bool {
-        var lastSize = -1
-        var lastProgress = Date()
-        while process.isRunning {
-            Thread.sleep(forTimeInterval: 0.005)
-            let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
-            if size != lastSize {
-                lastSize = size
-                lastProgress = Date()
-            } else if Date().timeIntervalSince(lastProgress) > timeout {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                return true
-            }
-        }
-        process.waitUntilExit()
-        return false
-    }
-
-    private static func status(of process: Process) -> String {
+    static func status(of process: Process) -> String {
         switch process.terminationReason {
         case .uncaughtSignal: return "signal \(process.terminationStatus)"
         case .exit: return "exit status \(process.terminationStatus)"

@@ -1,7 +1,7 @@
 /// Runs a model on a batch of payloads, in this process or in an isolated child process.
 enum DecodeRunner {
     case inProcess(ModelHarness)
-    case isolated(CrashIsolation, ModelHarness)
+    case isolated(IsolationSession, ModelHarness)
 
     var harness: ModelHarness {
         switch self {
@@ -22,8 +22,8 @@ enum DecodeRunner {
                 if stop(outcome) { break }
             }
             return result
-        case .isolated(let isolation, let harness):
-            return isolation.outcomes(of: harness.typeName, payloads, stopWhen: stop)
+        case .isolated(let session, _):
+            return session.outcomes(payloads, stopWhen: stop)
         }
     }
 }

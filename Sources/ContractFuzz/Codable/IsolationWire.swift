@@ -33,30 +33,11 @@ enum IsolationWire {
         }
     }
 
-    /// The outcomes the child reported, then a crash or hang for the payload it died on.
-    static func outcomes(
-        lines text: String, expected: Int, hungAfter: Double?, status: String, command: String
-    )
-        -> [DecodeOutcome]
-    {
-        let lines = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        guard lines.contains(where: { $0.first == "H" }) else {
-            let reason = lines.first { $0.first == "E" }.map { $0.dropFirst().joined(separator: " ") }
-            return [
-                .isolationFailed(
-                    reason: reason
-                        ?? "the child `\(command)` ended (\(status)) without decoding; does the binary call CrashIsolation.runChildIfRequested() in the test that the arguments select?"
-                )
-            ]
-        }
-        var result: [DecodeOutcome] = []
-        for fields in lines where fields.first == "R" && fields.count >= 4 {
-            result.append(decode(Array(fields.dropFirst(2))))
-        }
-        if result.count < expected {
-            result.append(hungAfter.map { .hung(seconds: $0) } ?? .crashed(status: status))
-        }
-        return result
+    /// The outcome on a child's `R <batch> <index> …` line for `batch`; nil for any other line.
+    static func result(_ line: String, batch: Int) -> DecodeOutcome? {
+        let fields = line.split(separator: " ").map(String.init)
+        guard fields.count >= 4, fields[0] == "R", fields[1] == String(batch) else { return nil }
+        return decode(Array(fields.dropFirst(3)))
     }
 
     private static func decode(_ fields: [String]) -> DecodeOutcome {
