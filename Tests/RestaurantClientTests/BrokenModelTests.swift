@@ -18,7 +18,8 @@ struct BrokenModelTests {
         let minimal = try JSONParser.parse(finding.payload)
         #expect(minimal["price"]?.numberValue?.isInteger == false)
         #expect(minimal["name"]?.stringValue?.count == 1)
-        try expectReproducible(finding, MenuItemWithIntegerPrice.self, contract: loadRestaurantContract(), "MenuItem")
+        try expectReproducible(
+            finding, MenuItemWithIntegerPrice.self, contract: loadRestaurantContract(), "MenuItem")
     }
 
     @Test("a wrong CodingKey is stricter: the key the contract uses is never read")
@@ -27,7 +28,8 @@ struct BrokenModelTests {
         let finding = try #require(report.findings(.stricter).first, "\(report)")
         #expect(finding.pointer == JSONPointer("/imageUrl"))
         #expect(finding.message.contains("the key \"imageUrl\" is missing"))
-        try expectReproducible(finding, MenuItemWithWrongKey.self, contract: loadRestaurantContract(), "MenuItem")
+        try expectReproducible(
+            finding, MenuItemWithWrongKey.self, contract: loadRestaurantContract(), "MenuItem")
     }
 
     @Test("a non-optional field the contract allows to be null is stricter")
@@ -36,7 +38,8 @@ struct BrokenModelTests {
         let finding = try #require(report.findings(.stricter).first, "\(report)")
         #expect(finding.pointer == JSONPointer("/nickname"))
         #expect(try JSONParser.parse(finding.payload)["nickname"] == .null)
-        try expectReproducible(finding, DishWithRequiredNickname.self, contract: loadFixtureContract(), "Dish")
+        try expectReproducible(
+            finding, DishWithRequiredNickname.self, contract: loadFixtureContract(), "Dish")
     }
 
     @Test("an enum missing a case is stricter at the enum's field")
@@ -84,7 +87,8 @@ struct BrokenModelTests {
     private func expectReproducible<Model: Codable>(
         _ finding: CodableFinding, _ type: Model.Type, contract: Contract, _ schema: String
     ) throws {
-        let replay = try fuzzer(contract, schema, seed: finding.seed).reproduce(type, caseIndex: finding.caseIndex)
+        let replay = try fuzzer(contract, schema, seed: finding.seed).reproduce(
+            type, caseIndex: finding.caseIndex)
         let again = try #require(replay.findings.first)
         #expect(again.kind == finding.kind)
         #expect(again.payload == finding.payload)

@@ -34,7 +34,8 @@ struct ModelFuzzTests {
         var rng = SeededRandom(seed: menus.seed)
         let generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         for _ in 0..<20 {
-            let value = try generator.instance(at: try #require(JSONPointer("/schemas/MenuResponse")), using: &rng)
+            let value = try generator.instance(
+                at: try #require(JSONPointer("/schemas/MenuResponse")), using: &rng)
             let menu = try JSONDecoder().decode(MenuResponse.self, from: Data(JSONSerializer().bytes(value)))
             guard !menu.items.isEmpty else { continue }
             orders.append(Order(menuItems: menu.items).request)

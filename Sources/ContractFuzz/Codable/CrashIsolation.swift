@@ -107,7 +107,9 @@ public struct CrashIsolation: Sendable {
     // MARK: Parent
 
     /// A child process that decodes payloads as `typeName`, started on first use.
-    func session(for typeName: String) -> IsolationSession { IsolationSession(isolation: self, typeName: typeName) }
+    func session(for typeName: String) -> IsolationSession {
+        IsolationSession(isolation: self, typeName: typeName)
+    }
 
     static func status(of process: Process) -> String {
         switch process.terminationReason {

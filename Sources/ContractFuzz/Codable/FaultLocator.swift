@@ -22,14 +22,19 @@ enum FaultLocator {
     }
 
     private static func collect(
-        _ value: JSONValue, at pointer: JSONPointer, into edits: inout [(pointer: JSONPointer, fix: JSONValue)]
+        _ value: JSONValue, at pointer: JSONPointer,
+        into edits: inout [(pointer: JSONPointer, fix: JSONValue)]
     ) {
         guard edits.count < 400 else { return }
         switch value {
         case .object(let object):
-            for member in object.members { collect(member.value, at: pointer.appending(member.key), into: &edits) }
+            for member in object.members {
+                collect(member.value, at: pointer.appending(member.key), into: &edits)
+            }
         case .array(let elements):
-            for (index, element) in elements.enumerated() { collect(element, at: pointer.appending(index), into: &edits) }
+            for (index, element) in elements.enumerated() {
+                collect(element, at: pointer.appending(index), into: &edits)
+            }
         case .string(let text):
             if pointer.isRoot { return }
             for fix in ShrinkCandidates.of(value) + [.string("a")] where fix != .string(text) {
