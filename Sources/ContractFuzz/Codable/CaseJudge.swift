@@ -82,6 +82,8 @@ struct CaseJudge {
         case .crash, .hang:
             return
                 "\(typeName) \(verdict.kind == .crash ? "crashes" : "hangs") on \(payload): \(verdict.detail)"
+        case .regression:
+            return "\(typeName) no longer decodes \(payload): decoding failed at \(at): \(verdict.detail)"
         }
     }
 
@@ -112,7 +114,7 @@ struct CaseJudge {
         switch kind {
         case .stricter, .encodingDrift: return { schema.isValid($0) }
         case .looser: return { !schema.isValid($0) }
-        case .crash, .hang: return { _ in true }
+        case .crash, .hang, .regression: return { _ in true }
         }
     }
 
@@ -120,7 +122,7 @@ struct CaseJudge {
         guard let other = self.verdict(value: value, outcome: outcome), other.kind == verdict.kind else {
             return false
         }
-        guard verdict.kind != .crash, verdict.kind != .hang else { return true }
+        guard verdict.kind != .crash, verdict.kind != .hang, verdict.kind != .regression else { return true }
         return Self.pattern(other.pointer) == Self.pattern(verdict.pointer)
     }
 

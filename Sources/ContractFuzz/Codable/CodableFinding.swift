@@ -19,6 +19,9 @@ public struct CodableFinding: Sendable, CustomStringConvertible {
         case crash
         /// Decoding did not finish in time.
         case hang
+        /// A recorded real payload (a corpus sample) no longer decodes: the model changed in a way
+        /// that breaks on data the server has actually sent.
+        case regression
     }
 
     public var kind: Kind
