@@ -13,6 +13,8 @@ struct CaseJudge {
         var kind: CodableFinding.Kind
         var pointer: JSONPointer
         var detail: String
+        /// For `looser`: every place the schema rejects, so shrinking adds no new violation.
+        var violations: Set<String> = []
     }
 
     /// The verdict for one payload, or nil when model and contract agree.
@@ -33,7 +35,10 @@ struct CaseJudge {
             guard let value else { return nil }
             let validation = schema.validate(value)
             if let error = validation.errors.first {
-                return Verdict(kind: .looser, pointer: error.instanceLocation, detail: error.message)
+                return Verdict(
+                    kind: .looser, pointer: error.instanceLocation, detail: error.message,
+                    violations: Set(
+                        validation.errors.map { Self.pattern($0.instanceLocation) + " " + $0.keyword }))
             }
             guard let reencoded else { return nil }
             let encoded: JSONValue
@@ -124,6 +129,7 @@ struct CaseJudge {
         }
         guard verdict.kind != .crash, verdict.kind != .hang, verdict.kind != .regression else { return true }
         return Self.pattern(other.pointer) == Self.pattern(verdict.pointer)
+            && other.violations.isSubset(of: verdict.violations)
     }
 
     /// The pointer with array indices replaced by `*`, so findings in different elements match.

@@ -50,22 +50,37 @@ struct PayloadPlan {
     /// How many valid instances are mutated; mutating each of hundreds adds little but time.
     static let mutatedInstances = 16
 
-    /// Mutations taken round-robin across the valid instances, so every instance contributes.
+    /// One mutation per distinct kind and place first (so `outOfRange at /items/*/id` is tried even
+    /// when the root has many mutations), then the rest round-robin across instances.
     private func mutations(of instances: [JSONValue], limit: Int) -> [FuzzPayload] {
         let perInstance = instances.prefix(Self.mutatedInstances).map {
             mutator.mutations(of: $0, schema: schema)
         }
-        var result: [FuzzPayload] = []
+        var chosen: [(instance: Int, offset: Int)] = []
+        var used: Set<Int> = []
+        var places: Set<String> = []
+        func identity(_ instance: Int, _ offset: Int) -> Int { instance * 1_000_000 + offset }
+        for (instance, mutations) in perInstance.enumerated() {
+            for (offset, mutation) in mutations.enumerated() where chosen.count < limit {
+                guard
+                    places.insert(mutation.kind.rawValue + " " + CaseJudge.pattern(mutation.pointer)).inserted
+                else { continue }
+                chosen.append((instance, offset))
+                used.insert(identity(instance, offset))
+            }
+        }
         var round = 0
-        while result.count < limit, perInstance.contains(where: { round < $0.count }) {
-            for index in perInstance.indices where round < perInstance[index].count && result.count < limit {
-                let mutation = perInstance[index][round]
-                result.append(
-                    FuzzPayload(origin: .mutation(mutation.kind, at: mutation.pointer), value: mutation.value)
-                )
+        while chosen.count < limit, perInstance.contains(where: { round < $0.count }) {
+            for (instance, mutations) in perInstance.enumerated()
+            where round < mutations.count && chosen.count < limit && !used.contains(identity(instance, round))
+            {
+                chosen.append((instance, round))
             }
             round += 1
         }
-        return result
+        return chosen.map { choice in
+            let mutation = perInstance[choice.instance][choice.offset]
+            return FuzzPayload(origin: .mutation(mutation.kind, at: mutation.pointer), value: mutation.value)
+        }
     }
 }
