@@ -44,13 +44,16 @@ public struct CrashIsolation: Sendable {
 
     /// The current test binary, running only the Swift Testing test named `entryTest`
     /// (a `--filter` expression) in the child.
+    ///
+    /// Only the arguments that locate the tests are kept (`--test-bundle-path` on macOS), so the
+    /// child never writes the parent's result files (`--xunit-output`, event streams).
     public static func swiftTestingEntry(_ entryTest: String, timeout: Double = 5) -> CrashIsolation {
-        var arguments = Array(ProcessInfo.processInfo.arguments.dropFirst())
-        while let filter = arguments.firstIndex(where: { $0 == "--filter" || $0 == "--skip" }) {
-            arguments.removeSubrange(filter..<min(filter + 2, arguments.count))
+        let original = ProcessInfo.processInfo.arguments
+        var arguments: [String] = []
+        if let bundle = original.firstIndex(of: "--test-bundle-path"), bundle + 1 < original.count {
+            arguments += [original[bundle], original[bundle + 1]]
         }
-        if !arguments.contains("--testing-library") { arguments += ["--testing-library", "swift-testing"] }
-        arguments += ["--filter", entryTest]
+        arguments += ["--testing-library", "swift-testing", "--filter", entryTest]
         return CrashIsolation(executable: currentExecutable, arguments: arguments, timeout: timeout)
     }
 
