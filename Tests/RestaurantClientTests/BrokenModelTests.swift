@@ -75,6 +75,19 @@ struct BrokenModelTests {
         #expect(minimal["description"] == nil, "shrinking drops the keys the model ignores")
     }
 
+    @Test("an init(from:) that never returns is a hang finding, and the run goes on")
+    func hang() throws {
+        registerIsolatedModels()
+        var quick = isolation
+        quick.timeout = 0.5
+        let report = try fuzzer(try loadFixtureContract(), "Dish", isolation: quick).fuzzDecoding(
+            HangingDish.self)
+        let hang = try #require(report.findings(.hang).first, "\(report)")
+        #expect(hang.isFailure)
+        #expect(try JSONParser.parse(hang.payload)["id"] == 100_000)
+        #expect(report.casesRun > fuzzCases, "the payloads after the hang still ran")
+    }
+
     @Test("the same trap, caught by a Swift Testing exit test")
     func trapInExitTest() async {
         await #expect(processExitsWith: .failure) {

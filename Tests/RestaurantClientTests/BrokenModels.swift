@@ -75,3 +75,20 @@ struct TrappingMenuItem: Codable {
         if price == 0 { fatalError("a menu item cannot be free") }
     }
 }
+
+/// Broken: a custom `init(from:)` that never returns for the largest id the contract allows.
+struct HangingDish: Codable {
+    var id: Int
+    var name: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, name
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        while id == 100_000 { Thread.sleep(forTimeInterval: 0.01) }
+    }
+}
