@@ -8,55 +8,57 @@ import Testing
 /// The Restaurant contract replayed, and the RestaurantClient run, against `CONFORM_BASE_URL` or
 /// the contract's embedded mock (started on a free port when the variable is absent).
 let restaurant = ContractSuite.named(restaurantContractPath)
+extension RestaurantClientTestSuite {
 
-@Suite("RestaurantClient against the server")
-struct ClientReplayTests {
-    @Test("the server conforms to the contract", arguments: restaurant.cases)
-    func conformance(_ example: ContractCase) async {
-        await restaurant.expectConformance(example)
-    }
-
-    private func client() async throws -> RestaurantAPIClient {
-        let baseURL = try #require(URL(string: try await restaurant.baseURL ?? ""))
-        return RestaurantAPIClient(baseURL: baseURL)
-    }
-
-    @Test("categories, menu, filtered menu, image and order decode into the app's models")
-    func clientCalls() async throws {
-        let client = try await client()
-        let categories = try await client.fetchCategories()
-        #expect(!categories.isEmpty)
-        let menu = try await client.fetchMenuItems(forCategory: nil)
-        let first = try #require(menu.first)
-        let entrees = try await client.fetchMenuItems(forCategory: "Entrees")
-        #expect(entrees.allSatisfy { $0.category == "Entrees" })
-        let image = try await client.fetchImage(from: first.imageURL)
-        #expect(!image.isEmpty)
-        let minutes = try await client.submitOrder(forMenuIDs: Order(menuItems: [first]).request.menuIDs)
-        #expect(minutes >= 0)
-    }
-
-    @Test("a rejected order is a typed error with the server's message")
-    func rejectedOrder() async throws {
-        let client = try await client()
-        await #expect {
-            _ = try await client.submitOrder(forMenuIDs: [])
-        } throws: { error in
-            guard case .status(_, let code, let message)? = error as? RestaurantClientError else {
-                return false
-            }
-            return code == 400 && message?.isEmpty == false
+    @Suite("RestaurantClient against the server")
+    struct ClientReplayTests {
+        @Test("the server conforms to the contract", arguments: restaurant.cases)
+        func conformance(_ example: ContractCase) async {
+            await restaurant.expectConformance(example)
         }
-    }
 
-    @Test("an unreachable server is a transport error naming the URL")
-    func unreachable() async throws {
-        let client = RestaurantAPIClient(baseURL: try #require(URL(string: "http://127.0.0.1:9")))
-        await #expect {
-            _ = try await client.fetchCategories()
-        } throws: { error in
-            guard case .transport(let url, _)? = error as? RestaurantClientError else { return false }
-            return url == "http://127.0.0.1:9/categories"
+        private func client() async throws -> RestaurantAPIClient {
+            let baseURL = try #require(URL(string: try await restaurant.baseURL ?? ""))
+            return RestaurantAPIClient(baseURL: baseURL)
+        }
+
+        @Test("categories, menu, filtered menu, image and order decode into the app's models")
+        func clientCalls() async throws {
+            let client = try await client()
+            let categories = try await client.fetchCategories()
+            #expect(!categories.isEmpty)
+            let menu = try await client.fetchMenuItems(forCategory: nil)
+            let first = try #require(menu.first)
+            let entrees = try await client.fetchMenuItems(forCategory: "Entrees")
+            #expect(entrees.allSatisfy { $0.category == "Entrees" })
+            let image = try await client.fetchImage(from: first.imageURL)
+            #expect(!image.isEmpty)
+            let minutes = try await client.submitOrder(forMenuIDs: Order(menuItems: [first]).request.menuIDs)
+            #expect(minutes >= 0)
+        }
+
+        @Test("a rejected order is a typed error with the server's message")
+        func rejectedOrder() async throws {
+            let client = try await client()
+            await #expect {
+                _ = try await client.submitOrder(forMenuIDs: [])
+            } throws: { error in
+                guard case .status(_, let code, let message)? = error as? RestaurantClientError else {
+                    return false
+                }
+                return code == 400 && message?.isEmpty == false
+            }
+        }
+
+        @Test("an unreachable server is a transport error naming the URL")
+        func unreachable() async throws {
+            let client = RestaurantAPIClient(baseURL: try #require(URL(string: "http://127.0.0.1:9")))
+            await #expect {
+                _ = try await client.fetchCategories()
+            } throws: { error in
+                guard case .transport(let url, _)? = error as? RestaurantClientError else { return false }
+                return url == "http://127.0.0.1:9/categories"
+            }
         }
     }
 }

@@ -11,6 +11,10 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 
 let restaurantContractPath = packageRoot.appendingPathComponent("Contracts/restaurant.json").path
 
+/// Every suite of this target, run one test at a time: the fuzzers are CPU-bound, and running
+/// them beside the replay would starve the mock past the contract's latency budget on 2 cores.
+@Suite(.serialized) struct RestaurantClientTestSuite {}
+
 /// Case count per model: enough to hit every boundary, small enough for a fast suite.
 let fuzzCases = 100
 
