@@ -112,3 +112,15 @@ extension RestaurantClientTestSuite {
         }
     }
 }
+
+extension RestaurantClientTestSuite.BrokenModelTests {
+    @Test("a model the child does not know is reported as an isolation failure, not a crash of the model")
+    func unregisteredModel() throws {
+        struct Unregistered: Codable { var id: Int }
+        let report = try fuzzer(try loadRestaurantContract(), "OrderResponse", isolation: isolation)
+            .fuzz(Unregistered.self)
+        let finding = try #require(report.findings.first)
+        #expect(report.findings.count == 1)
+        #expect(finding.message.contains("no model is registered as Unregistered"), "\(finding)")
+    }
+}

@@ -16,6 +16,8 @@ final class IsolationSession {
         let output: FileHandle
         var buffer = ""
         var greeted = false
+        /// The child's own explanation when it refuses to start (`E …`).
+        var refusal: String?
     }
 
     init(isolation: CrashIsolation, typeName: String) {
@@ -113,6 +115,7 @@ final class IsolationSession {
                     let line = String(current.buffer[..<newline])
                     current.buffer.removeSubrange(...newline)
                     if line == "H" { current.greeted = true }
+                    if line.hasPrefix("E ") { current.refusal = String(line.dropFirst(2)) }
                     if let outcome = IsolationWire.result(line, batch: batch) { result.append(outcome) }
                 }
                 child = current
@@ -124,12 +127,11 @@ final class IsolationSession {
                 child = nil
                 let status = CrashIsolation.status(of: current.process)
                 guard current.greeted else {
-                    return [
-                        .isolationFailed(
-                            reason:
-                                "the child `\(command)` ended (\(status)) without decoding; does the test "
-                                + "the arguments select call CrashIsolation.runChildIfRequested()?")
-                    ]
+                    let reason =
+                        current.refusal.map { "the child refused: \($0); register it in the entry test" }
+                        ?? "the child `\(command)` ended (\(status)) without decoding; does the test "
+                        + "the arguments select call CrashIsolation.runChildIfRequested()?"
+                    return [.isolationFailed(reason: reason)]
                 }
                 return result + [.crashed(status: status)]
             }
