@@ -6,8 +6,8 @@ public import Foundation
 ///
 /// Swift cannot catch a trap, so the only safe place to decode an untrusted payload with an
 /// unknown model is another process. `CrashIsolation` re-launches an executable (by default the
-/// current test binary, selecting one entry test) with three environment variables naming a file
-/// the registered model, and an output file. The child stays up for a whole fuzz run: the parent
+/// current test binary, selecting one entry test) with environment variables that mark it as a
+/// child and name the registered model and an output file. The child stays up for a whole fuzz run: the parent
 /// names payload files on the child's standard input, and the child writes one line before and
 /// one after decoding each payload. A payload that was begun and never finished crashed the child
 /// (the parent reads its exit status) or hung it (no line within `timeout`, and the parent kills
@@ -22,7 +22,7 @@ public import Foundation
 ///     CrashIsolation.register(.roundTrip(MenuItem.self))
 ///     CrashIsolation.runChildIfRequested()   // decodes and exits in the child; returns otherwise
 /// }
-/// let isolation = CrashIsolation.swiftTestingEntry("crashIsolationEntry()")
+/// let isolation = CrashIsolation.swiftTestingEntry("crashIsolationEntry")
 /// ```
 public struct CrashIsolation: Sendable {
     /// The executable to launch.
@@ -32,7 +32,7 @@ public struct CrashIsolation: Sendable {
     /// Seconds without progress after which the payload being decoded counts as a hang.
     public var timeout: Double
 
-    static let payloadsVariable = "CONFORM_ISOLATION_PAYLOADS"
+    static let childVariable = "CONFORM_ISOLATION_CHILD"
     static let typeVariable = "CONFORM_ISOLATION_TYPE"
     static let outputVariable = "CONFORM_ISOLATION_OUTPUT"
 
@@ -79,13 +79,13 @@ public struct CrashIsolation: Sendable {
     static func harness(named name: String) -> ModelHarness? { registry.withLock { $0[name] } }
 
     /// Whether this process is an isolation child.
-    public static var isChild: Bool { ProcessInfo.processInfo.environment[payloadsVariable] != nil }
+    public static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
 
     /// In a child, decodes the payload files the parent names on standard input with the registered
     /// model and exits at the end of input; otherwise returns at once.
     public static func runChildIfRequested() {
         let environment = ProcessInfo.processInfo.environment
-        guard environment[payloadsVariable] != nil, let typeName = environment[typeVariable],
+        guard environment[childVariable] != nil, let typeName = environment[typeVariable],
             let outputPath = environment[outputVariable]
         else { return }
         guard let output = FileHandle(forWritingAtPath: outputPath) else { exit(3) }

@@ -84,7 +84,7 @@ final class IsolationSession {
         // EPIPE (and be reported) rather than end this process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         var environment = ProcessInfo.processInfo.environment
-        environment[CrashIsolation.payloadsVariable] = directory.path
+        environment[CrashIsolation.childVariable] = directory.path
         environment[CrashIsolation.typeVariable] = typeName
         environment[CrashIsolation.outputVariable] = output.path
         // The runtime's symbolicating backtracer takes about a second per crash; the parent only
