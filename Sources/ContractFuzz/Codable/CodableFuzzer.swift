@@ -91,21 +91,22 @@ public struct CodableFuzzer: Sendable {
         for (index, value) in values.enumerated() {
             let detail: String
             let pointer: JSONPointer
+            var payload = "\(value)"
             do {
                 let encoded = try JSONParser.parse(Array(try encoder.value.encode(value)))
                 guard let error = judge.schema.validate(encoded).errors.first else { continue }
+                payload = JSONSerializer().string(encoded)
                 pointer = error.instanceLocation
                 detail =
-                    "\(JSONSerializer().string(encoded)) is rejected by \(judge.schemaName) at \(pointer.displayText): \(error.message)"
+                    "\(payload) is rejected by \(judge.schemaName) at \(pointer.displayText): \(error.message)"
             } catch {
                 pointer = .root
-                detail = "encoding failed: \(error)"
+                detail = "encoding \(payload) failed: \(error)"
             }
             guard seen.insert(CaseJudge.pattern(pointer) + detail).inserted else { continue }
             findings.append(
                 CodableFinding(
-                    kind: .encodingDrift, typeName: typeName, payload: "\(value)",
-                    originalPayload: "\(value)",
+                    kind: .encodingDrift, typeName: typeName, payload: payload, originalPayload: payload,
                     pointer: pointer, message: "\(typeName) encodes a body the contract rejects: \(detail)",
                     seed: seed, caseIndex: index, isFailure: true))
         }

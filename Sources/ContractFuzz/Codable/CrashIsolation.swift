@@ -7,9 +7,9 @@ public import Foundation
 /// Swift cannot catch a trap, so the only safe place to decode an untrusted payload with an
 /// unknown model is another process. `CrashIsolation` re-launches an executable (by default the
 /// current test binary, selecting one entry test) with environment variables that mark it as a
-/// child and name the registered model and an output file. The child stays up for a whole fuzz run: the parent
-/// names payload files on the child's standard input, and the child writes one line before and
-/// one after decoding each payload. A payload that was begun and never finished crashed the child
+/// child and name the registered model and an output file. The child stays up for a whole fuzz
+/// run: the parent hands it payload files (`request-<n>` in a private directory), and the child
+/// writes one line before and one after decoding each payload. A payload that was begun and never finished crashed the child
 /// (the parent reads its exit status) or hung it (no line within `timeout`, and the parent kills
 /// it); the parent then starts a new child for the payloads after it. A run costs one launch
 /// (about 90 ms for a debug test binary here) plus one per crashing payload, so shrinking, which
@@ -35,6 +35,8 @@ public struct CrashIsolation: Sendable {
     static let childVariable = "CONFORM_ISOLATION_CHILD"
     static let typeVariable = "CONFORM_ISOLATION_TYPE"
     static let outputVariable = "CONFORM_ISOLATION_OUTPUT"
+    static let firstBatchVariable = "CONFORM_ISOLATION_FIRST_BATCH"
+    static let parentVariable = "CONFORM_ISOLATION_PARENT"
 
     public init(executable: URL, arguments: [String], timeout: Double = 5) {
         self.executable = executable
@@ -81,11 +83,11 @@ public struct CrashIsolation: Sendable {
     /// Whether this process is an isolation child.
     public static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
 
-    /// In a child, decodes the payload files the parent names on standard input with the registered
-    /// model and exits at the end of input; otherwise returns at once.
+    /// In a child, decodes each payload file the parent hands over with the registered model, and
+    /// exits when the parent goes away; otherwise returns at once.
     public static func runChildIfRequested() {
         let environment = ProcessInfo.processInfo.environment
-        guard environment[childVariable] != nil, let typeName = environment[typeVariable],
+        guard let directory = environment[childVariable], let typeName = environment[typeVariable],
             let outputPath = environment[outputVariable]
         else { return }
         guard let output = FileHandle(forWritingAtPath: outputPath) else { exit(3) }
@@ -96,13 +98,19 @@ public struct CrashIsolation: Sendable {
             exit(3)
         }
         emit("H")
-        while let request = readLine() {
-            let fields = request.split(separator: " ", maxSplits: 1).map(String.init)
-            guard fields.count == 2 else { continue }
-            for (index, bytes) in IsolationWire.readPayloads(atPath: fields[1]).enumerated() {
-                emit("B \(fields[0]) \(index)")
-                emit("R \(fields[0]) \(index) " + IsolationWire.encode(harness.run(bytes)))
+        let parent = environment[parentVariable].flatMap { Int32($0) } ?? getppid()
+        var batch = environment[firstBatchVariable].flatMap { Int($0) } ?? 1
+        while getppid() == parent {
+            let request = "\(directory)/request-\(batch)"
+            guard FileManager.default.fileExists(atPath: request) else {
+                Thread.sleep(forTimeInterval: 0.001)
+                continue
             }
+            for (index, bytes) in IsolationWire.readPayloads(atPath: request).enumerated() {
+                emit("B \(batch) \(index)")
+                emit("R \(batch) \(index) " + IsolationWire.encode(harness.run(bytes)))
+            }
+            batch += 1
         }
         exit(0)
     }

@@ -2,6 +2,10 @@ import Foundation
 
 /// The parent side of `CrashIsolation` for one model: a child process kept alive between batches
 /// and replaced whenever a payload crashes or hangs it.
+///
+/// Parent and child talk through files in a private directory: the parent moves a payload file to
+/// `request-<n>`, the child appends `B`/`R` lines for it to its output file. No pipe or handle
+/// stays open in the parent between polls.
 final class IsolationSession {
     let isolation: CrashIsolation
     let typeName: String
@@ -11,9 +15,9 @@ final class IsolationSession {
 
     /// One running child and how far its output has been read.
     private struct Child {
-        let process: Process
-        let input: FileHandle
-        let output: FileHandle
+        let process: ChildProcess
+        let output: URL
+        var offset: UInt64 = 0
         var buffer = ""
         var greeted = false
         /// The child's own explanation when it refuses to start (`E …`).
@@ -32,11 +36,10 @@ final class IsolationSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Ends the child (it exits at the end of its input).
+    /// Ends the child.
     func close() {
-        guard let child else { return }
-        try? child.input.close()
-        self.child = nil
+        child?.process.kill()
+        child = nil
     }
 
     /// The outcome of each payload in order, stopping after the first one `stop` accepts.
@@ -58,47 +61,38 @@ final class IsolationSession {
     /// Sends one batch; the last outcome is a crash or hang when the child died before the end.
     private func run(_ payloads: [[UInt8]]) -> [DecodeOutcome] {
         batchNumber += 1
-        let file = directory.appendingPathComponent("batch-\(batchNumber)")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let staging = directory.appendingPathComponent("batch-\(batchNumber)")
+        let request = directory.appendingPathComponent("request-\(batchNumber)")
+        defer { try? FileManager.default.removeItem(at: request) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try IsolationWire.writePayloads(payloads, to: file)
-            if child == nil { child = try launch() }
-            try child?.input.write(contentsOf: Data("\(batchNumber) \(file.path)\n".utf8))
+            if child == nil { child = try launch(firstBatch: batchNumber) }
+            try IsolationWire.writePayloads(payloads, to: staging)
+            try FileManager.default.moveItem(at: staging, to: request)
         } catch {
-            child = nil
+            close()
             return [.isolationFailed(reason: "cannot run \(isolation.executable.path): \(error)")]
         }
         return collect(batch: batchNumber, expected: payloads.count)
     }
 
-    private func launch() throws -> Child {
-        let process = Process()
-        process.executableURL = isolation.executable
-        process.arguments = isolation.arguments
-        let output = directory.appendingPathComponent("outcomes-\(UUID().uuidString)")
+    private func launch(firstBatch: Int) throws -> Child {
+        let output = directory.appendingPathComponent("outcomes-\(firstBatch)")
         guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
         }
-        // A child that dies between batches closes its end of the pipe; the write must fail with
-        // EPIPE (and be reported) rather than end this process with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
         var environment = ProcessInfo.processInfo.environment
         environment[CrashIsolation.childVariable] = directory.path
         environment[CrashIsolation.typeVariable] = typeName
         environment[CrashIsolation.outputVariable] = output.path
+        environment[CrashIsolation.firstBatchVariable] = String(firstBatch)
+        environment[CrashIsolation.parentVariable] = String(ProcessInfo.processInfo.processIdentifier)
         // The runtime's symbolicating backtracer takes about a second per crash; the parent only
         // needs the exit status.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return Child(
-            process: process, input: input.fileHandleForWriting,
-            output: try FileHandle(forReadingFrom: output))
+        let process = try ChildProcess(
+            executable: isolation.executable.path, arguments: isolation.arguments, environment: environment)
+        return Child(process: process, output: output)
     }
 
     /// Reads the child's lines for `batch` until it is complete, the child dies, or it stalls.
@@ -106,10 +100,11 @@ final class IsolationSession {
         var result: [DecodeOutcome] = []
         var lastProgress = Date()
         while var current = child {
-            let running = current.process.isRunning
-            let chunk = current.output.availableData
+            let ended = current.process.poll()
+            let chunk = Self.read(current.output, from: current.offset)
             if !chunk.isEmpty {
                 lastProgress = Date()
+                current.offset += UInt64(chunk.count)
                 current.buffer += String(decoding: chunk, as: UTF8.self)
                 while let newline = current.buffer.firstIndex(of: "\n") {
                     let line = String(current.buffer[..<newline])
@@ -120,12 +115,9 @@ final class IsolationSession {
                 }
                 child = current
                 if result.count == expected { return result }
-                continue
             }
-            if !running {
-                current.process.waitUntilExit()
+            if let status = ended {
                 child = nil
-                let status = CrashIsolation.status(of: current.process)
                 guard current.greeted else {
                     let reason =
                         current.refusal.map { "the child refused: \($0); register it in the entry test" }
@@ -136,14 +128,21 @@ final class IsolationSession {
                 return result + [.crashed(status: status)]
             }
             if Date().timeIntervalSince(lastProgress) > isolation.timeout {
-                kill(current.process.processIdentifier, SIGKILL)
-                current.process.waitUntilExit()
+                current.process.kill()
                 child = nil
                 return result + [.hung(seconds: isolation.timeout)]
             }
-            Thread.sleep(forTimeInterval: 0.002)
+            if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.002) }
         }
         return result
+    }
+
+    /// The bytes of `file` from `offset` on, opening and closing it at once.
+    private static func read(_ file: URL, from offset: UInt64) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return Data() }
+        defer { handle.closeFile() }
+        handle.seek(toFileOffset: offset)
+        return handle.readDataToEndOfFile()
     }
 
     private var command: String { ([isolation.executable.path] + isolation.arguments).joined(separator: " ") }
