@@ -76,6 +76,11 @@ extension RestaurantClientTestSuite {
             let minimal = try JSONParser.parse(crash.payload)
             #expect(minimal["price"] == 0)
             #expect(minimal["description"] == nil, "shrinking drops the keys the model ignores")
+            let replay = try fuzzer(
+                try loadRestaurantContract(), "MenuItem", seed: crash.seed, isolation: isolation
+            )
+            .reproduce(TrappingMenuItem.self, caseIndex: crash.caseIndex)
+            #expect(replay.findings(.crash).first?.payload == crash.payload)
         }
 
         @Test("an init(from:) that never returns is a hang finding, and the run goes on")
