@@ -82,8 +82,8 @@ struct ChildProcess {
     }
 
     /// Kills the child and reaps it.
-    func kill() {
-        _ = Foundation.kill(pid, SIGKILL)
+    func terminate() {
+        _ = kill(pid, SIGKILL)
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
     }

@@ -38,7 +38,7 @@ final class IsolationSession {
 
     /// Ends the child.
     func close() {
-        child?.process.kill()
+        child?.process.terminate()
         child = nil
     }
 
@@ -128,7 +128,7 @@ final class IsolationSession {
                 return result + [.crashed(status: status)]
             }
             if Date().timeIntervalSince(lastProgress) > isolation.timeout {
-                current.process.kill()
+                current.process.terminate()
                 child = nil
                 return result + [.hung(seconds: isolation.timeout)]
             }
