@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ContractMock", targets: ["ContractMock"]),
         .library(name: "ContractReports", targets: ["ContractReports"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "RestaurantClient", targets: ["RestaurantClient"]),
         .executable(name: "conform", targets: ["conform"]),
     ],
     targets: [
@@ -31,6 +32,7 @@ let package = Package(
         .target(
             name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock", "ContractReports"],
             swiftSettings: settings),
+        .target(name: "RestaurantClient", swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(
@@ -47,5 +49,9 @@ let package = Package(
         .testTarget(
             name: "OpenAPITests", dependencies: ["ContractKit", "ContractMock", "JSONSchema", "ConformCLI"],
             exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "RestaurantClientTests",
+            dependencies: ["RestaurantClient", "ContractFuzz", "ContractKit", "ContractMock", "ContractTesting", "JSONSchema"],
+            swiftSettings: settings),
     ]
 )

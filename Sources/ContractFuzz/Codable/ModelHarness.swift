@@ -1,0 +1,76 @@
+public import Foundation
+
+/// A model type with the decoder (and encoder) the app uses for it, reduced to one function from
+/// payload bytes to a `DecodeOutcome`.
+///
+/// Erasing the type lets the fuzzer, the shrinker and `CrashIsolation`'s child process treat every
+/// model alike, and keeps the user's own `JSONDecoder` settings (date and key strategies) in play:
+/// a model is only as strict or loose as the decoder that runs it.
+public struct ModelHarness: Sendable {
+    /// The model's name in reports (`MenuItem`).
+    public let typeName: String
+    /// Whether outcomes include a re-encoding, so encoding drift can be checked.
+    public let encodes: Bool
+    private let body: @Sendable ([UInt8]) -> DecodeOutcome
+
+    public init(typeName: String, encodes: Bool, body: @escaping @Sendable ([UInt8]) -> DecodeOutcome) {
+        self.typeName = typeName
+        self.encodes = encodes
+        self.body = body
+    }
+
+    /// Decodes and then re-encodes: checks strictness, looseness and encoding drift.
+    public static func roundTrip<Model: Codable>(
+        _ type: Model.Type, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()
+    ) -> ModelHarness {
+        let decoder = SendableBox(decoder)
+        let encoder = SendableBox(encoder)
+        let body = SendableBox<([UInt8]) -> DecodeOutcome> { bytes in
+            let model: Model
+            do {
+                model = try decoder.value.decode(Model.self, from: Data(bytes))
+            } catch {
+                let failure = DecodingFailure(error)
+                return .threw(pointer: failure.pointer, message: failure.message)
+            }
+            do {
+                return .decoded(reencoded: Array(try encoder.value.encode(model)))
+            } catch {
+                return .threw(pointer: .root, message: "encoding the decoded value failed: \(error)")
+            }
+        }
+        return ModelHarness(typeName: Self.name(of: type), encodes: true) { body.value($0) }
+    }
+
+    /// Decodes only: for models the app never sends back.
+    public static func decoding<Model: Decodable>(_ type: Model.Type, decoder: JSONDecoder = JSONDecoder())
+        -> ModelHarness
+    {
+        let decoder = SendableBox(decoder)
+        let body = SendableBox<([UInt8]) -> DecodeOutcome> { bytes in
+            do {
+                _ = try decoder.value.decode(Model.self, from: Data(bytes))
+                return .decoded(reencoded: nil)
+            } catch {
+                let failure = DecodingFailure(error)
+                return .threw(pointer: failure.pointer, message: failure.message)
+            }
+        }
+        return ModelHarness(typeName: Self.name(of: type), encodes: false) { body.value($0) }
+    }
+
+    /// Runs the model on `bytes` in this process.
+    public func run(_ bytes: [UInt8]) -> DecodeOutcome { body(bytes) }
+
+    /// The type's name without its module (`MenuItem`, `Array<MenuItem>`).
+    static func name<Model>(of type: Model.Type) -> String { String(describing: type) }
+}
+
+/// Carries a configured coder, or a closure over one, into a `@Sendable` closure. Foundation's
+/// `JSONDecoder` and `JSONEncoder` lock their options internally and are `Sendable` on current
+/// platforms, but not declared so on every toolchain this package supports; the fuzzer never
+/// changes their options, and the wrapped closures capture nothing else that is mutable.
+struct SendableBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+// Deliberately broken client models: each disagrees with its contract schema in one classic way,
+// and BrokenModelTests checks that the fuzzer catches it with a minimal payload.
+
+/// Broken: `price` as `Int`, but the contract's prices have cents.
+struct MenuItemWithIntegerPrice: Codable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: Int
+    var category: String
+    var image_url: URL
+}
+
+/// Broken: the `image_url` key is spelt `imageUrl`, so no valid item decodes.
+struct MenuItemWithWrongKey: Codable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: Double
+    var category: String
+    var imageURL: URL
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, description, price, category
+        case imageURL = "imageUrl"
+    }
+}
+
+/// Loose: `name` is optional although the contract requires it (a warning, a failure when strict).
+struct MenuItemWithOptionalName: Codable {
+    var id: Int
+    var name: String?
+    var description: String
+    var price: Double
+    var category: String
+    var image_url: URL
+}
+
+/// Broken: `nickname` is required and non-optional, but the contract allows `null`.
+struct DishWithRequiredNickname: Codable {
+    var id: Int
+    var name: String
+    var nickname: String
+    var spiciness: String
+}
+
+/// Broken: the enum lacks the contract's `hot` case.
+struct DishWithMissingEnumCase: Codable {
+    enum Spiciness: String, Codable {
+        case mild, medium
+    }
+    var id: Int
+    var name: String
+    var nickname: String?
+    var spiciness: Spiciness
+}
+
+/// Broken: a custom `init(from:)` that traps on a price the contract allows (a free item).
+struct TrappingMenuItem: Codable {
+    var id: Int
+    var name: String
+    var price: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, price
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        price = try container.decode(Double.self, forKey: .price)
+        if price == 0 { fatalError("a menu item cannot be free") }
+    }
+}
+
+/// Broken: a custom `init(from:)` that never returns for the largest id the contract allows.
+struct HangingDish: Codable {
+    var id: Int
+    var name: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, name
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        while id == 100_000 { Thread.sleep(forTimeInterval: 0.01) }
+    }
+}
