@@ -27,6 +27,16 @@ extension InstanceGenerator {
                 if let text = FormatValues.random(format, using: &rng), accepts(text) { return text }
             }
             if let text = FormatValues.boundaries(format).first(where: accepts) { return text }
+            // A pattern narrower than the format's own shapes (`^https?://[^/]+/images/[^/]+$` for a
+            // uri): build from the pattern and keep what the format also accepts.
+            if let pattern, let formatCheck = Self.formatSchema(format) {
+                let alsoFormatted: (String) -> Bool = { fits($0) && formatCheck.isValid(.string($0)) }
+                if let text = try? patternString(
+                    pattern, constraints, fits: alsoFormatted, minimum: minimum, rng: &rng)
+                {
+                    return text
+                }
+            }
             // A value that only looks like the format would fail servers that check formats.
             throw GenerationError(
                 .exhausted, at: constraints.location.appending("format"),
@@ -37,6 +47,13 @@ extension InstanceGenerator {
         }
         let upper = min(maximum ?? Int.max, max(minimum, configuration.maxStringLength))
         return Self.plainString(length: rng.int(in: minimum...upper), rng: &rng)
+    }
+
+    /// A schema asserting only `format`, to check pattern-built candidates with the validator's own
+    /// format rules.
+    static func formatSchema(_ format: String) -> Schema? {
+        try? Schema(
+            .object(JSONObject([("format", .string(format))])), options: SchemaOptions(assertsFormats: true))
     }
 
     static func plainString(length: Int, rng: inout SeededRandom) -> String {
