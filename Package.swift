@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ContractReports", targets: ["ContractReports"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .executable(name: "conform", targets: ["conform"]),
+        .executable(name: "conform-bench", targets: ["conform-bench"]),
     ],
     targets: [
         .target(
@@ -32,6 +33,9 @@ let package = Package(
             name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock", "ContractReports"],
             swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
+        .executableTarget(
+            name: "conform-bench", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(
             name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema"], exclude: ["Fixtures"],
