@@ -47,7 +47,7 @@ func runBench(_ options: BenchOptions) async throws {
     if options.runs("replay") {
         log("replay")
         let replayContract = try ReplayFixture.contract(
-            from: contract.document, count: options.quick ? 100 : 200)
+            from: contract.document, count: options.quick ? 200 : 400)
         rows += try await ReplayBench(contract: replayContract, repetitions: repetitions).run()
     }
     if options.runs("fuzz") {
