@@ -6,6 +6,9 @@ struct BenchOptions: Sendable {
     var reportPath = "Reports/bench.md"
     /// Set when re-launched as the memory probe: the body size in bytes to parse and validate.
     var memoryChildBytes: Int?
+    /// Set for `--profile parser|validator`: one small, uninstrumented-friendly workload to run under
+    /// `valgrind --tool=callgrind`, without baselines or child processes.
+    var profile: String?
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
@@ -33,6 +36,8 @@ struct BenchOptions: Sendable {
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
           --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup
+          --profile PHASE  parser or validator: a 1 MB workload for callgrind, e.g.
+                           valgrind --tool=callgrind .build/release/conform-bench --profile parser
           -h, --help       show this help
 
         EXIT CODES: 0 the bench ran (targets met or not), 2 usage error or missing inputs.
@@ -53,6 +58,11 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--memory-child needs a byte count")
                 }
                 options.memoryChildBytes = bytes
+            case "--profile":
+                guard let phase = remaining.popFirst(), ["parser", "validator"].contains(phase) else {
+                    throw BenchFailure("--profile takes parser or validator")
+                }
+                options.profile = phase
             case "--only":
                 guard let list = remaining.popFirst() else { throw BenchFailure("--only needs phase names") }
                 let names = Set(list.split(separator: ",").map(String.init))

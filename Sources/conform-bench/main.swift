@@ -78,6 +78,10 @@ do {
         print(BenchOptions.usage)
         exit(0)
     }
+    if let phase = options.profile {
+        try ProfileWorkload.run(phase)
+        exit(0)
+    }
     if let bytes = options.memoryChildBytes {
         try MemoryBench.probe(bytes: bytes, contractPath: "Contracts/restaurant.json")
         exit(0)
