@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "RestaurantClient", targets: ["RestaurantClient"]),
         .executable(name: "conform", targets: ["conform"]),
+        .executable(name: "conform-bench", targets: ["conform-bench"]),
     ],
     targets: [
         .target(
@@ -34,6 +35,9 @@ let package = Package(
             swiftSettings: settings),
         .target(name: "RestaurantClient", swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
+        .executableTarget(
+            name: "conform-bench", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(
             name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema"], exclude: ["Fixtures"],

@@ -54,7 +54,8 @@ public final class HTTPTransport: Sendable {
         for (name, value) in http.allHeaderFields {
             headers.append(HeaderField(String(describing: name), String(describing: value)))
         }
-        headers.sort { $0.name.lowercased() < $1.name.lowercased() }
+        // Sort on keys lowercased once each, not twice per comparison.
+        headers = headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         return ResponseRecord(
             status: http.statusCode, headers: headers, body: Array(data), duration: duration)
     }

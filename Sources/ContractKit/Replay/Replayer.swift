@@ -76,15 +76,17 @@ public struct Replayer: Sendable {
     public func selection() -> [(planned: Plan.Case, selected: Bool)] {
         let inShard = configuration.shard.map { plan.shard($0.index, of: $0.count) } ?? plan.cases
         let wanted = Set(inShard.filter(isWanted).map(\.id))
-        // Cases that capture what a wanted case uses run too, so chains stay whole.
+        // Cases that capture what a wanted case uses run too, so chains stay whole. Only capturing
+        // cases can be sources; their capture sets are built once, not once per pair of cases.
+        let sources = inShard.filter { !$0.captures.isEmpty }.map { ($0.id, Set($0.captures)) }
         var needed = wanted
-        var changed = true
+        var changed = !sources.isEmpty
         while changed {
             changed = false
-            for planned in inShard where needed.contains(planned.id) {
-                for source in inShard
-                where !needed.contains(source.id) && !Set(source.captures).isDisjoint(with: planned.uses) {
-                    needed.insert(source.id)
+            for planned in inShard where needed.contains(planned.id) && !planned.uses.isEmpty {
+                for (id, captures) in sources
+                where !needed.contains(id) && !captures.isDisjoint(with: planned.uses) {
+                    needed.insert(id)
                     changed = true
                 }
             }

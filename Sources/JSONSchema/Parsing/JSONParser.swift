@@ -81,10 +81,23 @@ public struct JSONParser {
     private var lineStart = 0
     private var path: [String] = []
     private var sourceMap = JSONSourceMap()
+    /// Members of every object being parsed, innermost last: one growing buffer shared by all
+    /// objects, so each finished object costs one exactly-sized allocation instead of the repeated
+    /// regrowth (and slack capacity) of a fresh array per object.
+    private var memberStack: [JSONObject.Member] = []
+    /// The input offset and UTF-8 length of each key on `memberStack`: the offset for duplicate-key
+    /// positions, the length so the duplicate scan compares bytes only of keys as long.
+    private var keyStartStack: [(start: Int, length: Int)] = []
+    /// Elements of every array being parsed, innermost last, for the same reason.
+    private var elementStack: [JSONValue] = []
 
     private init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
         self.bytes = buffer
         self.options = options
+        // One allocation each up front instead of four regrowths on the first object.
+        memberStack.reserveCapacity(16)
+        keyStartStack.reserveCapacity(16)
+        elementStack.reserveCapacity(16)
     }
 
     // MARK: - Structure
@@ -148,17 +161,18 @@ public struct JSONParser {
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        let base = elementStack.count
         while true {
             skipWhitespace()
-            if options.recordsPositions { path.append(String(elements.count)) }
-            elements.append(try parseValue())
+            if options.recordsPositions { path.append(String(elementStack.count - base)) }
+            let element = try parseValue()
+            elementStack.append(element)
             if options.recordsPositions { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or ']'"), at: index) }
@@ -168,6 +182,8 @@ public struct JSONParser {
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1
+                let elements = Self.exactCopy(of: elementStack[base...])
+                elementStack.removeSubrange(base...)
                 return .array(elements)
             default:
                 throw error(
@@ -181,27 +197,26 @@ public struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         index += 1
-        var members: [JSONObject.Member] = []
-        var keyStarts: [Int] = []
         var seen: Set<String>? = nil
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(JSONObject(uniqueMembers: members))
+            return .object(JSONObject(uniqueMembers: []))
         }
+        let base = memberStack.count
         while true {
             skipWhitespace()
             guard index < bytes.count else {
                 throw error(.unexpectedEnd(expected: "a string key"), at: index)
             }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                let expected = members.isEmpty ? "a string key or '}'" : "a string key"
+                let expected = memberStack.count == base ? "a string key or '}'" : "a string key"
                 throw error(.unexpectedCharacter(found: describe(at: index), expected: expected), at: index)
             }
             let keyStart = index
             let key = try parseString()
-            try checkDuplicate(key, keyStart: keyStart, members: members, keyStarts: keyStarts, seen: &seen)
+            try checkDuplicate(key, keyStart: keyStart, base: base, seen: &seen)
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
             guard bytes[index] == UInt8(ascii: ":") else {
@@ -217,8 +232,8 @@ public struct JSONParser {
             }
             let value = try parseValue()
             if options.recordsPositions { path.removeLast() }
-            members.append((key, value))
-            keyStarts.append(keyStart)
+            memberStack.append((key, value))
+            keyStartStack.append((keyStart, key.utf8.count))
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or '}'"), at: index) }
             switch bytes[index] {
@@ -227,6 +242,9 @@ public struct JSONParser {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
+                let members = Self.exactCopy(of: memberStack[base...])
+                memberStack.removeSubrange(base...)
+                keyStartStack.removeSubrange(base...)
                 return .object(JSONObject(uniqueMembers: members))
             default:
                 throw error(
@@ -237,19 +255,39 @@ public struct JSONParser {
         }
     }
 
+    /// A fresh array of exactly the slice's elements. `Array(slice)` would instead adopt the whole
+    /// stack buffer (slack capacity included) when the slice spans all of it, and the next push
+    /// would then copy the stack.
+    @inline(__always)
+    private static func exactCopy<Element>(of slice: ArraySlice<Element>) -> [Element] {
+        var copy: [Element] = []
+        copy.reserveCapacity(slice.count)
+        copy.append(contentsOf: slice)
+        return copy
+    }
+
     /// Small objects are checked by a linear scan; larger ones switch to a set.
-    private func checkDuplicate(
-        _ key: String, keyStart: Int, members: [JSONObject.Member], keyStarts: [Int], seen: inout Set<String>?
-    ) throws(JSONParseError) {
-        if members.count < 16 {
-            for (offset, member) in members.enumerated() where member.key.utf8.elementsEqual(key.utf8) {
-                throw error(.duplicateKey(key, firstAt: position(at: keyStarts[offset])), at: keyStart)
+    ///
+    /// Keys compare by their UTF-8 bytes (not by `String ==`, which would equate canonically
+    /// equivalent spellings); comparing the byte counts first skips almost every candidate.
+    private func checkDuplicate(_ key: String, keyStart: Int, base: Int, seen: inout Set<String>?)
+        throws(JSONParseError)
+    {
+        let count = memberStack.count - base
+        if count < 16 {
+            let length = key.utf8.count
+            for offset in base..<memberStack.count where keyStartStack[offset].length == length {
+                if memberStack[offset].key.utf8.elementsEqual(key.utf8) {
+                    throw error(
+                        .duplicateKey(key, firstAt: position(at: keyStartStack[offset].start)), at: keyStart)
+                }
             }
             return
         }
-        if seen == nil { seen = Set(members.map(\.key)) }
+        if seen == nil { seen = Set(memberStack[base...].map(\.key)) }
         if seen?.insert(key).inserted == false {
-            let first = members.firstIndex { $0.key == key }.map { keyStarts[$0] } ?? keyStart
+            let first =
+                memberStack[base...].firstIndex { $0.key == key }.map { keyStartStack[$0].start } ?? keyStart
             throw error(.duplicateKey(key, firstAt: position(at: first)), at: keyStart)
         }
     }
@@ -276,6 +314,7 @@ public struct JSONParser {
         index += 1  // opening quote
         let start = index
         // Fast path: plain ASCII without escapes needs no copy beyond the final String.
+        index = skipPlainASCII(from: index)
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -288,6 +327,30 @@ public struct JSONParser {
             index += 1
         }
         return try parseStringSlowly(from: start)
+    }
+
+    /// The first offset at or after `start`, in steps of eight bytes, whose eight-byte word holds a
+    /// quote, a backslash, a control character or a non-ASCII byte; the byte loop takes it from there.
+    ///
+    /// Descriptions and URLs are most of a typical payload's bytes, and testing a word at a time
+    /// (the classic "has a zero byte" bit trick on XOR-ed copies) reads them about five times faster.
+    @inline(__always)
+    private func skipPlainASCII(from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = start
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let hasQuote = (quote &- ones) & ~quote
+            let hasBackslash = (backslash &- ones) & ~backslash
+            let hasControl = (word &- ones &* 0x20) & ~word
+            if (hasQuote | hasBackslash | hasControl | word) & highs != 0 { return offset }
+            offset += 8
+        }
+        return offset
     }
 
     private mutating func parseStringSlowly(from start: Int) throws(JSONParseError) -> String {
@@ -556,6 +619,14 @@ extension JSONNumber {
             for position in integerStart..<integerEnd { value = value &* 10 &+ Int64(bytes[position] &- 48) }
             return (JSONNumber(storage: .int(negative ? -value : value)), index)
         }
+        if integerDigits + fractionDigits <= 18 && exponent > -1_000_000 && exponent < 1_000_000 {
+            return (
+                decimal(
+                    bytes, integer: integerStart..<integerEnd, fraction: fractionStart..<fractionEnd,
+                    negative: negative, exponent: exponent),
+                index
+            )
+        }
         var digits: [UInt8] = []
         digits.reserveCapacity(integerDigits + fractionDigits)
         digits.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[integerStart..<integerEnd]))
@@ -563,5 +634,38 @@ extension JSONNumber {
             digits.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[fractionStart..<fractionEnd]))
         }
         return (JSONNumber(negative: negative, digits: digits, exponent: exponent - fractionDigits), index)
+    }
+
+    /// The canonical number for at most 18 significant digits, without the digit array of
+    /// `init(negative:digits:exponent:)`: prices such as `12.50` are the common non-integer case and
+    /// would otherwise cost several allocations each. Gives exactly the storage that initializer does.
+    private static func decimal(
+        _ bytes: UnsafeBufferPointer<UInt8>, integer: Range<Int>, fraction: Range<Int>, negative: Bool,
+        exponent: Int
+    ) -> JSONNumber {
+        var significand: Int64 = 0
+        for position in integer { significand = significand &* 10 &+ Int64(bytes[position] &- 48) }
+        for position in fraction { significand = significand &* 10 &+ Int64(bytes[position] &- 48) }
+        if significand == 0 { return JSONNumber(storage: .int(0)) }
+        var power = exponent - fraction.count
+        while significand % 10 == 0 {
+            significand /= 10
+            power += 1
+        }
+        if power >= 0 {
+            var value = significand
+            var fits = true
+            for _ in 0..<min(power, 19) {
+                let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+                if overflow {
+                    fits = false
+                    break
+                }
+                value = product
+            }
+            if fits && power <= 19 { return JSONNumber(storage: .int(negative ? -value : value)) }
+        }
+        return JSONNumber(
+            storage: .decimal(significand: negative ? -significand : significand, exponent: power))
     }
 }

@@ -1,0 +1,85 @@
+/// Command-line settings of `conform-bench`.
+struct BenchOptions: Sendable {
+    /// Fewer repetitions and smaller inputs, to finish in under a minute.
+    var quick = false
+    /// Where the Markdown report goes.
+    var reportPath = "Reports/bench.md"
+    /// Set when re-launched as the memory probe: the body size in bytes to parse and validate.
+    var memoryChildBytes: Int?
+    /// Set for `--profile parser|validator`: one small, uninstrumented-friendly workload to run under
+    /// `valgrind --tool=callgrind`, without baselines or child processes.
+    var profile: String?
+    /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
+    var only: Set<String> = []
+
+    static let phases = ["parser", "validator", "replay", "fuzz", "memory", "startup"]
+
+    func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }
+
+    var repetitions: Int { quick ? 3 : 5 }
+
+    static let usage = """
+        OVERVIEW: Measures Conform's hot paths against side-by-side baselines and writes Reports/bench.md.
+
+        USAGE: swift run -c release conform-bench [--quick] [--report PATH]
+
+        Build the CLI in the same configuration first, because the start-up and whole-process figures
+        run the `conform` binary found beside this executable:
+
+            swift build -c release --product conform
+            swift build -c release --product conform-bench
+            .build/release/conform-bench --quick
+
+        Run it from the package root (it reads Contracts/restaurant.json).
+
+        OPTIONS:
+          --quick          3 repetitions and smaller inputs (under a minute)
+          --report PATH    where to write the Markdown report (default Reports/bench.md)
+          --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup
+          --profile PHASE  parser or validator: a 1 MB workload for callgrind, e.g.
+                           valgrind --tool=callgrind .build/release/conform-bench --profile parser
+          -h, --help       show this help
+
+        EXIT CODES: 0 the bench ran (targets met or not), 2 usage error or missing inputs.
+        """
+
+    /// Parses `arguments` (without the program name); nil means help was printed.
+    static func parse(_ arguments: [String]) throws(BenchFailure) -> BenchOptions? {
+        var options = BenchOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick": options.quick = true
+            case "--report":
+                guard let path = remaining.popFirst() else { throw BenchFailure("--report needs a path") }
+                options.reportPath = path
+            case "--memory-child":
+                guard let text = remaining.popFirst(), let bytes = Int(text) else {
+                    throw BenchFailure("--memory-child needs a byte count")
+                }
+                options.memoryChildBytes = bytes
+            case "--profile":
+                guard let phase = remaining.popFirst(), ["parser", "validator"].contains(phase) else {
+                    throw BenchFailure("--profile takes parser or validator")
+                }
+                options.profile = phase
+            case "--only":
+                guard let list = remaining.popFirst() else { throw BenchFailure("--only needs phase names") }
+                let names = Set(list.split(separator: ",").map(String.init))
+                guard names.isSubset(of: phases) else {
+                    throw BenchFailure("--only takes \(phases.joined(separator: ", "))")
+                }
+                options.only = names
+            case "-h", "--help": return nil
+            default: throw BenchFailure("unknown argument '\(argument)'; see --help")
+            }
+        }
+        return options
+    }
+}
+
+/// A reason the bench cannot run at all (as opposed to a missed target).
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

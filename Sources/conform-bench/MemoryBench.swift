@@ -1,0 +1,59 @@
+import Foundation
+import JSONSchema
+
+/// Peak resident memory while parsing and validating one large response body.
+///
+/// Measured in a child process (this executable re-launched with `--memory-child`), because the
+/// high-water mark of the bench process would include every earlier phase. The figure is the growth
+/// of `VmHWM` over the child's resident size before the body exists, divided by the body size.
+struct MemoryBench {
+    let bodyBytes: Int
+
+    func run() throws -> [BenchRow] {
+        let pipe = Pipe()
+        let (_, status) = try ProcessTimer.run(
+            ProcessTimer.ownExecutable, ["--memory-child", String(bodyBytes)],
+            output: pipe.fileHandleForWriting)
+        try pipe.fileHandleForWriting.close()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard status == 0, fields.count == 3 else {
+            throw BenchFailure("memory probe failed (status \(status)): \(output)")
+        }
+        let (baseline, peak, body) = (fields[0], fields[1], fields[2])
+        let ratio = (peak - baseline) / body
+        return [
+            BenchRow(
+                area: "Memory",
+                name: "parse + validate a \(Figure.megabytes(body)) MenuResponse body (child process)",
+                measured: "peak +\(Figure.megabytes(peak - baseline)) (VmHWM \(Figure.megabytes(peak)))",
+                baseline: "body \(Figure.megabytes(body))", ratio: Figure.times(ratio),
+                target: "< 3.00× body",
+                met: ratio < 3)
+        ]
+    }
+
+    /// The child side: prints `baselineBytes peakBytes bodyBytes` after parsing and validating.
+    static func probe(bytes: Int, contractPath: String) throws {
+        let contract = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: contractPath))))
+        let schema = try Schema(
+            document: contract, at: JSONPointer(tokens: ["schemas", "MenuResponse"]),
+            baseURI: URL(fileURLWithPath: contractPath).absoluteString)
+        let baseline = statusField("VmRSS")
+        let body = MenuFixture.menu(bytes: bytes)
+        let value = try JSONParser.parse(body)
+        guard schema.validate(value).isValid else { throw BenchFailure("the memory probe's body is invalid") }
+        let peak = statusField("VmHWM")
+        print(baseline, peak, body.count)
+    }
+
+    /// A `kB` field of `/proc/self/status`, in bytes.
+    private static func statusField(_ name: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let number = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) }
+            return (number ?? 0) * 1024
+        }
+        return 0
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import JSONSchema
+
+/// Throughput of Conform's own parser against Foundation's `JSONSerialization` on the same bytes.
+///
+/// Foundation is the yardstick because it is what a Swift user on Linux would otherwise reach for;
+/// the target is twenty times it (≥ 200 MB/s), since every replayed response goes through the parser.
+struct ParserBench {
+    let menu: [UInt8]
+    let smallBodies: [[UInt8]]
+    let repetitions: Int
+
+    func run() throws -> [BenchRow] {
+        let menuData = Data(menu)
+        let large = try paired(bytes: menu.count) {
+            _ = try JSONParser.parse(menu)
+        } baseline: {
+            _ = try JSONSerialization.jsonObject(with: menuData, options: [.fragmentsAllowed])
+        }
+        let smallData = smallBodies.map { Data($0) }
+        let smallBytes = smallBodies.reduce(0) { $0 + $1.count }
+        let small = try paired(bytes: smallBytes) {
+            for body in smallBodies { _ = try JSONParser.parse(body) }
+        } baseline: {
+            for data in smallData { _ = try JSONSerialization.jsonObject(with: data, options: []) }
+        }
+        return [
+            row("\(Figure.megabytes(Double(menu.count))) menu document", large),
+            row("\(smallBodies.count) × ~\(smallBytes / max(1, smallBodies.count)) B bodies", small),
+        ]
+    }
+
+    /// Median MB/s of both, and the median per-repetition ratio.
+    private func paired(bytes: Int, subject: () throws -> Void, baseline: () throws -> Void) throws -> (
+        ours: Double, foundation: Double, ratio: Double
+    ) {
+        var timing = PairedTiming()
+        for _ in 0..<repetitions {
+            timing.subject.append(try Stopwatch.time(subject))
+            timing.baseline.append(try Stopwatch.time(baseline))
+        }
+        let megabytes = Double(bytes) / 1_000_000
+        return (megabytes / timing.subjectSeconds, megabytes / timing.baselineSeconds, timing.speedup)
+    }
+
+    private func row(_ name: String, _ figures: (ours: Double, foundation: Double, ratio: Double)) -> BenchRow
+    {
+        BenchRow(
+            area: "Parser", name: name, measured: Figure.megabytesPerSecond(figures.ours),
+            baseline: "JSONSerialization \(Figure.megabytesPerSecond(figures.foundation))",
+            ratio: Figure.times(figures.ratio), target: "≥ 200 MB/s and ≥ 20×",
+            met: figures.ours >= 200 && figures.ratio >= 20)
+    }
+}

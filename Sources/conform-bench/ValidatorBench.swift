@@ -1,0 +1,100 @@
+import Foundation
+import JSONSchema
+
+/// Validation throughput on the 10 MB menu against the Restaurant contract's `MenuResponse`, the
+/// schema-heavy case, schema compile time, and `conform validate` as a whole process.
+///
+/// The ratio column compares with Foundation merely parsing the same bytes, measured alongside, so
+/// that a slower machine moves both figures together.
+struct ValidatorBench {
+    let contractDocument: JSONValue
+    let contractBaseURI: String
+    let menu: [UInt8]
+    let heavyInstance: [UInt8]
+    let repetitions: Int
+    let process: ProcessTimer?
+
+    func run() throws -> [BenchRow] {
+        let menuPointer = JSONPointer(tokens: ["schemas", "MenuResponse"])
+        let menuSchema = try Schema(document: contractDocument, at: menuPointer, baseURI: contractBaseURI)
+        let heavyDocument = try JSONParser.parse(HeavySchemaFixture.schema)
+        let heavySchema = try Schema(heavyDocument)
+        let menuValue = try JSONParser.parse(menu)
+        let heavyValue = try JSONParser.parse(heavyInstance)
+        guard menuSchema.isValid(menuValue), heavySchema.isValid(heavyValue) else {
+            throw BenchFailure("a fixture is not valid for its schema; the bench itself is wrong")
+        }
+        let menuData = Data(menu)
+        let foundation = try median {
+            _ = try JSONSerialization.jsonObject(with: menuData, options: [])
+        }
+        let foundationRate = megabytes(menu.count) / foundation
+
+        var excluded: [Double] = []
+        var included: [Double] = []
+        var heavy: [Double] = []
+        for _ in 0..<repetitions {
+            excluded.append(Stopwatch.time { _ = menuSchema.validate(menuValue) })
+            included.append(try Stopwatch.time { _ = menuSchema.validate(try JSONParser.parse(menu)) })
+            heavy.append(Stopwatch.time { _ = heavySchema.validate(heavyValue) })
+        }
+        let excludedRate = megabytes(menu.count) / Stopwatch.median(excluded)
+        let includedRate = megabytes(menu.count) / Stopwatch.median(included)
+        let heavyRate = megabytes(heavyInstance.count) / Stopwatch.median(heavy)
+        let compileMenu = try median(times: 20) {
+            _ = try Schema(document: contractDocument, at: menuPointer, baseURI: contractBaseURI)
+        }
+        let compileHeavy = try median(times: 20) { _ = try Schema(heavyDocument) }
+        let baseline = "JSONSerialization parse \(Figure.megabytesPerSecond(foundationRate))"
+        var rows = [
+            BenchRow(
+                area: "Validator", name: "menu vs MenuResponse, parse excluded",
+                measured: Figure.megabytesPerSecond(excludedRate), baseline: baseline,
+                ratio: Figure.times(excludedRate / foundationRate), target: "≥ 300 MB/s",
+                met: excludedRate >= 300),
+            BenchRow(
+                area: "Validator", name: "menu vs MenuResponse, parse included",
+                measured: Figure.megabytesPerSecond(includedRate), baseline: baseline,
+                ratio: Figure.times(includedRate / foundationRate), target: "–", met: nil),
+            BenchRow(
+                area: "Validator",
+                name:
+                    "schema-heavy ($ref, oneOf, unevaluatedProperties), \(Figure.megabytes(Double(heavyInstance.count)))",
+                measured: Figure.megabytesPerSecond(heavyRate), baseline: baseline,
+                ratio: Figure.times(heavyRate / foundationRate), target: "–", met: nil),
+            BenchRow(
+                area: "Validator", name: "compile MenuResponse / schema-heavy",
+                measured: "\(Figure.milliseconds(compileMenu)) / \(Figure.milliseconds(compileHeavy))",
+                baseline: "–", ratio: "–", target: "–", met: nil),
+        ]
+        if let process { rows.append(try wholeProcess(process)) }
+        return rows
+    }
+
+    /// `conform validate --schema Contracts/restaurant.json#/schemas/MenuResponse menu.json`,
+    /// against `conform --version` (process start-up alone) run alongside.
+    private func wholeProcess(_ process: ProcessTimer) throws -> BenchRow {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("conform-bench-menu.json")
+        try Data(menu).write(to: file, options: .atomic)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let arguments = [
+            "validate", "--schema", "Contracts/restaurant.json#/schemas/MenuResponse", file.path,
+        ]
+        let validate = try process.median(arguments, repetitions: repetitions)
+        let startUp = try process.median(["--version"], repetitions: repetitions)
+        return BenchRow(
+            area: "Validator",
+            name: "conform validate … \(Figure.megabytes(Double(menu.count))) menu (process)",
+            measured: Figure.milliseconds(validate),
+            baseline: "conform --version \(Figure.milliseconds(startUp))",
+            ratio: Figure.times(validate / startUp), target: "< 500 ms", met: validate < 0.5)
+    }
+
+    private func megabytes(_ count: Int) -> Double { Double(count) / 1_000_000 }
+
+    private func median(times: Int? = nil, _ body: () throws -> Void) throws -> Double {
+        var samples: [Double] = []
+        for _ in 0..<(times ?? repetitions) { samples.append(try Stopwatch.time(body)) }
+        return Stopwatch.median(samples)
+    }
+}

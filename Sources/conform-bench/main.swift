@@ -1,0 +1,101 @@
+import ContractKit
+import Foundation
+import JSONSchema
+
+/// `conform-bench`: runs every phase, prints the table and writes the report.
+///
+/// Phases that need the `conform` binary are reported as skipped (not failed) when it has not been
+/// built, so the library figures are still available.
+@MainActor
+func runBench(_ options: BenchOptions) async throws {
+    let contractPath = "Contracts/restaurant.json"
+    guard FileManager.default.fileExists(atPath: contractPath) else {
+        throw BenchFailure("run from the package root: \(contractPath) not found")
+    }
+    let contract = try ContractLoader.load(file: contractPath)
+    let process: ProcessTimer?
+    var notes: [String] = []
+    do {
+        process = try ProcessTimer.locate()
+    } catch {
+        process = nil
+        notes.append("Whole-process and start-up figures skipped: \(error)")
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
+    let log: (String) -> Void = { phase in
+        let elapsed = Figure.fixed(Stopwatch.seconds(clock.now - started))
+        FileHandle.standardError.write(Data("conform-bench: [\(elapsed) s] \(phase)\n".utf8))
+    }
+    let menu = MenuFixture.menu(bytes: 10_000_000)
+    let small = MenuFixture.smallBodies(count: options.quick ? 5_000 : 10_000)
+    let repetitions = options.repetitions
+    var rows: [BenchRow] = []
+
+    if options.runs("parser") {
+        log("parser")
+        rows += try ParserBench(menu: menu, smallBodies: small, repetitions: repetitions).run()
+    }
+    if options.runs("validator") {
+        log("validator")
+        rows += try ValidatorBench(
+            contractDocument: contract.document, contractBaseURI: contract.baseURI, menu: menu,
+            heavyInstance: HeavySchemaFixture.instance(bytes: options.quick ? 1_000_000 : 2_000_000),
+            repetitions: repetitions, process: process
+        ).run()
+    }
+    if options.runs("replay") {
+        log("replay")
+        let replayContract = try ReplayFixture.contract(
+            from: contract.document, count: options.quick ? 200 : 400)
+        rows += try await ReplayBench(contract: replayContract, repetitions: repetitions).run()
+    }
+    if options.runs("fuzz") {
+        log("codable fuzz")
+        rows += try FuzzBench(
+            contractDocument: contract.document, contractBaseURI: contract.baseURI,
+            cases: options.quick ? 300 : 1_000,
+            repetitions: repetitions
+        ).run()
+    }
+    if options.runs("memory") {
+        log("memory")
+        rows += try MemoryBench(bodyBytes: 50_000_000).run()
+    }
+    if let process, options.runs("startup") {
+        log("start-up")
+        rows += try StartupBench(process: process, repetitions: repetitions).run()
+    }
+
+    notes += [
+        "Memory: growth of VmHWM in a child process over its resident size before the body existed "
+            + "(so the body itself counts), divided by the body size.",
+        "Codable fuzz generates from the contract without `format: uri` on MenuItem.image_url, which "
+            + "InstanceGenerator cannot satisfy together with its pattern; validation uses the real schema.",
+        "Validator rows are bounded by Sources/JSONSchema/Validation (not changed by the bench branch); "
+            + "see docs/benchmarks.md for the callgrind hot spots.",
+    ]
+    let report = ReportWriter(rows: rows, quick: options.quick, notes: notes)
+    print(report.terminalTable)
+    try report.write(to: options.reportPath)
+    log("wrote \(options.reportPath)")
+}
+
+do {
+    guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(BenchOptions.usage)
+        exit(0)
+    }
+    if let phase = options.profile {
+        try ProfileWorkload.run(phase)
+        exit(0)
+    }
+    if let bytes = options.memoryChildBytes {
+        try MemoryBench.probe(bytes: bytes, contractPath: "Contracts/restaurant.json")
+        exit(0)
+    }
+    try await runBench(options)
+} catch {
+    FileHandle.standardError.write(Data("conform-bench: error: \(error)\n".utf8))
+    exit(2)
+}
