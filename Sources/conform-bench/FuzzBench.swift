@@ -35,7 +35,7 @@ struct FuzzBench {
     func run() throws -> [BenchRow] {
         let pointer = JSONPointer(tokens: ["schemas", "MenuResponse"])
         let generator = InstanceGenerator(
-            document: Self.withoutImageURLFormat(contractDocument), baseURI: contractBaseURI)
+            document: contractDocument, baseURI: contractBaseURI)
         let schema = try Schema(document: contractDocument, at: pointer, baseURI: contractBaseURI)
         let serializer = JSONSerializer()
         var payloads: [Data] = []
@@ -85,29 +85,5 @@ struct FuzzBench {
                 baseline: "JSONDecoder alone \(Figure.perSecond(bare, "cases"))",
                 ratio: Figure.times(cost), target: "≤ 2.00×", met: cost <= 2)
         ]
-    }
-
-    /// The contract document with `format: uri` removed from `MenuItem.image_url`, for generation only.
-    ///
-    /// `InstanceGenerator` draws `uri` values as `https://host/word` and then checks `pattern`
-    /// (`/images/[^/]+$`), which such values never match, so every non-empty menu exhausts the
-    /// generation budget (about a second a case). Without the format it builds the string from the
-    /// pattern; validation still uses the contract's own schema, so no case is easier to pass.
-    static func withoutImageURLFormat(_ document: JSONValue) -> JSONValue {
-        removing(["schemas", "MenuItem", "properties", "image_url", "format"], from: document)
-    }
-
-    private static func removing(_ path: ArraySlice<String>, from value: JSONValue) -> JSONValue {
-        guard let key = path.first, case .object(var object) = value else { return value }
-        if path.count == 1 {
-            object[key] = nil
-        } else if let child = object[key] {
-            object[key] = removing(path.dropFirst(), from: child)
-        }
-        return .object(object)
-    }
-
-    private static func removing(_ path: [String], from value: JSONValue) -> JSONValue {
-        removing(path[...], from: value)
     }
 }

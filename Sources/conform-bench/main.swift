@@ -70,8 +70,6 @@ func runBench(_ options: BenchOptions) async throws {
     notes += [
         "Memory: growth of VmHWM in a child process over its resident size before the body existed "
             + "(so the body itself counts), divided by the body size.",
-        "Codable fuzz generates from the contract without `format: uri` on MenuItem.image_url, which "
-            + "InstanceGenerator cannot satisfy together with its pattern; validation uses the real schema.",
         "Validator rows are bounded by Sources/JSONSchema/Validation (not changed by the bench branch); "
             + "see docs/benchmarks.md for the callgrind hot spots.",
     ]
