@@ -23,13 +23,9 @@ extension InstanceGenerator {
             let accepts: (String) -> Bool = { text in
                 fits(text) && pattern.map({ PatternMatcher.matches(text, pattern: $0) == true }) ?? true
             }
-            for _ in 0..<32 {
-                if let text = FormatValues.random(format, using: &rng), accepts(text) { return text }
-            }
-            if let text = FormatValues.boundaries(format).first(where: accepts) { return text }
             // A pattern narrower than the format's own shapes (`^https?://[^/]+/images/[^/]+$` for a
             // uri): build from the pattern and keep what the format also accepts.
-            if let pattern, let formatCheck = Self.formatSchema(format) {
+            if let pattern, let formatCheck = Self.formatSchemas[format] {
                 let alsoFormatted: (String) -> Bool = { fits($0) && formatCheck.isValid(.string($0)) }
                 if let text = try? patternString(
                     pattern, constraints, fits: alsoFormatted, minimum: minimum, rng: &rng)
@@ -37,6 +33,10 @@ extension InstanceGenerator {
                     return text
                 }
             }
+            for _ in 0..<32 {
+                if let text = FormatValues.random(format, using: &rng), accepts(text) { return text }
+            }
+            if let text = FormatValues.boundaries(format).first(where: accepts) { return text }
             // A value that only looks like the format would fail servers that check formats.
             throw GenerationError(
                 .exhausted, at: constraints.location.appending("format"),
@@ -49,12 +49,16 @@ extension InstanceGenerator {
         return Self.plainString(length: rng.int(in: minimum...upper), rng: &rng)
     }
 
-    /// A schema asserting only `format`, to check pattern-built candidates with the validator's own
-    /// format rules.
-    static func formatSchema(_ format: String) -> Schema? {
-        try? Schema(
-            .object(JSONObject([("format", .string(format))])), options: SchemaOptions(assertsFormats: true))
-    }
+    /// Schemas asserting only `format`, compiled once, to check pattern-built candidates with the
+    /// validator's own format rules.
+    static let formatSchemas: [String: Schema] = {
+        var schemas: [String: Schema] = [:]
+        for format in FormatValues.supported {
+            let schema: JSONValue = .object(JSONObject([("format", .string(format))]))
+            schemas[format] = try? Schema(schema, options: SchemaOptions(assertsFormats: true))
+        }
+        return schemas
+    }()
 
     static func plainString(length: Int, rng: inout SeededRandom) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-")
