@@ -89,11 +89,15 @@ struct ImportOpenAPICommandTests {
         let lint = await conform("lint", fixture("restaurant-3.1.json"))
         #expect(lint.code == .success, "\(lint.err)")
         #expect(lint.out.contains("ok (Restaurant API 1.0.0: 5 endpoints, 5 examples)"))
-        let run = await conform("run", fixture("restaurant-3.1.json"))
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-openapi-\(UUID().uuidString)"
+        ).path
+        let run = await conform("run", fixture("restaurant-3.1.json"), "--reports-dir", reports)
         #expect(run.code == .success, "\(run.out)\n\(run.err)")
-        let catalog = await conform("run", fixture("catalog-3.0.json"))
+        let catalog = await conform("run", fixture("catalog-3.0.json"), "--reports-dir", reports)
         #expect(catalog.code == .success, "\(catalog.out)\n\(catalog.err)")
-        let fuzz = await conform("fuzz", fixture("catalog-3.0.json"), "--cases", "20")
+        let fuzz = await conform(
+            "fuzz", fixture("catalog-3.0.json"), "--cases", "20", "--reports-dir", reports)
         #expect(fuzz.code == .success, "\(fuzz.out)\n\(fuzz.err)")
     }
 
