@@ -7,7 +7,9 @@ import Testing
 struct MalformedBodyTests {
     static let valid: JSONValue = ["id": 7, "name": "Soup"]
 
-    @Test("strict parsing rejects the syntactically invalid bodies", arguments: MalformedBody.allCases.filter(\.isSyntacticallyInvalid))
+    @Test(
+        "strict parsing rejects the syntactically invalid bodies",
+        arguments: MalformedBody.allCases.filter(\.isSyntacticallyInvalid))
     func rejected(body: MalformedBody) {
         let bytes = body.bytes(from: Self.valid)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(bytes) }
@@ -26,9 +28,15 @@ struct MalformedBodyTests {
         #expect(MalformedBody.byteOrderMark.bytes(from: Self.valid).starts(with: [0xEF, 0xBB, 0xBF]))
         let deep = MalformedBody.deepNesting.bytes(from: Self.valid)
         #expect(deep.count == 2 * MalformedBody.nestingDepth)
-        #expect(String(decoding: MalformedBody.duplicateKeys.bytes(from: Self.valid), as: UTF8.self) == #"{"id":7,"name":"Soup","id":7}"#)
-        #expect(String(decoding: MalformedBody.hugeInteger.bytes(from: Self.valid), as: UTF8.self).contains("123456789012345678901234567890"))
-        #expect(String(decoding: MalformedBody.hugeExponent.bytes(from: Self.valid), as: UTF8.self).contains("1e400"))
+        #expect(
+            String(decoding: MalformedBody.duplicateKeys.bytes(from: Self.valid), as: UTF8.self)
+                == #"{"id":7,"name":"Soup","id":7}"#)
+        #expect(
+            String(decoding: MalformedBody.hugeInteger.bytes(from: Self.valid), as: UTF8.self).contains(
+                "123456789012345678901234567890"))
+        #expect(
+            String(decoding: MalformedBody.hugeExponent.bytes(from: Self.valid), as: UTF8.self).contains(
+                "1e400"))
         let invalid = MalformedBody.invalidUTF8.bytes(from: Self.valid)
         #expect(String(validating: invalid, as: UTF8.self) == nil)
     }
