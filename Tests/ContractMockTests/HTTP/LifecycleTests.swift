@@ -5,17 +5,35 @@ import Testing
 extension HTTPServerTests {
     @Suite("Lifecycle")
     struct Lifecycle {
+        /// The server a handler watches, set once the server exists.
+        private final class ServerBox: @unchecked Sendable {
+            private let lock = NSLock()
+            private var server: HTTPServer?
+            var value: HTTPServer? {
+                get { lock.withLock { server } }
+                set { lock.withLock { server = newValue } }
+            }
+        }
+
         @Test("shutdown lets an in-flight request finish, then closes everything")
         func gracefulShutdown() async throws {
+            // The handler is provably in flight when shutdown starts: it signals that it started and
+            // returns only after shutdown has begun (the port is gone), however slow the machine is.
+            let started = DispatchSemaphore(value: 0)
+            let box = ServerBox()
             let server = HTTPServer(configuration: .testing) { request in
-                Thread.sleep(forTimeInterval: 0.3)
+                started.signal()
+                while box.value?.port != nil { Thread.sleep(forTimeInterval: 0.005) }
+                Thread.sleep(forTimeInterval: 0.05)
                 return HTTPResponse(text: "finished \(request.path)")
             }
+            box.value = server
             let port = try server.start()
             let client = try RawClient(port: port)
             client.send("GET /work HTTP/1.1\r\nHost: x\r\n\r\n")
             let idle = try RawClient(port: port)
-            try await Task.sleep(for: .milliseconds(100))
+            let handlerStarted = await Task.detached { started.wait(timeout: .now() + 10) == .success }.value
+            #expect(handlerStarted)
             server.shutdown()
             #expect(server.openConnectionCount == 0)
             #expect(server.port == nil)
