@@ -25,20 +25,14 @@ enum RunCommand {
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
-        if arguments.contains("--help") {
-            console.out(parser.help(extra: ExitCode.helpText))
-            return .success
+        let input: ContractCommandInput
+        switch ContractCommandInput.prepare(
+            arguments, parser: parser, helpExtra: ExitCode.helpText, console: console)
+        {
+        case .ready(let prepared): input = prepared
+        case .exit(let code): return code
         }
-        guard let parsed = parser.parseOrReport(arguments, console: console) else {
-            return .usageOrContractError
-        }
-        let file = parsed.positionals[0]
-        guard let contract = ContractArgument.load(file, console: console) else {
-            return .usageOrContractError
-        }
-        guard let options = RunOptions(parsed, contract: contract, console: console) else {
-            return .usageOrContractError
-        }
+        let (parsed, file, contract, options) = (input.parsed, input.file, input.contract, input.options)
 
         guard
             let target = ServerTarget.start(

@@ -58,30 +58,30 @@ struct FaultInjector {
             switch fault {
             case .wrongType:
                 if case .number(let number) = value, !types.contains("string") {
-                    return ResponseBuilder.replacing(pointer, in: body, with: .string(number.description))
+                    return body.replacing(at: pointer, with: .string(number.description))
                 }
                 if case .string = value, !types.contains("integer"), !types.contains("number"),
                     !pointer.isRoot
                 {
-                    return ResponseBuilder.replacing(pointer, in: body, with: .number(JSONNumber(12345)))
+                    return body.replacing(at: pointer, with: .number(JSONNumber(12345)))
                 }
             case .missingRequiredKey:
                 if case .object(var object) = value,
                     let key = navigator.required(of: valueSchema).first(where: { object[$0] != nil })
                 {
                     object[key] = nil
-                    return ResponseBuilder.replacing(pointer, in: body, with: .object(object))
+                    return body.replacing(at: pointer, with: .object(object))
                 }
             case .extraKey:
                 if case .object(var object) = value, navigator.isClosed(valueSchema) {
                     object["unexpected_field"] = "injected by the extra-key fault"
-                    return ResponseBuilder.replacing(pointer, in: body, with: .object(object))
+                    return body.replacing(at: pointer, with: .object(object))
                 }
             case .unexpectedNull:
                 if !pointer.isRoot, !types.isEmpty, !types.contains("null"), !value.isNull,
                     value.arrayValue == nil, value.objectValue == nil
                 {
-                    return ResponseBuilder.replacing(pointer, in: body, with: .null)
+                    return body.replacing(at: pointer, with: .null)
                 }
             default:
                 return nil

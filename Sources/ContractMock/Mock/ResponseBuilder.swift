@@ -94,26 +94,7 @@ struct ResponseBuilder {
             let kept = elements.filter { element in
                 fieldPath.matches(in: element).contains { Template.plainText($0.value) == wanted }
             }
-            body = Self.replacing(arrayPointer, in: body, with: .array(kept))
-        }
-    }
-
-    static func replacing(_ pointer: JSONPointer, in value: JSONValue, with replacement: JSONValue)
-        -> JSONValue
-    {
-        guard let first = pointer.tokens.first else { return replacement }
-        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
-        switch value {
-        case .object(var object):
-            guard let child = object[first] else { return value }
-            object[first] = replacing(rest, in: child, with: replacement)
-            return .object(object)
-        case .array(var elements):
-            guard let index = JSONPointer.arrayIndex(first), index < elements.count else { return value }
-            elements[index] = replacing(rest, in: elements[index], with: replacement)
-            return .array(elements)
-        default:
-            return value
+            body = body.replacing(at: arrayPointer, with: .array(kept))
         }
     }
 

@@ -1,11 +1,9 @@
-import JSONSchema
-
 extension JSONValue {
     /// A copy with the value at `pointer` replaced (or removed when `newValue` is nil).
     ///
-    /// Mutations are built as local edits of a valid instance; a pointer that does not exist in the
-    /// instance leaves it unchanged.
-    func replacing(at pointer: JSONPointer, with newValue: JSONValue?) -> JSONValue {
+    /// Mutations, bound fuzz values, mock filters and injected faults are all local edits of a
+    /// document; a pointer that does not exist in it leaves it unchanged.
+    public func replacing(at pointer: JSONPointer, with newValue: JSONValue?) -> JSONValue {
         replacing(tokens: pointer.tokens[...], with: newValue)
     }
 

@@ -1,0 +1,36 @@
+import ContractKit
+
+/// What `run` and `fuzz` start from: parsed arguments, the loaded contract and the checked
+/// options, or the exit code to return when `--help` was asked or something was wrong.
+struct ContractCommandInput {
+    var parsed: ArgumentParser.ParsedArguments
+    var file: String
+    var contract: Contract
+    var options: RunOptions
+
+    /// Either the input to run with, or the exit code to return at once.
+    enum Preparation {
+        case ready(ContractCommandInput)
+        case exit(ExitCode)
+    }
+
+    /// Handles `--help`, parses, loads the contract and checks the options, reporting problems to
+    /// standard error.
+    static func prepare(
+        _ arguments: [String], parser: ArgumentParser, helpExtra: String, console: Console
+    ) -> Preparation {
+        if arguments.contains("--help") {
+            console.out(parser.help(extra: helpExtra))
+            return .exit(.success)
+        }
+        guard let parsed = parser.parseOrReport(arguments, console: console) else {
+            return .exit(.usageOrContractError)
+        }
+        let file = parsed.positionals[0]
+        guard let contract = ContractArgument.load(file, console: console),
+            let options = RunOptions(parsed, contract: contract, console: console)
+        else { return .exit(.usageOrContractError) }
+        return .ready(
+            ContractCommandInput(parsed: parsed, file: file, contract: contract, options: options))
+    }
+}
