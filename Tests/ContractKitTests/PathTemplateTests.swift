@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test(
-        "malformed templates are rejected", arguments: ["menu", "/menu/{id", "/menu/id}", "/menu/{a{b}}", ""])
+        "malformed templates are rejected",
+        arguments: ["menu", "/menu/{id", "/menu/id}", "/menu/{a{b}}", "", "/menu/{}", "/files/{a}{b}"])
     func malformed(_ text: String) {
         #expect(PathTemplate(text) == nil)
     }
@@ -41,5 +42,48 @@ import Testing
         let template = try #require(PathTemplate("/categories"))
         #expect(template.match("/categories") == [:])
         #expect(template.match("/categories/") == nil)
+    }
+
+    @Test(
+        "placeholders inside a segment match and expand",
+        arguments: [
+            ("/Accounts/{Sid}.json", "/Accounts/AC12.json", ["Sid": "AC12"]),
+            ("/files/{id}/thumbnail.{extension}", "/files/7/thumbnail.png", ["id": "7", "extension": "png"]),
+            ("/compare/{base}...{head}", "/compare/main...feature", ["base": "main", "head": "feature"]),
+            ("/v1/{name}:cancel", "/v1/op-3:cancel", ["name": "op-3"]),
+        ])
+    func insideSegment(_ text: String, _ path: String, _ values: [String: String]) throws {
+        let template = try #require(PathTemplate(text))
+        #expect(Set(template.parameterNames) == Set(values.keys))
+        #expect(template.match(path) == values)
+        #expect(template.expand(values) == path)
+    }
+
+    @Test("a placeholder inside a segment needs its fixed text and at least one character")
+    func insideSegmentMismatch() throws {
+        let template = try #require(PathTemplate("/Accounts/{Sid}.json"))
+        #expect(template.match("/Accounts/.json") == nil)
+        #expect(template.match("/Accounts/AC12.xml") == nil)
+        #expect(template.match("/Accounts/AC12") == nil)
+    }
+
+    @Test("concrete paths route before templated ones, as OpenAPI requires")
+    func routingOrder() throws {
+        let login = try #require(PathTemplate("/user/login"))
+        let user = try #require(PathTemplate("/user/{username}"))
+        let json = try #require(PathTemplate("/user/{username}.json"))
+        #expect(login.routesBefore(user))
+        #expect(!user.routesBefore(login))
+        #expect(json.routesBefore(user))
+        #expect(login.routesBefore(json))
+        #expect(!user.routesBefore(user))
+    }
+
+    @Test("templates that differ only in names have the same shape")
+    func shape() throws {
+        let a = try #require(PathTemplate("/users/{id}/files/{name}.json"))
+        let b = try #require(PathTemplate("/users/{userId}/files/{file}.json"))
+        #expect(a.shape == b.shape)
+        #expect(a.shape == "/users/{}/files/{}.json")
     }
 }

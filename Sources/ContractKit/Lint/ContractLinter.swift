@@ -37,11 +37,7 @@ struct ContractLinter {
             } else {
                 ids[endpoint.id] = endpoint.pointer
             }
-            let shape = endpoint.path.segments.map { segment -> String in
-                if case .literal(let text) = segment { return text }
-                return "{}"
-            }
-            let route = endpoint.method + " /" + shape.joined(separator: "/")
+            let route = endpoint.method + " " + endpoint.path.shape
             if let first = routes[route] {
                 log.error(
                     "\(endpoint.displayName) is declared twice (also by endpoint \"\(first)\")",

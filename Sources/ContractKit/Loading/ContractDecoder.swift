@@ -136,7 +136,7 @@ struct ContractDecoder {
         let path = PathTemplate(pathText)
         if path == nil {
             log.error(
-                "\"path\" must start with \"/\" and use balanced {name} placeholders, found \"\(pathText)\"",
+                "\"path\" must start with \"/\" and use balanced, non-empty {name} placeholders with text between neighbours, found \"\(pathText)\"",
                 at: pointer.appending("path"))
         }
         let summary = reader.string("summary", log: &log)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Keeps secrets out of output, reports and recorded samples: credentials headers always, and any
-/// header the user names with `--redact`.
+/// Keeps secrets out of output, reports and recorded samples: credentials headers always, any
+/// header the user names with `--redact`, and every secret value the user gives Conform (tokens
+/// from the environment, `--auth` values), masked by value wherever they appear.
 public struct Redaction: Sendable, Hashable {
     public static let alwaysRedacted: Set<String> = [
         "authorization", "cookie", "set-cookie", "proxy-authorization",
@@ -9,9 +10,19 @@ public struct Redaction: Sendable, Hashable {
     public static let mask = "[REDACTED]"
 
     private var names: Set<String>
+    /// Values that are secret wherever they appear (variables marked secret, credentials).
+    public private(set) var secretValues: [String]
 
-    public init(additional: [String] = []) {
+    public init(additional: [String] = [], secretValues: [String] = []) {
         names = Self.alwaysRedacted.union(additional.map { $0.lowercased() })
+        self.secretValues = secretValues.filter { !$0.isEmpty }
+    }
+
+    /// This redaction with `values` also treated as secrets.
+    public func addingSecrets(_ values: [String]) -> Redaction {
+        var copy = self
+        copy.secretValues += values.filter { !$0.isEmpty && !copy.secretValues.contains($0) }
+        return copy
     }
 
     public func isRedacted(_ name: String) -> Bool { names.contains(name.lowercased()) }
@@ -22,7 +33,7 @@ public struct Redaction: Sendable, Hashable {
 
     /// Every secret value in `headers`, so the same text can be masked anywhere else it appears.
     public func secrets(in headers: [HeaderField]) -> [String] {
-        headers.filter { isRedacted($0.name) && $0.value.count >= 4 }.map(\.value)
+        headers.filter { isRedacted($0.name) && $0.value.count >= 4 }.map(\.value) + secretValues
     }
 
     /// `text` with every secret value masked.
