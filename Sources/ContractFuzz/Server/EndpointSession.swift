@@ -40,6 +40,7 @@ struct EndpointSession {
         var sent: [CheckName: Int] = [:]
         var failures: [CheckName: [Failure]] = [:]
         var stoppedEarly = false
+        var notes: [String] = []
         let checker = ResponseChecker(
             contract: fuzzer.contract, schemas: fuzzer.schemas, checks: Self.responseChecks)
         for request in requests {
@@ -50,6 +51,11 @@ struct EndpointSession {
             let (record, answer) = await fuzzer.send(request)
             sent[request.intent.check, default: 0] += 1
             let findings = judge(request, record: record, answer: answer, checker: checker)
+            if case .tolerated(let what) = request.intent, let status = try? answer.get().status,
+                (200..<300).contains(status), findings.isEmpty
+            {
+                notes.append("accepts \(what) with \(status), which RFC 8259 §8.1 allows")
+            }
             guard !findings.isEmpty else { continue }
             let key = Self.key(request, answer: answer, findings: findings)
             if failures[request.intent.check]?.contains(where: { $0.key == key }) == true { continue }
@@ -71,7 +77,7 @@ struct EndpointSession {
             results.append(
                 caseResult(
                     for: check, failures: failures[check] ?? [], count: sent[check] ?? 0,
-                    stoppedEarly: stoppedEarly))
+                    stoppedEarly: stoppedEarly, notes: check == .negativeDataRejection ? notes : []))
         }
         return (results, sent)
     }
@@ -137,6 +143,9 @@ struct EndpointSession {
                             ?? "a 4xx status",
                         actual: "\(status) for \(describe(request))"))
             }
+        case .tolerated:
+            // Any answer but a crash is correct; a 5xx is caught by not_a_server_error below.
+            break
         case .unsupportedMethod:
             let ok = accepted.map { $0.contains(status) } ?? (status == 405)
             if !ok {
@@ -160,6 +169,7 @@ struct EndpointSession {
         case .raw(let bytes, _): return "a \(bytes.count)-byte body"
         case .none:
             if case .negative(let how) = request.intent { return how }
+            if case .tolerated(let how) = request.intent { return how }
             return "\(request.method) with no body"
         }
     }
@@ -209,9 +219,9 @@ struct EndpointSession {
 
     // MARK: - Results
 
-    private func caseResult(for check: CheckName, failures: [Failure], count: Int, stoppedEarly: Bool)
-        -> CaseResult
-    {
+    private func caseResult(
+        for check: CheckName, failures: [Failure], count: Int, stoppedEarly: Bool, notes: [String]
+    ) -> CaseResult {
         let redaction = fuzzer.configuration.redaction
         var result = CaseResult(
             id: "\(endpoint.id)/\(check.rawValue)", endpointID: endpoint.id, name: check.rawValue,
@@ -220,6 +230,7 @@ struct EndpointSession {
         result.reason =
             "\(count) request\(count == 1 ? "" : "s") sent"
             + (stoppedEarly ? "; stopped by the time budget" : "")
+            + notes.map { "; note: the server \($0)" }.joined()
         if count == 0 {
             result.outcome = .skipped
             result.reason = stoppedEarly ? "the time budget ran out before this check" : "nothing to send"

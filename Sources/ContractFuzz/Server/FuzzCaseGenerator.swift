@@ -1,4 +1,5 @@
 import ContractKit
+import Foundation
 import JSONSchema
 
 /// Builds the requests the server fuzzer sends for one endpoint: valid ones from the request and
@@ -134,22 +135,55 @@ struct FuzzCaseGenerator {
     private func validParameters(random: inout SeededRandom, includeOptional: Bool) -> ParameterSet? {
         var set = ParameterSet()
         for parameter in endpoint.parameters where parameter.isRequired || includeOptional {
-            let value: JSONValue
             if let bound = boundValue(of: parameter) {
-                value = bound
-            } else if let pointer = parameter.schemaPointer,
-                let schema = pointer.resolve(in: contract.document),
-                let generated = try? generator.instance(for: schema, using: &random)
-            {
-                value = generated
-            } else if parameter.schemaPointer == nil {
-                value = "value"
-            } else {
+                set.set(parameter, Self.text(bound))
+                continue
+            }
+            guard let pointer = parameter.schemaPointer else {
+                set.set(parameter, "value")
+                continue
+            }
+            guard let schema = pointer.resolve(in: contract.document) else { return nil }
+            var text: String?
+            for _ in 0..<Self.parameterAttempts {
+                guard let generated = try? generator.instance(for: schema, using: &random) else { break }
+                if Self.survivesTransport(generated, in: parameter.location) {
+                    text = Self.text(generated)
+                    break
+                }
+            }
+            if let text {
+                set.set(parameter, text)
+            } else if parameter.isRequired {
                 return nil
             }
-            set.set(parameter, Self.text(value))
         }
         return set
+    }
+
+    /// Tries per parameter to find a value the request can carry faithfully.
+    private static let parameterAttempts = 8
+
+    /// Whether a valid value reaches the server as the same value. Some cannot: an empty path
+    /// segment (`/users/`) or a dot segment (`/users/..`) routes elsewhere, an empty array sends
+    /// `?type=` (read back as `[""]`), and an element holding a comma splits in two. Sending them
+    /// as valid data would blame a correct server.
+    static func survivesTransport(_ value: JSONValue, in location: Parameter.Location) -> Bool {
+        switch value {
+        case .array(let elements):
+            return !elements.isEmpty
+                && elements.allSatisfy { !text($0).contains(",") && survivesTransport($0, in: location) }
+        case .object:
+            return false
+        default:
+            let text = text(value)
+            if location == .path { return !text.isEmpty && text != "." && text != ".." }
+            if location == .header {
+                return text == text.trimmingCharacters(in: .whitespaces) && !text.isEmpty
+                    && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            }
+            return true
+        }
     }
 
     /// A parameter value as it travels in a URL or header: strings raw, arrays comma-separated.
@@ -182,11 +216,18 @@ struct FuzzCaseGenerator {
                         parameters: base, body: .json(mutation.value))
                 })
             groups.append(
-                MalformedBody.allCases.filter(\.isSyntacticallyInvalid).map { malformed in
+                MalformedBody.allCases.filter { isInvalid($0) }.map { malformed in
                     request(
-                        .negative("malformed JSON: \(malformed.rawValue)"), parameters: base,
+                        .negative("malformed JSON: \(malformed.summary)"), parameters: base,
                         body: .raw(malformed.bytes(from: body), contentType: nil))
                 })
+            // RFC 8259 §8.1 lets a parser ignore a leading byte-order mark: accepting one is
+            // information, not a fault.
+            groups.append([
+                request(
+                    .tolerated("a UTF-8 byte-order mark before the JSON"), parameters: base,
+                    body: .raw(MalformedBody.byteOrderMark.bytes(from: body), contentType: nil))
+            ])
             var wrongType = request(
                 .negative("wrong content type text/plain"), parameters: base, body: .json(body))
             wrongType.contentType = "text/plain"
@@ -231,28 +272,76 @@ struct FuzzCaseGenerator {
         return requests
     }
 
-    /// Text values a parameter's schema rejects, each with how it breaks the schema.
+    /// Whether a malformed body is invalid for this endpoint: an empty body is valid where the
+    /// request body is optional, and a byte-order mark is sent apart as a tolerated probe.
+    private func isInvalid(_ malformed: MalformedBody) -> Bool {
+        guard malformed.isSyntacticallyInvalid, malformed != .byteOrderMark else { return false }
+        if malformed == .empty { return endpoint.request?.isRequired ?? false }
+        return true
+    }
+
+    /// Text values a parameter's schema rejects, each with how it breaks the schema: values just
+    /// outside its range and enum first, then generic wrong values.
     private func invalidValues(for parameter: Parameter) -> [(String, String)] {
         guard let pointer = parameter.schemaPointer, let schema = navigator.schema(at: pointer) else {
             return []
         }
-        let candidates: [(String, String)] = [
-            ("of the wrong type", "not-a-number"), ("empty", ""), ("not matching its pattern", "!!invalid!!"),
+        var candidates = Self.edgeCandidates(of: schema)
+        candidates += [
+            ("of the wrong type", "not-a-number"), ("not matching its pattern", "!!invalid!!"),
             ("too long", String(repeating: "x", count: 4096)), ("negative", "-1"),
             ("huge", "99999999999999999999"),
             ("a fraction", "1.5"),
         ]
+        // An empty path segment is a different route (`/users/`), not an invalid value, and an
+        // empty array parameter (`?type=`) reads as `[]` or `[""]` depending on the server.
+        if parameter.location != .path && !navigator.types(of: schema).contains("array") {
+            candidates.insert(("empty", ""), at: 0)
+        }
         var seen = Set<String>()
         return candidates.filter { _, text in
             let value = navigator.coerce(text, to: schema)
             return !schemas.validate(value, at: pointer).isValid && seen.insert(text).inserted
-        }.prefix(4).map { $0 }
+        }.prefix(5).map { $0 }
     }
 
-    /// Requests with each method the contract does not declare for this path.
+    /// Values one step past the schema's declared bounds and outside its enum.
+    static func edgeCandidates(of schema: JSONValue) -> [(String, String)] {
+        guard let object = schema.objectValue else { return [] }
+        var candidates: [(String, String)] = []
+        func integer(_ key: String) -> Int64? {
+            guard let number = object[key]?.numberValue, number.isInteger else { return nil }
+            return Int64(number.description)
+        }
+        if let maximum = integer("maximum"), maximum < Int64.max {
+            candidates.append(("above its maximum \(maximum)", String(maximum + 1)))
+        }
+        if let maximum = integer("exclusiveMaximum") {
+            candidates.append(("at its exclusive maximum \(maximum)", String(maximum)))
+        }
+        if let minimum = integer("minimum"), minimum > Int64.min {
+            candidates.append(("below its minimum \(minimum)", String(minimum - 1)))
+        }
+        if let minimum = integer("exclusiveMinimum") {
+            candidates.append(("at its exclusive minimum \(minimum)", String(minimum)))
+        }
+        if let values = object["enum"]?.arrayValue, let first = values.first {
+            candidates.append(("outside its enum", Template.plainText(first) + "-not-in-enum"))
+        }
+        return candidates
+    }
+
+    /// Requests with each method that no endpoint declares for this concrete path. A method another
+    /// template declares for the same URL (`DELETE /user/login` through `/user/{username}`) is not
+    /// sent: servers route such overlaps in different ways, and both are correct.
     func unsupportedMethods(from valid: FuzzRequest) -> [FuzzRequest] {
+        let concretePath =
+            endpoint.path.expand(valid.pathValues).removingPercentEncoding
+            ?? endpoint.path.expand(valid.pathValues)
         let declared = Set(
-            contract.endpoints.filter { $0.path.template == endpoint.path.template }.map(\.method))
+            contract.endpoints.filter {
+                $0.path.template == endpoint.path.template || $0.path.match(concretePath) != nil
+            }.map(\.method))
         return ["GET", "POST", "PUT", "PATCH", "DELETE"].filter { !declared.contains($0) }.map { method in
             var request = request(.unsupportedMethod, parameters: ParameterSet(valid), body: .none)
             request.method = method

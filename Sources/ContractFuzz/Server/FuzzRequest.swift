@@ -13,11 +13,14 @@ public struct FuzzRequest: Sendable {
         case missingHeader(String)
         /// A method the contract does not declare for the path: must get 405.
         case unsupportedMethod
+        /// Input a standard lets servers accept or reject (the description says what): any non-5xx
+        /// answer passes; acceptance is noted as information.
+        case tolerated(String)
 
         public var check: CheckName {
             switch self {
             case .positive: return .positiveDataAcceptance
-            case .negative: return .negativeDataRejection
+            case .negative, .tolerated: return .negativeDataRejection
             case .missingHeader: return .missingRequiredHeader
             case .unsupportedMethod: return .unsupportedMethod
             }
