@@ -90,12 +90,23 @@ extension Check {
             return []
         }
         let result = context.schemas.validate(body, at: schemaPointer)
-        return result.errors.prefix(20).map { error in
-            Finding(
-                check: .responseSchemaConformance, message: error.message,
-                pointer: error.instanceLocation.description,
+        return SchemaErrorGroups(result.errors, in: body).groups.prefix(20).map { group in
+            let error = group.first
+            let actual = error.instanceLocation.resolve(in: body).map { BodyPreview.json($0, limit: 120) }
+            guard group.count > 1 else {
+                return Finding(
+                    check: .responseSchemaConformance, message: error.message,
+                    pointer: error.instanceLocation.description,
+                    expected: "valid by \(schemaPointer.description)\(error.keywordLocation.description)",
+                    actual: actual)
+            }
+            let items = group.elements == 1 ? "item" : "items"
+            return Finding(
+                check: .responseSchemaConformance,
+                message: "\(group.pattern): \(error.message) — \(group.count) of \(group.elements) \(items)",
+                pointer: group.pattern,
                 expected: "valid by \(schemaPointer.description)\(error.keywordLocation.description)",
-                actual: error.instanceLocation.resolve(in: body).map { BodyPreview.json($0, limit: 120) })
+                actual: actual.map { "\($0) (first at \(error.instanceLocation.displayText))" })
         }
     }
 }
