@@ -101,6 +101,16 @@ struct ResultsJSONTests {
         #expect(encoded["conformResults"]?.intValue == ResultsJSON.formatVersion)
     }
 
+    @Test("a results file written before verdict and unreachable were added still decodes")
+    func olderFile() throws {
+        let url = Self.testsFolder.appendingPathComponent("Fixtures/results-v1.json")
+        let text = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.contains("\"verdict\"") && !$0.contains("\"unreachable\"") }.joined(separator: "\n")
+        let run = try ResultsJSON.decode(try JSONParser.parse(text))
+        #expect(run.verdict == .failed)
+        #expect(run.cases.allSatisfy { !$0.isUnreachable })
+    }
+
     @Test("the golden v1 file decodes and encodes back to the same document")
     func goldenFile() throws {
         let url = Self.testsFolder.appendingPathComponent("Fixtures/results-v1.json")

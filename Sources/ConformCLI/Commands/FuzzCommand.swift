@@ -73,10 +73,12 @@ enum FuzzCommand {
         if !options.quiet { console.out("\n" + summary(outcome)) }
         let written = ReportOutput(contractFile: file, parsed: parsed)
             .write(outcome.result, console: console, environment: environment, quiet: options.quiet)
-        if outcome.result.isSuccessful && !outcome.result.interrupted {
-            return written ? .success : .usageOrContractError
+        let verdict = outcome.result.verdict
+        if verdict == .unreachable {
+            console.err("error: \(outcome.result.baseURL) was unreachable for every request")
         }
-        return .checkFailed
+        if verdict == .passed && !written { return .usageOrContractError }
+        return ExitCode(verdict)
     }
 
     static let checksHelp = """

@@ -57,6 +57,6 @@ enum MergeCommand {
         console.out(
             "\(result.count(.passed)) passed, \(result.count(.failed)) failed, \(result.count(.error)) errors, \(result.count(.skipped)) skipped in \(runs.count) result files"
         )
-        return result.isSuccessful ? .success : .checkFailed
+        return ExitCode(result.verdict)
     }
 }

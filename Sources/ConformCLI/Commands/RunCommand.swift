@@ -55,12 +55,10 @@ enum RunCommand {
         progress.finish(result)
         let reports = ReportOutput(contractFile: file, parsed: parsed)
         let written = reports.write(result, console: console, environment: environment, quiet: options.quiet)
-        if result.serverWasUnreachable {
-            console.err("error: \(baseURL) was unreachable for every case")
-            return .serverUnreachable
-        }
-        if result.isSuccessful && !result.interrupted { return written ? .success : .usageOrContractError }
-        return .checkFailed
+        let verdict = result.verdict
+        if verdict == .unreachable { console.err("error: \(baseURL) was unreachable for every case") }
+        if verdict == .passed && !written { return .usageOrContractError }
+        return ExitCode(verdict)
     }
 }
 

@@ -1,3 +1,5 @@
+import ContractKit
+
 /// The documented exit codes of `conform`, so CI scripts can tell a broken contract from a broken
 /// server from an unreachable one.
 public enum ExitCode: Int32, Sendable, CaseIterable {
@@ -9,6 +11,15 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case usageOrContractError = 2
     /// The server could not be reached for any case.
     case serverUnreachable = 3
+
+    /// The exit code of a run, read from its verdict so every command maps it the same way.
+    init(_ verdict: Verdict) {
+        switch verdict {
+        case .passed: self = .success
+        case .failed, .interrupted: self = .checkFailed
+        case .unreachable: self = .serverUnreachable
+        }
+    }
 
     /// The lines `--help` shows.
     static let helpText = """

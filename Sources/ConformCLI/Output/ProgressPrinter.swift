@@ -107,10 +107,9 @@ final class ProgressPrinter: Sendable {
         let errors = result.count(.error)
         let skipped = result.count(.skipped)
         let seconds = (result.duration.seconds * 100).rounded() / 100
-        var text =
+        let text =
             "\(passed) passed, \(failed) failed, \(errors) errors, \(skipped) skipped in \(seconds) s against \(result.baseURL)"
-        if result.interrupted { text += " (interrupted)" }
-        let ok = result.isSuccessful && !result.interrupted
-        return console.styled(ok ? "PASSED: " : "FAILED: ", ok ? .green : .red) + text
+        let verdict = result.verdict
+        return console.styled("\(verdict.title.uppercased()): ", verdict.isSuccess ? .green : .red) + text
     }
 }

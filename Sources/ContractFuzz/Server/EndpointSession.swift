@@ -41,6 +41,8 @@ struct EndpointSession {
         var failures: [CheckName: [Failure]] = [:]
         var stoppedEarly = false
         var notes: [String] = []
+        var answered = false
+        var unreachable: TransportError?
         let checker = ResponseChecker(
             contract: fuzzer.contract, schemas: fuzzer.schemas, checks: Self.responseChecks)
         for request in requests {
@@ -50,6 +52,20 @@ struct EndpointSession {
             }
             let (record, answer) = await fuzzer.send(request)
             sent[request.intent.check, default: 0] += 1
+            switch answer {
+            case .success: answered = true
+            case .failure(let error) where error.isUnreachable: unreachable = error
+            case .failure: break
+            }
+            if !answered, let unreachable {
+                // Nothing listens there: every further request would fail the same way.
+                return (
+                    Set(requests.map(\.intent.check)).sorted().map {
+                        unreachableResult(for: $0, unreachable)
+                    },
+                    sent
+                )
+            }
             let findings = judge(request, record: record, answer: answer, checker: checker)
             if case .tolerated(let what) = request.intent, let status = try? answer.get().status,
                 (200..<300).contains(status), findings.isEmpty
@@ -218,6 +234,18 @@ struct EndpointSession {
     }
 
     // MARK: - Results
+
+    private func unreachableResult(for check: CheckName, _ error: TransportError) -> CaseResult {
+        CaseResult(
+            id: "\(endpoint.id)/\(check.rawValue)", endpointID: endpoint.id, name: check.rawValue,
+            method: endpoint.method, path: endpoint.path.template, outcome: .error,
+            findings: [
+                Finding(
+                    check: .notAServerError, message: error.description, expected: "a complete HTTP response",
+                    actual: error.description)
+            ],
+            reason: "unreachable: \(error.description)", checks: [check], isUnreachable: true)
+    }
 
     private func caseResult(
         for check: CheckName, failures: [Failure], count: Int, stoppedEarly: Bool, notes: [String]

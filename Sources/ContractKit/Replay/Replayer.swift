@@ -206,6 +206,7 @@ public struct Replayer: Sendable {
             result.outcome = .error
             let error = lastError ?? .other("no response")
             result.reason = (error.isUnreachable ? "unreachable: " : "") + error.description
+            result.isUnreachable = error.isUnreachable
             result.findings = [
                 Finding(
                     check: .notAServerError, message: error.description, expected: "a complete HTTP response",

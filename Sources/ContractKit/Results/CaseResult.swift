@@ -29,12 +29,16 @@ public struct CaseResult: Sendable, Hashable {
     public var curl: String?
     /// Attempts made (more than one when `--retries` repeated a transport failure).
     public var attempts: Int
+    /// The case errored because the server could not be reached at all (refused, unknown host),
+    /// as opposed to a server that answered badly.
+    public var isUnreachable: Bool
 
     public init(
         id: String, endpointID: String, name: String, method: String, path: String, outcome: Outcome,
         findings: [Finding] = [], reason: String? = nil, checks: [CheckName] = [],
         request: RequestRecord? = nil,
-        response: ResponseRecord? = nil, duration: Duration = .zero, curl: String? = nil, attempts: Int = 1
+        response: ResponseRecord? = nil, duration: Duration = .zero, curl: String? = nil, attempts: Int = 1,
+        isUnreachable: Bool = false
     ) {
         self.id = id
         self.endpointID = endpointID
@@ -50,5 +54,6 @@ public struct CaseResult: Sendable, Hashable {
         self.duration = duration
         self.curl = curl
         self.attempts = attempts
+        self.isUnreachable = isUnreachable
     }
 }

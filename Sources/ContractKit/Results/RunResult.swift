@@ -46,10 +46,7 @@ public struct RunResult: Sendable, Hashable {
     /// Whether every case that ran failed to reach the server.
     public var serverWasUnreachable: Bool {
         let ran = cases.filter { $0.outcome != .skipped }
-        return !ran.isEmpty
-            && ran.allSatisfy {
-                $0.outcome == .error && $0.response == nil && $0.reason?.hasPrefix("unreachable") == true
-            }
+        return !ran.isEmpty && ran.allSatisfy(\.isUnreachable)
     }
 }
 

@@ -59,6 +59,7 @@ public enum JUnitReport {
         if let shard = result.shard { pairs.append(("shard", shard)) }
         pairs.append(("toolVersion", result.toolVersion))
         pairs.append(("interrupted", result.interrupted ? "true" : "false"))
+        pairs.append(("verdict", result.verdict.rawValue))
         var xml = "    <properties>\n"
         for (name, value) in pairs {
             xml += "      " + openTag("property", [("name", name), ("value", value)]) + "/>\n"

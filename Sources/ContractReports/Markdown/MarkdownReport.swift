@@ -40,13 +40,12 @@ public enum MarkdownReport {
 
     /// `✅ Passed: …` or `❌ Failed: …` with the counts, the time and the server.
     static func verdict(_ result: RunResult) -> String {
-        let mark = result.isSuccessful ? "✅ Passed" : "❌ Failed"
-        var line =
-            "\(mark): \(result.count(.passed)) passed, \(result.count(.failed)) failed, "
+        let verdict = result.verdict
+        let mark = verdict.isSuccess ? "✅" : (verdict == .interrupted ? "⏹️" : "❌")
+        return
+            "\(mark) \(verdict.title): \(result.count(.passed)) passed, \(result.count(.failed)) failed, "
             + "\(result.count(.error)) errors, \(result.count(.skipped)) skipped in "
             + "\(ReportFormatting.human(result.duration)) against \(MarkdownText.inline(result.baseURL))"
-        if result.interrupted { line += " (interrupted)" }
-        return line
     }
 
     private static func summaryTable(_ result: RunResult) -> String {

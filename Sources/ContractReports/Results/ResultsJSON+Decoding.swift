@@ -70,7 +70,8 @@ extension ResultsJSON {
             request: try reader.nested("request").map(decode(request:)),
             response: try reader.nested("response").map(decode(response:)),
             duration: try reader.milliseconds("durationMs"), curl: try reader.optionalString("curl"),
-            attempts: try reader.int("attempts", default: 1))
+            attempts: try reader.int("attempts", default: 1),
+            isUnreachable: try reader.bool("unreachable", default: false))
     }
 
     private static func decode(finding reader: JSONFieldReader) throws(ResultsFormatError) -> Finding {

@@ -33,6 +33,7 @@ public enum ResultsJSON {
                 ),
                 ("toolVersion", .string(result.toolVersion)),
                 ("interrupted", .bool(result.interrupted)),
+                ("verdict", .string(result.verdict.rawValue)),
                 ("cases", .array(result.cases.map(encode(case:)))),
                 ("coverage", .array(result.coverage.map(encode(coverage:)))),
             ]))
@@ -49,6 +50,7 @@ public enum ResultsJSON {
                 ("outcome", .string(item.outcome.rawValue)),
                 ("durationMs", milliseconds(item.duration)),
                 ("attempts", .number(JSONNumber(item.attempts))),
+                ("unreachable", .bool(item.isUnreachable)),
                 ("reason", optional(item.reason)),
                 ("checks", .array(item.checks.map { .string($0.rawValue) })),
                 ("findings", .array(item.findings.map(encode(finding:)))),
