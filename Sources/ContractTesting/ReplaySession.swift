@@ -13,10 +13,10 @@ actor ReplaySession {
     func result(for id: String) async -> (result: CaseResult, captured: [String: JSONValue])? {
         if let done = finished[id] { return done }
         if let task = running[id] { return await task.value }
-        guard let planned = replayer.plan.cases.first(where: { $0.id == id }) else { return nil }
-        let prerequisites = replayer.plan.cases.filter {
-            !Set($0.captures).isDisjoint(with: planned.uses) && $0.id != id
-        }
+        let plan = replayer.plan
+        guard let index = plan.index(of: id) else { return nil }
+        let planned = plan.cases[index]
+        let prerequisites = plan.prerequisites[index].map { plan.cases[$0] }
         let task = Task {
             var variables: [String: JSONValue] = [:]
             for prerequisite in prerequisites {

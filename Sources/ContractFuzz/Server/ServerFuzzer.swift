@@ -68,13 +68,10 @@ public struct ServerFuzzer: Sendable {
 
     /// The endpoints this configuration fuzzes: those with parameters or a body, filtered and sharded.
     public var endpoints: [Endpoint] {
-        let candidates = contract.endpoints.filter { endpoint in
-            let names = Set([endpoint.id] + endpoint.tags)
-            if !configuration.only.isEmpty && names.isDisjoint(with: configuration.only) { return false }
-            return names.isDisjoint(with: configuration.skip)
-        }
-        guard let shard = configuration.shard else { return candidates }
-        return candidates.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        let selection = Selection(
+            only: configuration.only, skip: configuration.skip,
+            shard: configuration.shard.map { Selection.Shard(index: $0.index, count: $0.count) })
+        return selection.endpoints(of: Plan(contract: contract), in: contract)
     }
 
     public func run() async -> Outcome {

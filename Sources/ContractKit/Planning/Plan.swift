@@ -23,6 +23,9 @@ public struct Plan: Sendable {
     public private(set) var cases: [Case] = []
     /// Groups of case indices (into `cases`) linked by variables; each runs in order.
     public private(set) var chains: [[Int]] = []
+    /// For each case (by index into `cases`), the indices of the cases that capture a variable it
+    /// uses: its direct prerequisites, always earlier in run order.
+    public private(set) var prerequisites: [[Int]] = []
     /// Variables used but never captured, and capture cycles.
     public private(set) var problems: [ContractProblem] = []
 
@@ -92,6 +95,9 @@ public struct Plan: Sendable {
             order.append(next)
         }
         cases = order.map { unordered[$0] }
+        var position = Array(repeating: 0, count: unordered.count)
+        for (index, original) in order.enumerated() { position[original] = index }
+        prerequisites = order.map { original in dependencies[original].map { position[$0] }.sorted() }
         // Chains: connected components over dependencies, each in run order.
         var component = Array(0..<unordered.count)
         func root(_ index: Int) -> Int {
@@ -113,6 +119,21 @@ public struct Plan: Sendable {
             }
         }
     }
+
+    /// The indices of `indices` together with every case they depend on, directly or through
+    /// others, in run order: what must run for those cases to have their variables.
+    public func closure(of indices: some Sequence<Int>) -> [Int] {
+        var needed = Set<Int>()
+        var pending = Array(indices)
+        while let next = pending.popLast() {
+            guard needed.insert(next).inserted else { continue }
+            pending.append(contentsOf: prerequisites[next])
+        }
+        return needed.sorted()
+    }
+
+    /// The index of the case with `id` in `cases`.
+    public func index(of id: String) -> Int? { cases.firstIndex { $0.id == id } }
 
     /// The cases of shard `index` (1-based) of `count`: whole chains, dealt in turn, so every case
     /// lands in exactly one shard and captured variables stay with the cases that use them.

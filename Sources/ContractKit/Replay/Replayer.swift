@@ -71,35 +71,17 @@ public struct Replayer: Sendable {
         self.transport = HTTPTransport(timeout: configuration.timeout)
     }
 
+    /// The selection this configuration describes (`--only`, `--skip`, `--shard`).
+    public var selectionSettings: Selection {
+        Selection(
+            only: configuration.only, skip: configuration.skip,
+            shard: configuration.shard.map { Selection.Shard(index: $0.index, count: $0.count) })
+    }
+
     /// The cases this configuration selects (shard, `--only`, `--skip`), in run order, each with
     /// whether it runs or is skipped by a filter.
     public func selection() -> [(planned: Plan.Case, selected: Bool)] {
-        let inShard = configuration.shard.map { plan.shard($0.index, of: $0.count) } ?? plan.cases
-        let wanted = Set(inShard.filter(isWanted).map(\.id))
-        // Cases that capture what a wanted case uses run too, so chains stay whole. Only capturing
-        // cases can be sources; their capture sets are built once, not once per pair of cases.
-        let sources = inShard.filter { !$0.captures.isEmpty }.map { ($0.id, Set($0.captures)) }
-        var needed = wanted
-        var changed = !sources.isEmpty
-        while changed {
-            changed = false
-            for planned in inShard where needed.contains(planned.id) && !planned.uses.isEmpty {
-                for (id, captures) in sources
-                where !needed.contains(id) && !captures.isDisjoint(with: planned.uses) {
-                    needed.insert(id)
-                    changed = true
-                }
-            }
-        }
-        return inShard.map { ($0, needed.contains($0.id)) }
-    }
-
-    private func isWanted(_ planned: Plan.Case) -> Bool {
-        guard let endpoint = contract.endpoint(planned.endpointID) else { return false }
-        let names = Set([endpoint.id] + endpoint.tags)
-        if !configuration.only.isEmpty && names.isDisjoint(with: configuration.only) { return false }
-        if !names.isDisjoint(with: configuration.skip) { return false }
-        return true
+        selectionSettings.cases(of: plan, in: contract)
     }
 
     /// Runs the selected cases and returns everything found. Cancelling the task stops the run
