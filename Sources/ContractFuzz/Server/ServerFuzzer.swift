@@ -67,11 +67,13 @@ public struct ServerFuzzer: Sendable {
     }
 
     /// The endpoints this configuration fuzzes: those with parameters or a body, filtered and sharded.
-    public var endpoints: [Endpoint] {
-        let selection = Selection(
+    public var endpoints: [Endpoint] { selection.endpoints(of: Plan(contract: contract), in: contract) }
+
+    /// The selection this configuration describes (`--only`, `--skip`, `--shard`).
+    var selection: Selection {
+        Selection(
             only: configuration.only, skip: configuration.skip,
             shard: configuration.shard.map { Selection.Shard(index: $0.index, count: $0.count) })
-        return selection.endpoints(of: Plan(contract: contract), in: contract)
     }
 
     public func run() async -> Outcome {
@@ -92,11 +94,9 @@ public struct ServerFuzzer: Sendable {
                 configuration.progress?(result)
             }
         }
-        let result = RunResult(
-            contractName: contract.name, contractVersion: contract.version, contractFile: contract.file,
-            baseURL: configuration.baseURL, startedAt: startedAt, duration: clock.now - start, cases: cases,
-            shard: configuration.shard.map { "\($0.index)/\($0.count)" }, seed: configuration.seed,
-            toolVersion: ConformVersion.current, interrupted: Task.isCancelled)
+        let result = RunResult.assemble(
+            contract: contract, baseURL: configuration.baseURL, selection: selection, startedAt: startedAt,
+            duration: clock.now - start, cases: cases, seed: configuration.seed)
         return Outcome(result: result, requestCounts: counts)
     }
 

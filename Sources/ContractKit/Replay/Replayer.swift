@@ -117,11 +117,9 @@ public struct Replayer: Sendable {
                 cases.append(skipped(planned, reason: reason))
             }
         }
-        return RunResult(
-            contractName: contract.name, contractVersion: contract.version, contractFile: contract.file,
-            baseURL: configuration.baseURL, startedAt: startedAt, duration: clock.now - start, cases: cases,
-            shard: configuration.shard.map { "\($0.index)/\($0.count)" }, toolVersion: ConformVersion.current,
-            interrupted: Task.isCancelled, coverage: coverage(of: cases))
+        return .assemble(
+            contract: contract, baseURL: configuration.baseURL, selection: selectionSettings,
+            startedAt: startedAt, duration: clock.now - start, cases: cases, coverage: coverage(of: cases))
     }
 
     private func runChain(_ chain: [Plan.Case], into results: Locked<[String: CaseResult]>) async {

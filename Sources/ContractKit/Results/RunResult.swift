@@ -38,6 +38,20 @@ public struct RunResult: Sendable, Hashable {
         self.coverage = coverage
     }
 
+    /// The result of a run of `contract` that started at `startedAt`, assembled the same way for
+    /// `run` and `fuzz`: the contract's identity, the target, the shard and whether the task was
+    /// cancelled (which marks it interrupted).
+    public static func assemble(
+        contract: Contract, baseURL: String, selection: Selection, startedAt: Date, duration: Duration,
+        cases: [CaseResult], seed: UInt64? = nil, coverage: [EndpointCoverage] = []
+    ) -> RunResult {
+        RunResult(
+            contractName: contract.name, contractVersion: contract.version, contractFile: contract.file,
+            baseURL: baseURL, startedAt: startedAt, duration: duration, cases: cases,
+            shard: selection.shard?.description, seed: seed, toolVersion: ConformVersion.current,
+            interrupted: Task.isCancelled, coverage: coverage)
+    }
+
     public func count(_ outcome: CaseResult.Outcome) -> Int { cases.filter { $0.outcome == outcome }.count }
 
     /// Whether the run passes the gate: no failed and no errored case.
