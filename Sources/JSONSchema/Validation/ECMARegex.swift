@@ -2,15 +2,21 @@ import Foundation
 
 /// A compiled ECMA-262 regular expression, as `pattern` and `patternProperties` require.
 ///
-/// Foundation's `NSRegularExpression` (ICU) differs from ECMA-262 in a few places, so the pattern
-/// is translated first: `\d`, `\w` and their negations are ASCII-only in ECMA-262, `\s` includes
-/// U+FEFF, `$` only matches at the very end, and `[` inside a class is a literal.
+/// Conform's own engine (`RegexParser`, `RegexMatcher`) matches the UTF-8 bytes of the instance
+/// directly, which is what the validator's hot path needs. Patterns it does not take on
+/// (backreferences, lookbehind, `\p{…}`) and searches past its budget go to Foundation's
+/// `NSRegularExpression` (ICU), which also decides whether a pattern is valid at all. ICU differs
+/// from ECMA-262 in a few places, so the pattern is translated for it first: `\d`, `\w` and their
+/// negations are ASCII-only in ECMA-262, `\s` includes U+FEFF, `$` only matches at the very end,
+/// and `[` inside a class is a literal.
 ///
 /// `@unchecked Sendable`: the wrapped `NSRegularExpression` is immutable after creation and
 /// documented as safe to use from several threads at once; Swift cannot see that.
 final class ECMARegex: @unchecked Sendable {
     let source: String
     private let expression: NSRegularExpression
+    /// The pattern in Conform's own engine, when it supports every construct the pattern uses.
+    let program: RegexNode?
 
     private static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [String: ECMARegex] = [:]
@@ -18,6 +24,7 @@ final class ECMARegex: @unchecked Sendable {
     private init(source: String, expression: NSRegularExpression) {
         self.source = source
         self.expression = expression
+        self.program = RegexParser.parse(source)
     }
 
     /// The compiled regex for `source`, shared through a locked cache; throws the ICU message.
@@ -39,6 +46,17 @@ final class ECMARegex: @unchecked Sendable {
 
     /// Whether the pattern matches anywhere in `text` (patterns are not implicitly anchored).
     func matches(_ text: String) -> Bool {
+        if let program {
+            var text = text
+            let found = text.withUTF8 { RegexMatcher.search(program, in: $0) }
+            if let found { return found }
+        }
+        return matchesWithFoundation(text)
+    }
+
+    /// The answer of `NSRegularExpression`, for what the own engine leaves to it (and for tests
+    /// that compare the two).
+    func matchesWithFoundation(_ text: String) -> Bool {
         let range = NSRange(location: 0, length: text.utf16.count)
         return expression.firstMatch(in: text, options: [], range: range) != nil
     }
