@@ -48,7 +48,7 @@ struct YAMLConstructor {
             result = (try Self.resolveScalar(text, style: style, tag: node.tag, at: node.start), 1)
             keyText = text
         case .sequence(let items):
-            if let tag = node.tag, tag != Self.core("seq"), tag.hasPrefix(YAMLParser.coreTagPrefix) {
+            if let tag = node.tag, Self.scalarOrMapTags.contains(tag) {
                 throw YAMLParseError(
                     .tagMismatch(tag: Self.shortTag(tag), found: "a sequence"), at: node.start.position)
             }
@@ -64,7 +64,7 @@ struct YAMLConstructor {
             }
             result = (.array(elements), nodes)
         case .mapping(let pairs):
-            if let tag = node.tag, tag != Self.core("map"), tag.hasPrefix(YAMLParser.coreTagPrefix) {
+            if let tag = node.tag, Self.scalarOrSeqTags.contains(tag) {
                 throw YAMLParseError(
                     .tagMismatch(tag: Self.shortTag(tag), found: "a mapping"), at: node.start.position)
             }
@@ -162,6 +162,10 @@ struct YAMLConstructor {
     // MARK: - Scalars
 
     static func core(_ name: String) -> String { YAMLParser.coreTagPrefix + name }
+
+    /// Core tags a sequence cannot have (other core tags, such as `!!omap`, are accepted as is).
+    static let scalarOrMapTags: Set<String> = Set(["str", "int", "float", "bool", "null", "map"].map(core))
+    static let scalarOrSeqTags: Set<String> = Set(["str", "int", "float", "bool", "null", "seq"].map(core))
 
     static func shortTag(_ tag: String) -> String {
         tag.hasPrefix(YAMLParser.coreTagPrefix) ? "!!" + tag.dropFirst(YAMLParser.coreTagPrefix.count) : tag

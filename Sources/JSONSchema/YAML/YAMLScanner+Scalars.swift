@@ -47,7 +47,7 @@ extension YAMLScanner {
                 if Self.isBlank(peek()) {
                     if leadingBlanks && peek() == 0x09 {
                         tabInLeadingBlanks = true
-                        if mark.column < minimumIndent && flowLevel == 0 {
+                        if mark.column < minimumIndent && flowLevel == 0 && !restOfLineIsBlank() {
                             throw error("found a tab character where indentation is expected")
                         }
                     }
@@ -85,6 +85,12 @@ extension YAMLScanner {
         }
     }
 
+    func restOfLineIsBlank() -> Bool {
+        var probe = mark.index
+        while probe < bytes.count && Self.isBlank(bytes[probe]) { probe += 1 }
+        return probe >= bytes.count || Self.isBreak(bytes[probe])
+    }
+
     // MARK: - Quoted
 
     mutating func fetchFlowScalar(single: Bool) throws(YAMLParseError) {
@@ -103,6 +109,8 @@ extension YAMLScanner {
                     "unexpected end of input inside a quoted scalar (expected the closing quote)", at: start)
             }
             var leadingBlanks = false
+            var lineIndent = 0
+            var inIndentation = false
             while !Self.isBlankOrEnd(peek()) {
                 let byte = peek()
                 if single && byte == quote && peek(1) == quote {
@@ -115,6 +123,7 @@ extension YAMLScanner {
                     advance()
                     advance()
                     leadingBlanks = true
+                    inIndentation = true
                     break
                 } else if !single && byte == UInt8(ascii: "\\") {
                     try scanEscape(into: &text)
@@ -134,6 +143,7 @@ extension YAMLScanner {
             while Self.isBlank(peek()) || Self.isBreak(peek()) {
                 if Self.isBlank(peek()) {
                     if !leadingBlanks { whitespace.append(peek()) }
+                    if peek() == 0x20 && inIndentation { lineIndent += 1 } else { inIndentation = false }
                     advance()
                 } else {
                     if !leadingBlanks {
@@ -144,9 +154,11 @@ extension YAMLScanner {
                         trailingBreaks += 1
                     }
                     advance()
+                    lineIndent = 0
+                    inIndentation = true
                 }
             }
-            if leadingBlanks && !atEnd && mark.column <= indent && !atDocumentMarker() {
+            if leadingBlanks && !atEnd && lineIndent <= indent && !atDocumentMarker() {
                 throw error(
                     "a quoted scalar continued on a new line must be indented more than the enclosing block (column \(indent + 1))"
                 )
@@ -257,7 +269,9 @@ extension YAMLScanner {
             var longestEmpty = 0
             var longestEmptyMark = mark
             while true {
+                let lineStart = mark.index
                 while peek() == 0x20 { advance() }
+                if atEnd && mark.index > lineStart { trailingBreaks += 1 }
                 if Self.isBreak(peek()) {
                     if mark.column > longestEmpty {
                         longestEmpty = mark.column
@@ -301,7 +315,11 @@ extension YAMLScanner {
             let lineStart = mark.index
             while !Self.isBreak(peek()) && !atEnd { mark.index += 1 }
             text.append(contentsOf: bytes[lineStart..<mark.index])
-            if atEnd { break }
+            if atEnd {
+                // A last line of only spaces ends as if a line break followed it.
+                leadingBreak = bytes[lineStart..<mark.index].allSatisfy(Self.isBlank)
+                break
+            }
             advance()
             leadingBreak = true
             try scanBlockBreaks(indent: blockIndent, count: &trailingBreaks)
@@ -319,6 +337,7 @@ extension YAMLScanner {
     /// Skips indentation and empty lines inside a block scalar, counting the line breaks.
     mutating func scanBlockBreaks(indent blockIndent: Int, count: inout Int) throws(YAMLParseError) {
         while true {
+            let lineStart = mark.index
             while mark.column < blockIndent && peek() == 0x20 { advance() }
             if mark.column < blockIndent && peek() == 0x09 {
                 var probe = mark.index
@@ -328,6 +347,7 @@ extension YAMLScanner {
                 }
                 while Self.isBlank(peek()) { advance() }
             }
+            if atEnd && mark.index > lineStart { count += 1 }
             guard Self.isBreak(peek()) else { return }
             count += 1
             advance()

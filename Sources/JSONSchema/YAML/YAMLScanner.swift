@@ -10,6 +10,8 @@ struct YAMLScanner {
         var required = false
         var tokenNumber = 0
         var mark = YAMLMark(index: 0, line: 1, column: 0)
+        /// The key's line is indented with a tab, which block structure cannot use.
+        var tabIndented = false
     }
 
     let bytes: [UInt8]
@@ -32,6 +34,8 @@ struct YAMLScanner {
     var tabInIndentation = false
     /// Crossed a line break since the last token (flow lines must stay indented).
     var crossedLineBreak = false
+    /// The token being fetched starts a line whose indentation holds a tab (block context).
+    var tokenTabIndented = false
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -125,9 +129,7 @@ struct YAMLScanner {
     mutating func fetchNextToken() throws(YAMLParseError) {
         try scanToNextToken()
         try staleSimpleKeys()
-        if flowLevel == 0 && !lineHasContent && tabInIndentation && !atEnd {
-            throw error("found a tab character in indentation; YAML indents with spaces only")
-        }
+        tokenTabIndented = flowLevel == 0 && !lineHasContent && tabInIndentation
         if flowLevel > 0 && crossedLineBreak && !atEnd && mark.column <= indent {
             throw error(
                 "a flow collection continued on a new line must be indented more than the enclosing block (column \(indent + 1))"
@@ -241,7 +243,8 @@ struct YAMLScanner {
         guard simpleKeyAllowed else { return }
         try removeSimpleKey()
         simpleKeys[simpleKeys.count - 1] = SimpleKey(
-            possible: true, required: required, tokenNumber: tokens.count, mark: mark)
+            possible: true, required: required, tokenNumber: tokens.count, mark: mark,
+            tabIndented: tokenTabIndented)
     }
 
     mutating func removeSimpleKey() throws(YAMLParseError) {
@@ -291,6 +294,13 @@ struct YAMLScanner {
         let start = mark
         for _ in 0..<3 { advance() }
         append(kind, from: start)
+        if kind == .documentEnd {
+            while Self.isBlank(peek()) { advance() }
+            guard Self.isBreak(peek()) || atEnd || peek() == UInt8(ascii: "#") else {
+                throw error(
+                    "expected a comment or the end of the line after '...', found \(describeCurrent())")
+            }
+        }
     }
 
     mutating func fetchFlowCollectionStart(sequence: Bool) throws(YAMLParseError) {
@@ -326,6 +336,10 @@ struct YAMLScanner {
     }
 
     mutating func fetchBlockEntry() throws(YAMLParseError) {
+        if tokenTabIndented {
+            throw error(
+                "found a tab character in the indentation of a sequence entry; YAML indents with spaces only")
+        }
         if flowLevel == 0 {
             guard simpleKeyAllowed else {
                 throw error("a block sequence entry ('- ') is not allowed here; start it on its own line")
@@ -342,6 +356,10 @@ struct YAMLScanner {
     }
 
     mutating func fetchKey() throws(YAMLParseError) {
+        if tokenTabIndented {
+            throw error(
+                "found a tab character in the indentation of a mapping key; YAML indents with spaces only")
+        }
         if flowLevel == 0 {
             guard simpleKeyAllowed else { throw error("a mapping key ('? ') is not allowed here") }
             rollIndent(mark.column, at: nil, .blockMappingStart, mark)
@@ -357,6 +375,11 @@ struct YAMLScanner {
         let level = simpleKeys.count - 1
         let key = simpleKeys[level]
         if key.possible {
+            if key.tabIndented && flowLevel == 0 {
+                throw error(
+                    "found a tab character in the indentation of a mapping key; YAML indents with spaces only",
+                    at: key.mark)
+            }
             tokens.insert(YAMLToken(kind: .key, start: key.mark, end: key.mark), at: key.tokenNumber)
             rollIndent(key.mark.column, at: key.tokenNumber, .blockMappingStart, key.mark)
             simpleKeys[level].possible = false
