@@ -124,7 +124,8 @@ enum ValidateCommand {
         }
         let document: JSONValue
         do {
-            document = try DocumentReader.parse(Array(data), file: file, options: .init(allowsByteOrderMark: true))
+            document = try DocumentReader.parse(
+                Array(data), file: file, options: .init(allowsByteOrderMark: true))
         } catch {
             return .failure(
                 "\(file):\(error.position.line):\(error.position.column): schema is not valid \(error.format.rawValue): \(error.message)"

@@ -69,7 +69,8 @@ public enum ContractLoader {
                 bytes, file: file, options: .init(allowsByteOrderMark: true, recordsPositions: true))
         } catch {
             let problem = ContractProblem(
-                "not valid \(error.format.rawValue): \(error.message)", at: .root, position: error.position, file: file)
+                "not valid \(error.format.rawValue): \(error.message)", at: .root, position: error.position,
+                file: file)
             return Outcome(contract: nil, problems: [problem])
         }
         var contractDocument = document.value
