@@ -175,7 +175,9 @@ struct YAMLErrorCase: Sendable, CustomTestStringConvertible {
         let flow = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         var block = ""
         for level in 0..<600 { block += String(repeating: " ", count: level) + "k:\n" }
-        for text in [flow, block] {
+        let huge = String(repeating: "[", count: 200_000)
+        let hugeBlock = (0..<3000).map { String(repeating: " ", count: $0) + "- " }.joined(separator: "\n")
+        for text in [flow, block, huge, hugeBlock] {
             #expect {
                 _ = try YAMLReader.parse(text)
             } throws: { error in
