@@ -97,6 +97,10 @@ struct YAMLErrorCase: Sendable, CustomTestStringConvertible {
             name: "duplicate key names both places", yaml: "a: 1\nb: 2\na: 3\n", line: 3, column: 1,
             message: "duplicate key \"a\" in mapping (first defined at 1:1)"),
         .init(
+            name: "duplicate key in a large mapping",
+            yaml: (0..<20).map { "k\($0): 1" }.joined(separator: "\n") + "\nk3: 2\n", line: 21, column: 1,
+            message: "duplicate key \"k3\" in mapping (first defined at 4:1)"),
+        .init(
             name: "duplicate key in a flow mapping", yaml: "{x: 1,\n x: 2}", line: 2, column: 2,
             message: "duplicate key \"x\""),
         .init(
