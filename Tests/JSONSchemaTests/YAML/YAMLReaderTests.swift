@@ -80,6 +80,9 @@ struct YAMLErrorCase: Sendable, CustomTestStringConvertible {
         .init(
             name: "document markers and directives",
             yaml: "%YAML 1.2\n%TAG !e! tag:example.com,2024:\n---\na: !e!x 1\n...\n", json: #"{"a":"1"}"#),
+        .init(
+            name: "CRLF line endings", yaml: "a: 1\r\nb: |\r\n  x\r\n  y\r\nc: \"p\r\n  q\"\r\n",
+            json: #"{"a":1,"b":"x\ny\n","c":"p q"}"#),
         .init(name: "byte order mark", yaml: "\u{FEFF}a: 1", json: #"{"a":1}"#),
         .init(
             name: "JSON is YAML", yaml: #"{"a": [1, 2.5e1, "x", null, true], "b": {}}"#,
