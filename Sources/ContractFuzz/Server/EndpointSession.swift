@@ -92,9 +92,10 @@ struct EndpointSession {
         case .failure(let error):
             return [
                 Finding(
-                    check: .notAServerError,
+                    check: error.check,
                     message: "no complete response to \(describe(request)): \(error)",
-                    expected: "a complete HTTP response", actual: error.description)
+                    expected: error.check == .responseSize ? "a body within --max-body" : "a complete HTTP response",
+                    actual: error.description)
             ]
         case .success(let received):
             response = received
@@ -235,16 +236,18 @@ struct EndpointSession {
         if let first = failures.first {
             result.curl = CurlCommand.render(first.record, redaction: redaction)
             result.request = RequestRecord(
-                method: first.record.method, url: first.record.url,
-                headers: redaction.apply(first.record.headers),
+                method: first.record.method, url: first.record.url, headers: first.record.headers,
                 body: Array(first.record.body.prefix(65_536)))
             if let response = first.response {
                 result.response = ResponseRecord(
-                    status: response.status, headers: redaction.apply(response.headers), body: response.body,
-                    duration: response.duration)
+                    status: response.status, headers: response.headers,
+                    body: Array(response.body.prefix(Replayer.keptBodyBytes)), duration: response.duration,
+                    redirects: response.redirects)
                 result.duration = response.duration
             }
         }
-        return result
+        // The one place a fuzz result is redacted: reproducers, findings, headers and bodies alike.
+        let secrets = failures.prefix(10).flatMap { redaction.secrets(in: $0.record.headers) }
+        return redaction.redacting(result, extraSecrets: secrets)
     }
 }
