@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Conform's own HTTP/1.1 client for `http://` URLs: one deadline for the whole exchange, the body
@@ -17,14 +16,19 @@ final class HTTPClient: Sendable {
         _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
     ) async throws(TransportError) -> ResponseRecord {
         let result: Result<ResponseRecord, TransportError> = await withTaskCancellationHandler {
+            // A thread of its own: the exchange blocks in poll(2), which must not hold one of the
+            // few threads of Swift's cooperative pool or of Dispatch's width-limited global queue
+            // (on 2 cores those would serialize a run's concurrent chains).
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
+                let thread = Thread {
                     continuation.resume(
                         returning: Result { () throws(TransportError) -> ResponseRecord in
                             try self.blockingExchange(
                                 request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
                         })
                 }
+                thread.stackSize = 256 * 1024
+                thread.start()
             }
         } onCancel: {
             deadline.cancel()

@@ -17,6 +17,9 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var response: HTTPURLResponse?
         var body: [UInt8] = []
         var failure: TransportError?
+        /// The 401/407 of a refused auth challenge: URLSession on Linux ends such a task as
+        /// cancelled, so this response is what the exchange returns.
+        var challengeResponse: HTTPURLResponse?
     }
 
     private let pending = Locked<[Int: Pending]>([:])
@@ -100,6 +103,9 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // Server trust is left to the system; every credential challenge (Basic, Digest, ...) is
         // refused, so the 401 itself comes back as the response.
         let method = challenge.protectionSpace.authenticationMethod
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            pending.withLock { $0[task.taskIdentifier]?.challengeResponse = response }
+        }
         if method == NSURLAuthenticationMethodDefault || method == NSURLAuthenticationMethodHTTPBasic
             || method == NSURLAuthenticationMethodHTTPDigest || method == NSURLAuthenticationMethodNTLM
         {
@@ -137,21 +143,28 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let result: Result<ResponseRecord, TransportError>
         if let failure = entry.failure {
             result = .failure(failure)
+        } else if let error, let challenged = entry.challengeResponse ?? (entry.response?.statusCode == 401 ? entry.response : nil) {
+            _ = error
+            result = .success(Self.record(challenged, body: entry.body, deadline: entry.deadline))
         } else if let error {
             result = .failure(Self.classify(error, url: task.originalRequest?.url, deadline: entry.deadline))
         } else if let response = entry.response {
-            var headers: [HeaderField] = []
-            for (name, value) in response.allHeaderFields {
-                headers.append(HeaderField(String(describing: name), String(describing: value)))
-            }
-            headers = headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-            result = .success(
-                ResponseRecord(
-                    status: response.statusCode, headers: headers, body: entry.body, duration: entry.deadline.elapsed))
+            result = .success(Self.record(response, body: entry.body, deadline: entry.deadline))
         } else {
             result = .failure(.malformedResponse("the response is not HTTP"))
         }
         entry.continuation.resume(returning: result)
+    }
+
+    private static func record(_ response: HTTPURLResponse, body: [UInt8], deadline: ExchangeDeadline)
+        -> ResponseRecord
+    {
+        var headers: [HeaderField] = []
+        for (name, value) in response.allHeaderFields {
+            headers.append(HeaderField(String(describing: name), String(describing: value)))
+        }
+        headers = headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return ResponseRecord(status: response.statusCode, headers: headers, body: body, duration: deadline.elapsed)
     }
 
     static func classify(_ error: any Error, url: URL?, deadline: ExchangeDeadline) -> TransportError {
