@@ -15,6 +15,8 @@ final class ClientSocket: @unchecked Sendable {
     let peer: String
     /// Bytes read past the end of the previous response (none on a healthy keep-alive connection).
     var pending: [UInt8] = []
+    /// Where `recv` writes before the bytes are appended to a reader's buffer.
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
 
     private init(descriptor: Int32, peer: String) {
         self.descriptor = descriptor
@@ -107,15 +109,14 @@ final class ClientSocket: @unchecked Sendable {
             pending.removeFirst(count)
             return count
         }
+        let wanted = min(maximum, scratch.count)
         while true {
-            let start = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: maximum))
-            let received = buffer.withUnsafeMutableBytes { raw in
-                recv(descriptor, raw.baseAddress! + start, maximum, 0)
-            }
+            let received = scratch.withUnsafeMutableBytes { raw in recv(descriptor, raw.baseAddress, wanted, 0) }
             let code = errno
-            buffer.removeLast(maximum - max(0, received))
-            if received >= 0 { return received }
+            if received >= 0 {
+                buffer.append(contentsOf: scratch[..<received])
+                return received
+            }
             switch code {
             case EAGAIN, EWOULDBLOCK, EINTR: try wait(for: Int16(POLLIN), deadline: deadline)
             case ECONNRESET: throw .connectionReset("while reading the response from \(peer)")
