@@ -1,6 +1,7 @@
-@testable import ContractKit
 import Foundation
 import Testing
+
+@testable import ContractKit
 
 /// The exchange layer against a server that breaks HTTP on purpose: every fault ends, within the
 /// deadline, as a named `TransportError` or as the response itself — never a hang or a crash.
@@ -31,7 +32,8 @@ struct HTTPTransportTests {
         Row(
             label: "401 with WWW-Authenticate returns at once",
             script: { _, connection in
-                connection.write(json(401, "{\"error\":\"no\"}", extra: "WWW-Authenticate: Basic realm=\"x\"\r\n"))
+                connection.write(
+                    json(401, "{\"error\":\"no\"}", extra: "WWW-Authenticate: Basic realm=\"x\"\r\n"))
             },
             check: { _, result in (try? result.get().status) == 401 }),
         Row(
@@ -51,7 +53,9 @@ struct HTTPTransportTests {
         Row(
             label: "an endless chunked body stops at the limit",
             script: { _, connection in
-                guard connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n") else { return }
+                guard connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n") else {
+                    return
+                }
                 let chunk = "4000\r\n" + String(repeating: "a", count: 0x4000) + "\r\n"
                 while connection.write(chunk) {}
             },
@@ -68,7 +72,9 @@ struct HTTPTransportTests {
         Row(
             label: "a declared length over the limit is refused before reading",
             paths: [.socket],
-            script: { _, connection in connection.write("HTTP/1.1 200 OK\r\nContent-Length: 99999999999\r\n\r\nab") },
+            script: { _, connection in
+                connection.write("HTTP/1.1 200 OK\r\nContent-Length: 99999999999\r\n\r\nab")
+            },
             check: { _, result in result == .failure(.bodyTooLarge(limit: 1_048_576)) }),
         Row(
             label: "two different Content-Lengths",
@@ -82,26 +88,31 @@ struct HTTPTransportTests {
             paths: [.socket],
             script: { _, connection in
                 connection.write(
-                    "HTTP/1.1 200 OK\r\nX-Big: " + String(repeating: "h", count: 1_048_576) + "\r\nContent-Length: 0\r\n\r\n")
+                    "HTTP/1.1 200 OK\r\nX-Big: " + String(repeating: "h", count: 1_048_576)
+                        + "\r\nContent-Length: 0\r\n\r\n")
             },
             check: { _, result in result == .failure(.headerSectionTooLarge(limit: 65_536)) }),
         Row(
             label: "a body shorter than its Content-Length",
             paths: [.socket],
-            script: { _, connection in connection.write("HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{\"a\":") },
+            script: { _, connection in
+                connection.write("HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{\"a\":")
+            },
             check: { _, result in result == .failure(.bodyShorterThanDeclared(received: 5, declared: 20)) }),
         Row(
             label: "an invalid chunk size",
             paths: [.socket],
             script: { _, connection in
-                connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+                connection.write(
+                    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
             },
             check: { _, result in result == .failure(.invalidChunkSize("zz")) }),
         Row(
             label: "a connection closed in the middle of a chunked body",
             paths: [.socket],
             script: { _, connection in
-                connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nabcde\r\n10\r\nabc")
+                connection.write(
+                    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nabcde\r\n10\r\nabc")
             },
             check: { _, result in result == .failure(.connectionClosedMidBody(received: 8)) }),
         Row(
@@ -119,14 +130,17 @@ struct HTTPTransportTests {
             }),
         Row(
             label: "an HTTP/1.0 body delimited by the close",
-            script: { _, connection in connection.write("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nhello, 1.0") },
+            script: { _, connection in
+                connection.write("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nhello, 1.0")
+            },
             check: { _, result in (try? result.get().body) == Array("hello, 1.0".utf8) }),
         Row(
             label: "a chunked body with trailers",
             paths: [.socket],
             script: { _, connection in
                 connection.write(
-                    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: t\r\n\r\n")
+                    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: t\r\n\r\n"
+                )
             },
             check: { _, result in
                 guard let response = try? result.get() else { return false }
@@ -187,7 +201,8 @@ struct HTTPTransportTests {
         let server = try HostileServer { _, _ in }
         let url = server.baseURL
         server.stop()
-        let outcome = await HTTPTransport(timeout: .seconds(5)).perform(RequestRecord(method: "GET", url: url))
+        let outcome = await HTTPTransport(timeout: .seconds(5)).perform(
+            RequestRecord(method: "GET", url: url))
         guard case .failure(let error) = outcome.result else {
             Issue.record("expected a refusal, got \(outcome.result)")
             return
@@ -204,7 +219,8 @@ struct HTTPTransportTests {
         defer { server.stop() }
         let transport = HTTPTransport(timeout: .seconds(5))
         for target in ["/a", "/b", "/close", "/c", "/d"] {
-            let response = try await transport.send(RequestRecord(method: "GET", url: server.baseURL + target))
+            let response = try await transport.send(
+                RequestRecord(method: "GET", url: server.baseURL + target))
             #expect(response.body == Array("{\"n\":\"\(target)\"}".utf8))
         }
         #expect(server.requests.map(\.target) == ["/a", "/b", "/close", "/c", "/d"])

@@ -150,7 +150,8 @@ final class HostileServer: @unchecked Sendable {
         let headers = lines.compactMap { line -> HeaderField? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return HeaderField(
-                String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
         }
         let length =
             headers.last { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
@@ -158,7 +159,8 @@ final class HostileServer: @unchecked Sendable {
         let body = Array(buffer[headEnd..<headEnd + length])
         buffer.removeFirst(headEnd + length)
         return Request(
-            method: requestLine.first.map(String.init) ?? "", target: requestLine.dropFirst().first.map(String.init) ?? "",
+            method: requestLine.first.map(String.init) ?? "",
+            target: requestLine.dropFirst().first.map(String.init) ?? "",
             headers: headers, body: body, raw: head + String(decoding: body, as: UTF8.self))
     }
 }

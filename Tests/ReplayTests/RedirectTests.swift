@@ -1,6 +1,7 @@
-@testable import ContractKit
 import Foundation
 import Testing
+
+@testable import ContractKit
 
 /// Redirects are responses unless `followRedirects` is on; then only same-origin ones are
 /// followed, with the method and body rules of RFC 9110, at most `maximumRedirects` hops.
@@ -9,9 +10,11 @@ struct RedirectTests {
     static func redirecting(_ status: Int, to location: String) -> HostileServer.Script {
         { request, connection in
             if request.target == "/start" {
-                connection.write("HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n")
+                connection.write(
+                    "HTTP/1.1 \(status) Moved\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n")
             } else {
-                let body = "\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))"
+                let body =
+                    "\(request.method) \(request.target) \(String(decoding: request.body, as: UTF8.self))"
                 connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             }
         }
@@ -27,15 +30,19 @@ struct RedirectTests {
     func notFollowed() async throws {
         let server = try HostileServer(script: Self.redirecting(302, to: "/end"))
         defer { server.stop() }
-        let response = try await HTTPTransport(timeout: .seconds(5)).send(Self.post(server.baseURL + "/start"))
+        let response = try await HTTPTransport(timeout: .seconds(5)).send(
+            Self.post(server.baseURL + "/start"))
         #expect(response.status == 302)
         #expect(server.requests.count == 1)
     }
 
     @Test(
         "same-origin redirects keep or drop the method and body as the status says",
-        arguments: [(307, "POST /end {\"id\":1}"), (308, "POST /end {\"id\":1}"), (303, "GET /end "), (302, "GET /end "),
-            (301, "GET /end ")])
+        arguments: [
+            (307, "POST /end {\"id\":1}"), (308, "POST /end {\"id\":1}"), (303, "GET /end "),
+            (302, "GET /end "),
+            (301, "GET /end "),
+        ])
     func followed(status: Int, expected: String) async throws {
         let server = try HostileServer(script: Self.redirecting(status, to: "/end"))
         defer { server.stop() }
@@ -50,7 +57,8 @@ struct RedirectTests {
     func crossOrigin() async throws {
         let other = try HostileServer(script: Self.redirecting(200, to: "/"))
         defer { other.stop() }
-        let server = try HostileServer(script: Self.redirecting(307, to: "http://localhost:\(other.port)/end"))
+        let server = try HostileServer(
+            script: Self.redirecting(307, to: "http://localhost:\(other.port)/end"))
         defer { server.stop() }
         let transport = HTTPTransport(timeout: .seconds(5), followRedirects: true)
         let outcome = await transport.perform(Self.post(server.baseURL + "/start"))
@@ -79,7 +87,9 @@ struct RedirectTests {
 struct OutputSafetyTests {
     @Test("control characters are escaped for the terminal, other text is untouched")
     func terminal() {
-        #expect(TerminalText.escapingControlCharacters("a\u{1B}]0;x\u{07}b\u{0}c\u{9B}") == "a\\u001b]0;x\\u0007b\\u0000c\\u009b")
+        #expect(
+            TerminalText.escapingControlCharacters("a\u{1B}]0;x\u{07}b\u{0}c\u{9B}")
+                == "a\\u001b]0;x\\u0007b\\u0000c\\u009b")
         #expect(TerminalText.escapingControlCharacters("tab\tand café ✓") == "tab\tand café ✓")
     }
 
@@ -88,14 +98,21 @@ struct OutputSafetyTests {
         let redaction = Redaction(additional: ["X-Api-Key"], secretValues: ["env-secret-1"])
         var result = CaseResult(
             id: "a/b", endpointID: "a", name: "b", method: "GET", path: "/", outcome: .failed,
-            findings: [Finding(check: .assertions, message: "saw tok-123456 and env-secret-1", actual: "key-42424242")],
+            findings: [
+                Finding(
+                    check: .assertions, message: "saw tok-123456 and env-secret-1", actual: "key-42424242")
+            ],
             reason: "tok-123456",
             request: RequestRecord(
                 method: "GET", url: "http://h/?k=key-42424242",
-                headers: [HeaderField("Authorization", "Bearer tok-123456"), HeaderField("X-Api-Key", "key-42424242")]),
+                headers: [
+                    HeaderField("Authorization", "Bearer tok-123456"),
+                    HeaderField("X-Api-Key", "key-42424242"),
+                ]),
             curl: "curl -H 'X-Api-Key: key-42424242'")
         result.response = ResponseRecord(
-            status: 200, headers: [HeaderField("X-Echo", "Bearer tok-123456"), HeaderField("Set-Cookie", "s=1")],
+            status: 200,
+            headers: [HeaderField("X-Echo", "Bearer tok-123456"), HeaderField("Set-Cookie", "s=1")],
             body: [0xFF, 0xFE] + Array("tok-123456 env-secret-1".utf8) + [0xC3])
         let redacted = redaction.redacting(result)
         let everything =

@@ -19,7 +19,8 @@ struct SafeExchangeEndToEndTests {
     }
 
     /// One 64 KiB chunk of an endless chunked body, built once.
-    static let endlessChunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x7A, count: 0x10000) + Array("\r\n".utf8)
+    static let endlessChunk =
+        Array("10000\r\n".utf8) + [UInt8](repeating: 0x7A, count: 0x10000) + Array("\r\n".utf8)
 
     static let bearer = "s3cr3t-bearer-token-AAA111"
     static let apiKey = "key-BBB-999-do-not-leak"
@@ -68,8 +69,12 @@ struct SafeExchangeEndToEndTests {
         var peak: Int?
         if measuringMemory {
             let text = String(decoding: errBytes, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.contains("Maximum resident set size") }) {
-                peak = line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            if let line = text.split(separator: "\n").first(where: {
+                $0.contains("Maximum resident set size")
+            }) {
+                peak = line.split(separator: ":").last.flatMap {
+                    Int($0.trimmingCharacters(in: .whitespaces))
+                }
             }
             if let range = text.range(of: "\tCommand being timed") {
                 errBytes = Array(text[..<range.lowerBound].utf8)
@@ -81,18 +86,26 @@ struct SafeExchangeEndToEndTests {
     }
 
     /// Every report file, and that JSON and XML ones parse.
-    static func reportFiles(_ folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> [URL] {
-        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+    static func reportFiles(_ folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> [URL]
+    {
+        let files =
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])
             ?? []
         let regular = files.filter { !$0.hasDirectoryPath }
-        #expect(regular.count >= 3, "reports written: \(regular.map(\.lastPathComponent))", sourceLocation: sourceLocation)
+        #expect(
+            regular.count >= 3, "reports written: \(regular.map(\.lastPathComponent))",
+            sourceLocation: sourceLocation)
         for file in regular {
             let data = try Data(contentsOf: file)
             if file.pathExtension == "json" {
-                #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(file.lastPathComponent) is valid JSON", sourceLocation: sourceLocation)
+                #expect(
+                    (try? JSONSerialization.jsonObject(with: data)) != nil,
+                    "\(file.lastPathComponent) is valid JSON", sourceLocation: sourceLocation)
             }
             if file.pathExtension == "xml" {
-                #expect(XMLParser(data: data).parse(), "\(file.lastPathComponent) is valid XML", sourceLocation: sourceLocation)
+                #expect(
+                    XMLParser(data: data).parse(), "\(file.lastPathComponent) is valid XML",
+                    sourceLocation: sourceLocation)
             }
         }
         return regular
@@ -119,25 +132,30 @@ struct SafeExchangeEndToEndTests {
             )
         }
         defer { server.stop() }
-        let samples = FileManager.default.temporaryDirectory.appendingPathComponent("conform-samples-\(UUID().uuidString)")
+        let samples = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-samples-\(UUID().uuidString)")
         let run = try Self.conform([
             "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only", "listCategories",
             "--header", "Authorization: Bearer \(Self.bearer)", "--header", "X-Api-Key: \(Self.apiKey)",
             "--redact", "X-Api-Key", "--record", samples.path, "--timeout", "5",
         ])
         #expect(run.code == 1, "\(run.text)")
-        #expect(server.requests.first?.header("X-Api-Key") == Self.apiKey, "the secret was sent to the server")
+        #expect(
+            server.requests.first?.header("X-Api-Key") == Self.apiKey, "the secret was sent to the server")
         let files = try Self.reportFiles(run.reports) + (try Self.reportFiles(samples, minimum: 1))
         for secret in [Self.bearer, Self.apiKey, "cookie-CCC-777"] {
             #expect(Self.occurrences(of: secret, in: run.out) == 0, "stdout leaks \(secret)")
             #expect(Self.occurrences(of: secret, in: run.err) == 0, "stderr leaks \(secret)")
             for file in files {
                 let bytes = Array(try Data(contentsOf: file))
-                #expect(Self.occurrences(of: secret, in: bytes) == 0, "\(file.lastPathComponent) leaks \(secret)")
+                #expect(
+                    Self.occurrences(of: secret, in: bytes) == 0, "\(file.lastPathComponent) leaks \(secret)")
             }
         }
         for control: UInt8 in [0x1B, 0x07, 0x00] {
-            #expect(!run.out.contains(control) && !run.err.contains(control), "raw control byte \(control) printed")
+            #expect(
+                !run.out.contains(control) && !run.err.contains(control),
+                "raw control byte \(control) printed")
         }
     }
 
@@ -146,7 +164,8 @@ struct SafeExchangeEndToEndTests {
         let server = try HostileServer { request, connection in
             let body = "{\"error\": \"bad key \(request.header("X-Api-Key") ?? "")\"}"
             connection.write(
-                "HTTP/1.1 500 Oops\r\nContent-Type: application/json\r\nX-Echo-Key: \(request.header("X-Api-Key") ?? "")\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                "HTTP/1.1 500 Oops\r\nContent-Type: application/json\r\nX-Echo-Key: \(request.header("X-Api-Key") ?? "")\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
         }
         defer { server.stop() }
         let run = try Self.conform([
@@ -159,7 +178,9 @@ struct SafeExchangeEndToEndTests {
         for secret in [Self.bearer, Self.apiKey] {
             #expect(Self.occurrences(of: secret, in: run.out + run.err) == 0, "output leaks \(secret)")
             for file in try Self.reportFiles(run.reports) {
-                #expect(Self.occurrences(of: secret, in: Array(try Data(contentsOf: file))) == 0, "\(file.lastPathComponent) leaks \(secret)")
+                #expect(
+                    Self.occurrences(of: secret, in: Array(try Data(contentsOf: file))) == 0,
+                    "\(file.lastPathComponent) leaks \(secret)")
             }
         }
     }
@@ -167,7 +188,9 @@ struct SafeExchangeEndToEndTests {
     @Test("a cross-origin redirect is a finding and nothing is sent there", .enabled(if: binary != nil))
     func crossOriginRedirect() throws {
         let elsewhere = try HostileServer { _, connection in
-            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n\r\n{\"categories\": []}")
+            connection.write(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n\r\n{\"categories\": []}"
+            )
         }
         defer { elsewhere.stop() }
         let other = "http://localhost:\(elsewhere.port)/categories"
@@ -178,7 +201,8 @@ struct SafeExchangeEndToEndTests {
         for follow in [false, true] {
             let run = try Self.conform(
                 [
-                    "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only", "listCategories",
+                    "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only",
+                    "listCategories",
                     "--header", "Authorization: Bearer \(Self.bearer)", "--timeout", "5",
                 ] + (follow ? ["--follow-redirects"] : []))
             #expect(run.code == 1, "\(run.text)")
@@ -190,9 +214,13 @@ struct SafeExchangeEndToEndTests {
 
     @Test("a 60 MB body that passes leaves a small results file", .enabled(if: binary != nil))
     func largeBody() throws {
-        let body = Array("{\"categories\": [\"".utf8) + [UInt8](repeating: 0x61, count: 60_000_000) + Array("\"]}".utf8)
+        let body =
+            Array("{\"categories\": [\"".utf8) + [UInt8](repeating: 0x61, count: 60_000_000)
+            + Array("\"]}".utf8)
         let response =
-            Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+            Array(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                    .utf8) + body
         let server = try HostileServer { _, connection in connection.write(response) }
         defer { server.stop() }
         let run = try Self.conform([
@@ -211,7 +239,9 @@ struct SafeExchangeEndToEndTests {
         .enabled(if: binary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
     func endlessBody() throws {
         let server = try HostileServer { _, connection in
-            guard connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+            guard
+                connection.write(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
             else { return }
             while connection.write(Self.endlessChunk) {}
         }
@@ -232,7 +262,8 @@ struct SafeExchangeEndToEndTests {
 
 extension SafeExchangeEndToEndTests {
     static func reportFiles(_ folder: URL, minimum: Int) throws -> [URL] {
-        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+        let files =
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])
             ?? []
         let regular = files.filter { !$0.hasDirectoryPath }
         #expect(regular.count >= minimum)

@@ -47,7 +47,9 @@ final class ProgressPrinter: Sendable {
             console.out(Self.line(failed, console: console))
             for finding in failed.findings {
                 console.out("    \(finding.check.rawValue): \(safe(finding.message))")
-                if let pointer = finding.pointer, !pointer.isEmpty { console.out("      at \(safe(pointer))") }
+                if let pointer = finding.pointer, !pointer.isEmpty {
+                    console.out("      at \(safe(pointer))")
+                }
                 if let expected = finding.expected { console.out("      expected: \(safe(expected))") }
                 if let actual = finding.actual { console.out("      actual:   \(safe(actual))") }
             }

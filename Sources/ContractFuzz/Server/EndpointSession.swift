@@ -94,7 +94,8 @@ struct EndpointSession {
                 Finding(
                     check: error.check,
                     message: "no complete response to \(describe(request)): \(error)",
-                    expected: error.check == .responseSize ? "a body within --max-body" : "a complete HTTP response",
+                    expected: error.check == .responseSize
+                        ? "a body within --max-body" : "a complete HTTP response",
                     actual: error.description)
             ]
         case .success(let received):

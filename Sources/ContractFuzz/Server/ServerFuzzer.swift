@@ -118,8 +118,10 @@ public struct ServerFuzzer: Sendable {
         let replayer = Replayer(
             contract: contract,
             configuration: .init(
-                baseURL: configuration.baseURL, headers: configuration.headers, timeout: configuration.timeout,
-                maximumBodyBytes: configuration.maximumBodyBytes, followRedirects: configuration.followRedirects))
+                baseURL: configuration.baseURL, headers: configuration.headers,
+                timeout: configuration.timeout,
+                maximumBodyBytes: configuration.maximumBodyBytes,
+                followRedirects: configuration.followRedirects))
         var variables: [String: JSONValue] = [:]
         for planned in replayer.plan.cases where !planned.captures.isEmpty {
             if Task.isCancelled { break }

@@ -75,7 +75,9 @@ final class ClientSocket: @unchecked Sendable {
             var length = socklen_t(MemoryLayout<Int32>.size)
             _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
             if code == 0 { return connection }
-            lastError = code == ECONNREFUSED ? .connectionRefused(peer) : .other("connect to \(peer): \(describe(code))")
+            lastError =
+                code == ECONNREFUSED
+                ? .connectionRefused(peer) : .other("connect to \(peer): \(describe(code))")
         }
         throw lastError
     }
@@ -111,7 +113,9 @@ final class ClientSocket: @unchecked Sendable {
         }
         let wanted = min(maximum, scratch.count)
         while true {
-            let received = scratch.withUnsafeMutableBytes { raw in recv(descriptor, raw.baseAddress, wanted, 0) }
+            let received = scratch.withUnsafeMutableBytes { raw in
+                recv(descriptor, raw.baseAddress, wanted, 0)
+            }
             let code = errno
             if received >= 0 {
                 buffer.append(contentsOf: scratch[..<received])

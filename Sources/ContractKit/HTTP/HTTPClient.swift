@@ -52,7 +52,8 @@ final class HTTPClient: Sendable {
             } else {
                 socket = try ClientSocket.connect(host: host, port: port, deadline: deadline)
             }
-            var reader = ResponseReader(socket: socket, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            var reader = ResponseReader(
+                socket: socket, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
             do {
                 try socket.write(bytes, deadline: deadline)
                 let received = try reader.read(method: request.method)

@@ -17,7 +17,8 @@ struct ResponseHead: Sendable {
             parts[1].count == 3, let status = Int(String(decoding: parts[1], as: UTF8.self)),
             (100...999).contains(status)
         else {
-            throw .malformedResponse("the status line \"\(shown)\" is not \"HTTP/1.x <3-digit status> <reason>\"")
+            throw .malformedResponse(
+                "the status line \"\(shown)\" is not \"HTTP/1.x <3-digit status> <reason>\"")
         }
         var headers: [HeaderField] = []
         for line in lines.dropFirst() {
@@ -28,11 +29,13 @@ struct ResponseHead: Sendable {
             }
             guard let field = field(Array(line)) else {
                 throw .malformedResponse(
-                    "the header line \"\(String(decoding: line.prefix(60), as: UTF8.self))\" has no name and colon")
+                    "the header line \"\(String(decoding: line.prefix(60), as: UTF8.self))\" has no name and colon"
+                )
             }
             headers.append(field)
         }
-        return ResponseHead(version: String(decoding: parts[0], as: UTF8.self), status: status, headers: headers)
+        return ResponseHead(
+            version: String(decoding: parts[0], as: UTF8.self), status: status, headers: headers)
     }
 
     /// One `Name: value` line, or nil when it has no colon or an empty name.

@@ -64,14 +64,16 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let watchdog = Task {
             try? await Task.sleep(until: deadline.instant, clock: .continuous)
             guard !Task.isCancelled else { return }
-            self.fail(identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed))
+            self.fail(
+                identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed))
             task.cancel()
         }
         defer { watchdog.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.withLock {
-                    $0[identifier] = Pending(continuation: continuation, deadline: deadline, limit: maximumBodyBytes)
+                    $0[identifier] = Pending(
+                        continuation: continuation, deadline: deadline, limit: maximumBodyBytes)
                 }
                 task.resume()
             }
@@ -85,7 +87,9 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Records why a task is being cancelled, so its completion reports that instead of "cancelled".
     private func fail(_ identifier: Int, with error: TransportError) {
         pending.withLock { table in
-            if table[identifier] != nil, table[identifier]?.failure == nil { table[identifier]?.failure = error }
+            if table[identifier] != nil, table[identifier]?.failure == nil {
+                table[identifier]?.failure = error
+            }
         }
     }
 
@@ -143,7 +147,10 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let result: Result<ResponseRecord, TransportError>
         if let failure = entry.failure {
             result = .failure(failure)
-        } else if let error, let challenged = entry.challengeResponse ?? (entry.response?.statusCode == 401 ? entry.response : nil) {
+        } else if let error,
+            let challenged = entry.challengeResponse
+                ?? (entry.response?.statusCode == 401 ? entry.response : nil)
+        {
             _ = error
             result = .success(Self.record(challenged, body: entry.body, deadline: entry.deadline))
         } else if let error {
@@ -164,7 +171,8 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
             headers.append(HeaderField(String(describing: name), String(describing: value)))
         }
         headers = headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-        return ResponseRecord(status: response.statusCode, headers: headers, body: body, duration: deadline.elapsed)
+        return ResponseRecord(
+            status: response.statusCode, headers: headers, body: body, duration: deadline.elapsed)
     }
 
     static func classify(_ error: any Error, url: URL?, deadline: ExchangeDeadline) -> TransportError {
@@ -181,7 +189,8 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         case NSURLErrorCannotConnectToHost:
             return .connectionRefused("\(host):\(url?.port.map(String.init) ?? "default port")")
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .hostNotFound(host)
-        case NSURLErrorTimedOut: return .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed)
+        case NSURLErrorTimedOut:
+            return .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed)
         case NSURLErrorNetworkConnectionLost: return .connectionLost("network connection lost")
         case NSURLErrorCancelled: return .cancelled
         case NSURLErrorBadServerResponse: return .malformedResponse("bad server response (\(detail))")

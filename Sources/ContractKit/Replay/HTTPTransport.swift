@@ -72,7 +72,8 @@ public final class HTTPTransport: Sendable {
         }
     }
 
-    private func exchangeOnce(_ request: RequestRecord, deadline: ExchangeDeadline) async throws(TransportError)
+    private func exchangeOnce(_ request: RequestRecord, deadline: ExchangeDeadline)
+        async throws(TransportError)
         -> ResponseRecord
     {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
@@ -85,7 +86,8 @@ public final class HTTPTransport: Sendable {
             return try await client.exchange(
                 request, url: components, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
         }
-        return try await session.exchange(request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+        return try await session.exchange(
+            request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
     }
 
     /// The request a same-origin redirect asks for, nil when `response` is not a redirect.
@@ -94,7 +96,8 @@ public final class HTTPTransport: Sendable {
         -> RequestRecord?
     {
         guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
-            let base = URL(string: request.url), let target = URL(string: location, relativeTo: base)?.absoluteURL
+            let base = URL(string: request.url),
+            let target = URL(string: location, relativeTo: base)?.absoluteURL
         else { return nil }
         guard Self.origin(of: target) == Self.origin(of: base) else {
             throw .crossOriginRedirect(status: response.status, location: location)

@@ -39,7 +39,8 @@ public struct Redaction: Sendable, Hashable {
         for header in headers where isRedacted(header.name) && header.value.count >= 4 {
             values.append(header.value)
             if let space = header.value.firstIndex(of: " ") {
-                let credential = header.value[header.value.index(after: space)...].trimmingCharacters(in: .whitespaces)
+                let credential = header.value[header.value.index(after: space)...].trimmingCharacters(
+                    in: .whitespaces)
                 if credential.count >= 4 { values.append(credential) }
             }
         }

@@ -47,7 +47,8 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "the server redirected (\(status)) to another origin, \(location); Conform follows same-origin redirects only and sent nothing there"
         case .bodyTooLarge(let limit):
-            return "the response body is larger than the \(Self.formatBytes(limit)) limit (--max-body); it was cut there"
+            return
+                "the response body is larger than the \(Self.formatBytes(limit)) limit (--max-body); it was cut there"
         case .conflictingContentLength(let values):
             return "conflicting Content-Length headers: \(values.joined(separator: ", "))"
         case .invalidContentLength(let value): return "invalid Content-Length \"\(value)\""
