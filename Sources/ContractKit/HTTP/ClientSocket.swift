@@ -82,23 +82,32 @@ final class ClientSocket: @unchecked Sendable {
         throw lastError
     }
 
-    /// Writes all of `bytes` before `deadline`.
-    func write(_ bytes: [UInt8], deadline: ExchangeDeadline) throws(TransportError) {
+    /// Writes `bytes` before `deadline`. Returns false when the server stopped reading first: it
+    /// answered early (a 413 to a large body) or closed its side; the caller then reads the answer.
+    func write(_ bytes: [UInt8], deadline: ExchangeDeadline) throws(TransportError) -> Bool {
         var offset = 0
         while offset < bytes.count {
+            if offset > 0 && hasBytesToRead { return false }
+            let size = min(bytes.count - offset, 64 * 1024)
             let written = bytes.withUnsafeBytes { raw in
-                send(descriptor, raw.baseAddress! + offset, raw.count - offset, Self.sendFlags)
+                send(descriptor, raw.baseAddress! + offset, size, Self.sendFlags)
             }
             if written > 0 {
                 offset += written
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-                try wait(for: Int16(POLLOUT), deadline: deadline)
+                try wait(for: Int16(POLLOUT) | Int16(POLLIN), deadline: deadline)
             } else if errno == ECONNRESET || errno == EPIPE {
-                throw .connectionReset("while sending the request to \(peer)")
+                return false
             } else {
                 throw .other("sending to \(peer): \(Self.describe(errno))")
             }
         }
+        return true
+    }
+
+    private var hasBytesToRead: Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
     }
 
     /// Reads what is available (at most `maximum` bytes) into `buffer`; returns 0 at end of stream.
@@ -130,10 +139,7 @@ final class ClientSocket: @unchecked Sendable {
     }
 
     /// Whether an idle pooled connection is still usable: nothing to read (no EOF, no stray bytes).
-    var isIdleAndOpen: Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) == 0
-    }
+    var isIdleAndOpen: Bool { !hasBytesToRead }
 
     /// Waits until the socket is ready for `events`, in slices so a cancelled exchange stops soon.
     private func wait(for events: Int16, deadline: ExchangeDeadline) throws(TransportError) {

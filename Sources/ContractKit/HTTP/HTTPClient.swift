@@ -54,10 +54,16 @@ final class HTTPClient: Sendable {
             }
             var reader = ResponseReader(
                 socket: socket, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
-            do {
-                try socket.write(bytes, deadline: deadline)
-                let received = try reader.read(method: request.method)
-                if received.reusable && socket.pending.isEmpty {
+            do throws(TransportError) {
+                let sentWhole = try socket.write(bytes, deadline: deadline)
+                let received: ResponseReader.Received
+                do throws(TransportError) {
+                    received = try reader.read(method: request.method)
+                } catch {
+                    guard !sentWhole && reader.sawNoBytes else { throw error }
+                    throw .connectionReset("while sending the request to \(socket.peer)")
+                }
+                if sentWhole && received.reusable && socket.pending.isEmpty {
                     putIdle(socket, origin: origin)
                 } else {
                     socket.close()
