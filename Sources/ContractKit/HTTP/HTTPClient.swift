@@ -16,19 +16,16 @@ final class HTTPClient: Sendable {
         _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
     ) async throws(TransportError) -> ResponseRecord {
         let result: Result<ResponseRecord, TransportError> = await withTaskCancellationHandler {
-            // A thread of its own: the exchange blocks in poll(2), which must not hold one of the
-            // few threads of Swift's cooperative pool or of Dispatch's width-limited global queue
-            // (on 2 cores those would serialize a run's concurrent chains).
+            // A worker thread: the exchange blocks in poll(2), which must not hold one of the few
+            // threads of Swift's cooperative pool (see `BlockingWorkers`).
             await withCheckedContinuation { continuation in
-                let thread = Thread {
+                BlockingWorkers.shared.run {
                     continuation.resume(
                         returning: Result { () throws(TransportError) -> ResponseRecord in
                             try self.blockingExchange(
                                 request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
                         })
                 }
-                thread.stackSize = 256 * 1024
-                thread.start()
             }
         } onCancel: {
             deadline.cancel()
