@@ -39,7 +39,19 @@ struct SafeExchangeEndToEndTests {
     }
 
     /// Runs `conform <arguments> --reports-dir <fresh folder>` and collects everything it wrote.
-    static func conform(_ arguments: [String], measuringMemory: Bool = false) throws -> Run {
+    /// The child process is waited for on a thread of its own, never on Swift's cooperative pool
+    /// (blocking it would stall every other suite's async tests and their deadlines).
+    static func conform(_ arguments: [String], measuringMemory: Bool = false) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(
+                    with: Result { try blockingConform(arguments, measuringMemory: measuringMemory) })
+            }
+            thread.start()
+        }
+    }
+
+    private static func blockingConform(_ arguments: [String], measuringMemory: Bool) throws -> Run {
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent(
             "conform-hostile-\(UUID().uuidString)")
         let process = Process()
@@ -122,7 +134,7 @@ struct SafeExchangeEndToEndTests {
     }
 
     @Test("echoed secrets and control characters never reach any output", .enabled(if: binary != nil))
-    func echoedSecrets() throws {
+    func echoedSecrets() async throws {
         let server = try HostileServer { request, connection in
             let echoed = request.headers.map { "\($0.name): \($0.value)" }.joined(separator: " | ")
             let body =
@@ -134,7 +146,7 @@ struct SafeExchangeEndToEndTests {
         defer { server.stop() }
         let samples = FileManager.default.temporaryDirectory.appendingPathComponent(
             "conform-samples-\(UUID().uuidString)")
-        let run = try Self.conform([
+        let run = try await Self.conform([
             "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only", "listCategories",
             "--header", "Authorization: Bearer \(Self.bearer)", "--header", "X-Api-Key: \(Self.apiKey)",
             "--redact", "X-Api-Key", "--record", samples.path, "--timeout", "5",
@@ -160,7 +172,7 @@ struct SafeExchangeEndToEndTests {
     }
 
     @Test("fuzz reproducers are redacted too", .enabled(if: binary != nil))
-    func fuzzRedaction() throws {
+    func fuzzRedaction() async throws {
         let server = try HostileServer { request, connection in
             let body = "{\"error\": \"bad key \(request.header("X-Api-Key") ?? "")\"}"
             connection.write(
@@ -168,7 +180,7 @@ struct SafeExchangeEndToEndTests {
             )
         }
         defer { server.stop() }
-        let run = try Self.conform([
+        let run = try await Self.conform([
             "fuzz", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only", "placeOrder",
             "--cases", "3", "--header", "X-Api-Key: \(Self.apiKey)", "--redact", "X-Api-Key",
             "--header", "Authorization: Bearer \(Self.bearer)", "--timeout", "5",
@@ -186,7 +198,7 @@ struct SafeExchangeEndToEndTests {
     }
 
     @Test("a cross-origin redirect is a finding and nothing is sent there", .enabled(if: binary != nil))
-    func crossOriginRedirect() throws {
+    func crossOriginRedirect() async throws {
         let elsewhere = try HostileServer { _, connection in
             connection.write(
                 "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n\r\n{\"categories\": []}"
@@ -199,7 +211,7 @@ struct SafeExchangeEndToEndTests {
         }
         defer { server.stop() }
         for follow in [false, true] {
-            let run = try Self.conform(
+            let run = try await Self.conform(
                 [
                     "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only",
                     "listCategories",
@@ -213,7 +225,7 @@ struct SafeExchangeEndToEndTests {
     }
 
     @Test("a 60 MB body that passes leaves a small results file", .enabled(if: binary != nil))
-    func largeBody() throws {
+    func largeBody() async throws {
         let body =
             Array("{\"categories\": [\"".utf8) + [UInt8](repeating: 0x61, count: 60_000_000)
             + Array("\"]}".utf8)
@@ -223,7 +235,7 @@ struct SafeExchangeEndToEndTests {
                     .utf8) + body
         let server = try HostileServer { _, connection in connection.write(response) }
         defer { server.stop() }
-        let run = try Self.conform([
+        let run = try await Self.conform([
             "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only", "listCategories",
             "--timeout", "30",
         ])
@@ -237,7 +249,7 @@ struct SafeExchangeEndToEndTests {
     @Test(
         "an endless body is cut at --max-body with bounded memory, a named finding and reports",
         .enabled(if: binary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
-    func endlessBody() throws {
+    func endlessBody() async throws {
         let server = try HostileServer { _, connection in
             guard
                 connection.write(
@@ -246,7 +258,7 @@ struct SafeExchangeEndToEndTests {
             while connection.write(Self.endlessChunk) {}
         }
         defer { server.stop() }
-        let run = try Self.conform(
+        let run = try await Self.conform(
             [
                 "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only", "listCategories",
                 "--timeout", "60",

@@ -11,29 +11,37 @@ final class HTTPClient: Sendable {
     private let idle = Locked<[String: [ClientSocket]]>([:])
     private static let idlePerOrigin = 16
 
-    /// Sends one request (no redirects followed) and reads the whole response.
-    func exchange(
-        _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
-    ) async throws(TransportError) -> ResponseRecord {
-        let result: Result<ResponseRecord, TransportError> = await withTaskCancellationHandler {
+    /// Runs `work` on a worker thread and returns its result; cancelling the task ends the
+    /// exchange's waits through `deadline`.
+    func onWorker<Value: Sendable>(deadline: ExchangeDeadline, _ work: @escaping @Sendable () -> Value) async
+        -> Value
+    {
+        await withTaskCancellationHandler {
             // A worker thread: the exchange blocks in poll(2), which must not hold one of the few
             // threads of Swift's cooperative pool (see `BlockingWorkers`).
             await withCheckedContinuation { continuation in
-                BlockingWorkers.shared.run {
-                    continuation.resume(
-                        returning: Result { () throws(TransportError) -> ResponseRecord in
-                            try self.blockingExchange(
-                                request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
-                        })
-                }
+                BlockingWorkers.shared.run { continuation.resume(returning: work()) }
             }
         } onCancel: {
             deadline.cancel()
         }
+    }
+
+    /// Sends one request (no redirects followed) and reads the whole response.
+    func exchange(
+        _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
+    ) async throws(TransportError) -> ResponseRecord {
+        let result = await onWorker(deadline: deadline) {
+            Result { () throws(TransportError) -> ResponseRecord in
+                try self.blockingExchange(
+                    request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            }
+        }
         return try result.get()
     }
 
-    private func blockingExchange(
+    /// Sends one request and reads the whole response, blocking the calling thread until the deadline.
+    func blockingExchange(
         _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
     ) throws(TransportError) -> ResponseRecord {
         guard let host = url.host, !host.isEmpty else { throw .invalidURL(request.url) }

@@ -53,23 +53,71 @@ public final class HTTPTransport: Sendable {
     /// Sends `request` and returns the outcome with the time it took, whether it succeeded or not.
     public func perform(_ request: RequestRecord) async -> ExchangeOutcome {
         let deadline = ExchangeDeadline(timeout: timeout)
+        // Plain HTTP runs the whole exchange, redirects included, on one worker thread: no return
+        // to the cooperative pool between hops (a busy pool would eat into the deadline).
+        if !forcesURLSession, request.url.lowercased().hasPrefix("http://") {
+            return await client.onWorker(deadline: deadline) {
+                self.follow(request, deadline: deadline) { hop throws(TransportError) in
+                    guard let components = URLComponents(string: hop.url) else { throw .invalidURL(hop.url) }
+                    return try self.client.blockingExchange(
+                        hop, url: components, deadline: deadline, maximumBodyBytes: self.maximumBodyBytes)
+                }
+            }
+        }
         var hops: [RedirectHop] = []
         do throws(TransportError) {
             var current = request
             while true {
-                var response = try await exchangeOnce(current, deadline: deadline)
-                guard followRedirects, let next = try redirect(from: current, response: response) else {
-                    response.redirects = hops
-                    response.duration = deadline.elapsed
-                    return ExchangeOutcome(result: .success(response), elapsed: deadline.elapsed)
+                let response = try await exchangeOnce(current, deadline: deadline)
+                if let next = try nextHop(after: response, to: current, hops: &hops) {
+                    current = next
+                } else {
+                    return finished(response, hops: hops, deadline: deadline)
                 }
-                hops.append(RedirectHop(status: response.status, method: current.method, url: current.url))
-                if hops.count > Self.maximumRedirects { throw .tooManyRedirects(hops: hops.count) }
-                current = next
             }
         } catch {
             return ExchangeOutcome(result: .failure(error), elapsed: deadline.elapsed)
         }
+    }
+
+    /// The synchronous twin of `perform`'s loop, for the worker thread of plain HTTP.
+    private func follow(
+        _ request: RequestRecord, deadline: ExchangeDeadline,
+        exchange: (RequestRecord) throws(TransportError) -> ResponseRecord
+    ) -> ExchangeOutcome {
+        var hops: [RedirectHop] = []
+        do throws(TransportError) {
+            var current = request
+            while true {
+                let response = try exchange(current)
+                if let next = try nextHop(after: response, to: current, hops: &hops) {
+                    current = next
+                } else {
+                    return finished(response, hops: hops, deadline: deadline)
+                }
+            }
+        } catch {
+            return ExchangeOutcome(result: .failure(error), elapsed: deadline.elapsed)
+        }
+    }
+
+    /// The request to send next when `response` is a redirect to follow, recording the hop.
+    private func nextHop(after response: ResponseRecord, to request: RequestRecord, hops: inout [RedirectHop])
+        throws(TransportError) -> RequestRecord?
+    {
+        guard followRedirects, let next = try redirect(from: request, response: response) else { return nil }
+        hops.append(RedirectHop(status: response.status, method: request.method, url: request.url))
+        if hops.count > Self.maximumRedirects { throw .tooManyRedirects(hops: hops.count) }
+        return next
+    }
+
+    private func finished(_ response: ResponseRecord, hops: [RedirectHop], deadline: ExchangeDeadline)
+        -> ExchangeOutcome
+    {
+        var response = response
+        response.redirects = hops
+        response.duration = deadline.elapsed
+        return ExchangeOutcome(result: .success(response), elapsed: deadline.elapsed)
     }
 
     private func exchangeOnce(_ request: RequestRecord, deadline: ExchangeDeadline)
