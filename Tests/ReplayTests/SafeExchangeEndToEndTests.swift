@@ -171,6 +171,39 @@ struct SafeExchangeEndToEndTests {
         }
     }
 
+    @Test(
+        "an auth challenge and a dripping body end within --timeout; the run reports",
+        .enabled(if: binary != nil))
+    func deadlines() async throws {
+        let challenge = try HostileServer { _, connection in
+            connection.write(
+                "HTTP/1.1 401 No\r\nWWW-Authenticate: Basic realm=\"x\"\r\nContent-Length: 0\r\n\r\n")
+        }
+        defer { challenge.stop() }
+        let drip = try HostileServer { _, connection in
+            guard
+                connection.write(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+            else { return }
+            for _ in 0..<100 {
+                Thread.sleep(forTimeInterval: 0.2)
+                guard connection.write("x") else { return }
+            }
+        }
+        defer { drip.stop() }
+        for (server, expected) in [(challenge, "401"), (drip, "no complete response within 1 s")] {
+            let run = try await Self.conform([
+                "run", "Contracts/restaurant.json", "--base-url", server.baseURL, "--only", "listCategories",
+                "--timeout", "1",
+            ])
+            #expect(run.code == 1, "\(run.text)")
+            #expect(run.text.contains(expected), "\(run.text)")
+            // One case bounded by 1 s (+1 s allowed by the issue), with room for a loaded machine.
+            #expect(run.elapsed < .seconds(8), "took \(run.elapsed)")
+            _ = try Self.reportFiles(run.reports)
+        }
+    }
+
     @Test("fuzz reproducers are redacted too", .enabled(if: binary != nil))
     func fuzzRedaction() async throws {
         let server = try HostileServer { request, connection in
