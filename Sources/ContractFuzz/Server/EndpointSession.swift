@@ -38,6 +38,9 @@ struct EndpointSession {
             requests += generator.unsupportedMethods(from: valid)
         }
         var sent: [CheckName: Int] = [:]
+        // Real time spent per check (errors included), so every case records its duration.
+        var spent: [CheckName: Duration] = [:]
+        let clock = ContinuousClock()
         var failures: [CheckName: [Failure]] = [:]
         var stoppedEarly = false
         let checker = ResponseChecker(
@@ -47,6 +50,8 @@ struct EndpointSession {
                 stoppedEarly = true
                 break
             }
+            let started = clock.now
+            defer { spent[request.intent.check, default: .zero] += clock.now - started }
             let (record, answer) = await fuzzer.send(request)
             sent[request.intent.check, default: 0] += 1
             let findings = judge(request, record: record, answer: answer, checker: checker)
@@ -68,10 +73,11 @@ struct EndpointSession {
         var results: [CaseResult] = []
         let checks = Set(requests.map(\.intent.check)).sorted()
         for check in checks {
-            results.append(
-                caseResult(
-                    for: check, failures: failures[check] ?? [], count: sent[check] ?? 0,
-                    stoppedEarly: stoppedEarly))
+            var result = caseResult(
+                for: check, failures: failures[check] ?? [], count: sent[check] ?? 0,
+                stoppedEarly: stoppedEarly)
+            result.duration = spent[check] ?? .zero
+            results.append(result)
         }
         return (results, sent)
     }
