@@ -170,6 +170,17 @@ struct HTTPTransportTests {
                 return false
             }),
         Row(
+            label: "endless 100 Continue heads end at the deadline",
+            paths: [.socket],
+            timeout: .seconds(1),
+            script: { _, connection in
+                while connection.write("HTTP/1.1 100 Continue\r\n\r\n") {}
+            },
+            check: { _, result in
+                if case .failure(.timedOut) = result { return true }
+                return false
+            }),
+        Row(
             label: "silence after accepting the connection",
             timeout: .seconds(1),
             script: { _, _ in Thread.sleep(forTimeInterval: 3) },

@@ -87,7 +87,7 @@ final class ClientSocket: @unchecked Sendable {
     func write(_ bytes: [UInt8], deadline: ExchangeDeadline) throws(TransportError) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            if offset > 0 && hasBytesToRead { return false }
+            if hasBytesToRead { return false }
             let size = min(bytes.count - offset, 64 * 1024)
             let written = bytes.withUnsafeBytes { raw in
                 send(descriptor, raw.baseAddress! + offset, size, Self.sendFlags)

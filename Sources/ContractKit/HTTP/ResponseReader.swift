@@ -54,6 +54,8 @@ struct ResponseReader {
     private(set) var sawNoBytes = true
 
     private mutating func fill() throws(TransportError) -> Bool {
+        // Data that keeps arriving (endless 1xx heads, trailers) must not outrun the deadline.
+        try deadline.check()
         if position > 0 && position == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             position = 0
