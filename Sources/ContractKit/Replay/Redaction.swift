@@ -87,7 +87,10 @@ public struct Redaction: Sendable, Hashable {
     /// curl reproducer, URLs, headers and bodies, request and response alike. The one place run
     /// and fuzz results are redacted; `extraSecrets` adds values from headers sent but not kept.
     public func redacting(_ result: CaseResult, extraSecrets: [String] = []) -> CaseResult {
-        var secrets = secrets(in: result.request?.headers ?? []) + extraSecrets
+        // Credentials the server set (Set-Cookie) are secrets too, wherever else they are echoed.
+        var secrets =
+            secrets(in: result.request?.headers ?? []) + secrets(in: result.response?.headers ?? [])
+            + extraSecrets
         secrets = Array(Set(secrets)).filter { !$0.isEmpty && $0 != Self.mask }.sorted { $0.count > $1.count }
         var copy = result
         copy.findings = result.findings.map { finding in
