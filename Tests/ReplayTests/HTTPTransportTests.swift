@@ -209,6 +209,22 @@ struct HTTPTransportTests {
         }
     }
 
+    @Test("https: a server that never completes the TLS handshake ends at the deadline")
+    func stalledHandshake() async throws {
+        let server = try HostileServer { _, _ in }
+        defer { server.stop() }
+        // The server reads a request head that never comes (TLS sends a ClientHello instead).
+        let transport = HTTPTransport(timeout: .seconds(1))
+        let outcome = await transport.perform(
+            RequestRecord(method: "GET", url: "https://127.0.0.1:\(server.port)/"))
+        guard case .failure(.timedOut(_, let elapsed)) = outcome.result else {
+            Issue.record("expected a timeout, got \(outcome.result)")
+            return
+        }
+        #expect(elapsed >= .seconds(1))
+        #expect(outcome.elapsed < .seconds(4), "took \(outcome.elapsed)")
+    }
+
     @Test("a refused connection is unreachable and records its time")
     func refused() async throws {
         let server = try HostileServer { _, _ in }
