@@ -20,7 +20,7 @@ enum FuzzCommand {
             .init(
                 name: "timeout", valueName: "seconds", help: "Time allowed for each response.",
                 defaultValue: "10"),
-        ] + ReportOutput.options)
+        ] + RunOptions.transportOptions + ReportOutput.options)
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
@@ -58,6 +58,7 @@ enum FuzzCommand {
             casesPerEndpoint: cases, seed: options.seed, timeBudget: budget, only: options.only,
             skip: options.skip,
             shard: options.shard, redaction: Redaction(additional: options.redact),
+            maximumBodyBytes: options.maximumBodyBytes, followRedirects: options.followRedirects,
             progress: { progress.caseFinished($0) })
         let fuzzer = ServerFuzzer(contract: contract, configuration: configuration)
         if !options.quiet {

@@ -21,7 +21,7 @@ enum RunCommand {
             .init(
                 name: "record", valueName: "dir",
                 help: "Save every response body under dir/<endpoint>/ as corpus samples."),
-        ] + ReportOutput.options)
+        ] + RunOptions.transportOptions + ReportOutput.options)
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
@@ -76,6 +76,19 @@ struct RunOptions {
     var redact: [String] = []
     var seed: UInt64 = 1
     var quiet = false
+    var maximumBodyBytes = HTTPTransport.defaultMaximumBodyBytes
+    var followRedirects = false
+
+    /// `--max-body` and `--follow-redirects`, shared by `run` and `fuzz`.
+    static let transportOptions: [ArgumentParser.Option] = [
+        .init(
+            name: "max-body", valueName: "MiB",
+            help: "Largest response body accepted; a larger one is cut and reported (response_size).",
+            defaultValue: String(HTTPTransport.defaultMaximumBodyBytes / 1_048_576)),
+        .init(
+            name: "follow-redirects", valueName: nil,
+            help: "Follow same-origin redirects (at most 10); by default a 3xx is the response checked."),
+    ]
 
     init?(_ parsed: ArgumentParser.ParsedArguments, contract: Contract, console: Console) {
         func fail(_ message: String) { console.err("error: \(message)") }
@@ -132,6 +145,13 @@ struct RunOptions {
             }
             fail(message); return nil
         }
+        if let text = parsed.value("max-body") {
+            guard let mebibytes = Double(text), mebibytes > 0, mebibytes <= 65_536 else {
+                fail("'--max-body' takes a positive number of MiB (at most 65536)"); return nil
+            }
+            maximumBodyBytes = Int(mebibytes * 1_048_576)
+        }
+        followRedirects = parsed.has("follow-redirects")
         recordDirectory = parsed.value("record")
         redact = parsed.all("redact")
         quiet = parsed.has("quiet")
@@ -142,6 +162,7 @@ struct RunOptions {
             baseURL: baseURL, headers: headers, timeout: timeout, concurrency: concurrency, retries: retries,
             only: only,
             skip: skip, shard: shard, redaction: Redaction(additional: redact),
-            recordDirectory: recordDirectory)
+            recordDirectory: recordDirectory, maximumBodyBytes: maximumBodyBytes,
+            followRedirects: followRedirects)
     }
 }

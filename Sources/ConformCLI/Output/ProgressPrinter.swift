@@ -29,7 +29,7 @@ final class ProgressPrinter: Sendable {
         if console.isTerminal {
             guard !quiet else { return }
             let failures = failed == 0 ? "" : console.styled(" \(failed) failed", .red)
-            console.errInline("\r\u{1B}[2K[\(done)/\(total)]\(failures) \(result.id)")
+            console.errInline("\r\u{1B}[2K[\(done)/\(total)]\(failures) \(safe(result.id))")
         } else if !quiet || result.outcome == .failed || result.outcome == .error {
             console.err(Self.line(result, console: console))
         }
@@ -46,13 +46,15 @@ final class ProgressPrinter: Sendable {
             console.out("")
             console.out(Self.line(failed, console: console))
             for finding in failed.findings {
-                console.out("    \(finding.check.rawValue): \(finding.message)")
-                if let pointer = finding.pointer, !pointer.isEmpty { console.out("      at \(pointer)") }
-                if let expected = finding.expected { console.out("      expected: \(expected)") }
-                if let actual = finding.actual { console.out("      actual:   \(actual)") }
+                console.out("    \(finding.check.rawValue): \(safe(finding.message))")
+                if let pointer = finding.pointer, !pointer.isEmpty {
+                    console.out("      at \(safe(pointer))")
+                }
+                if let expected = finding.expected { console.out("      expected: \(safe(expected))") }
+                if let actual = finding.actual { console.out("      actual:   \(safe(actual))") }
             }
-            if let reason = failed.reason, failed.findings.isEmpty { console.out("    \(reason)") }
-            if let curl = failed.curl { console.out("    reproduce: \(curl)") }
+            if let reason = failed.reason, failed.findings.isEmpty { console.out("    \(safe(reason))") }
+            if let curl = failed.curl { console.out("    reproduce: \(safe(curl))") }
         }
         if !quiet && showCoverage {
             console.out("")
@@ -70,18 +72,18 @@ final class ProgressPrinter: Sendable {
         case .error: label = console.styled("ERROR", .red)
         case .skipped: label = console.styled("SKIP", .yellow)
         }
-        var text = "\(label) \(result.id)"
+        var text = "\(label) \(safe(result.id))"
         if let status = result.response?.status { text += " → \(status)" }
         if result.outcome == .passed, result.response == nil, let reason = result.reason {
-            text += ": \(reason)"
+            text += ": \(safe(reason))"
         } else if result.outcome != .skipped {
             text += " (\(Int(result.duration.milliseconds.rounded())) ms)"
         }
-        if result.outcome == .skipped, let reason = result.reason { text += ": \(reason)" }
+        if result.outcome == .skipped, let reason = result.reason { text += ": \(safe(reason))" }
         if result.outcome == .failed {
             text += ": \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s")"
         }
-        if result.outcome == .error, let reason = result.reason { text += ": \(reason)" }
+        if result.outcome == .error, let reason = result.reason { text += ": \(safe(reason))" }
         return text
     }
 
@@ -113,3 +115,6 @@ final class ProgressPrinter: Sendable {
         return console.styled("\(verdict.title.uppercased()): ", verdict.isSuccess ? .green : .red) + text
     }
 }
+
+/// Server-derived text as it may reach a terminal or CI log (control characters escaped).
+private func safe(_ text: String) -> String { TerminalText.escapingControlCharacters(text) }

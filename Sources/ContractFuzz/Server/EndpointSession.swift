@@ -38,6 +38,9 @@ struct EndpointSession {
             requests += generator.unsupportedMethods(from: valid)
         }
         var sent: [CheckName: Int] = [:]
+        // Real time spent per check (errors included), so every case records its duration.
+        var spent: [CheckName: Duration] = [:]
+        let clock = ContinuousClock()
         var failures: [CheckName: [Failure]] = [:]
         var stoppedEarly = false
         var notes: [String] = []
@@ -50,6 +53,8 @@ struct EndpointSession {
                 stoppedEarly = true
                 break
             }
+            let started = clock.now
+            defer { spent[request.intent.check, default: .zero] += clock.now - started }
             let (record, answer) = await fuzzer.send(request)
             sent[request.intent.check, default: 0] += 1
             switch answer {
@@ -90,10 +95,11 @@ struct EndpointSession {
         var results: [CaseResult] = []
         let checks = Set(requests.map(\.intent.check)).sorted()
         for check in checks {
-            results.append(
-                caseResult(
-                    for: check, failures: failures[check] ?? [], count: sent[check] ?? 0,
-                    stoppedEarly: stoppedEarly, notes: check == .negativeDataRejection ? notes : []))
+            var result = caseResult(
+                for: check, failures: failures[check] ?? [], count: sent[check] ?? 0,
+                stoppedEarly: stoppedEarly, notes: check == .negativeDataRejection ? notes : [])
+            result.duration = spent[check] ?? .zero
+            results.append(result)
         }
         return (results, sent)
     }
@@ -114,9 +120,11 @@ struct EndpointSession {
         case .failure(let error):
             return [
                 Finding(
-                    check: .notAServerError,
+                    check: error.check,
                     message: "no complete response to \(describe(request)): \(error)",
-                    expected: "a complete HTTP response", actual: error.description)
+                    expected: error.check == .responseSize
+                        ? "a body within --max-body" : "a complete HTTP response",
+                    actual: error.description)
             ]
         case .success(let received):
             response = received
@@ -274,16 +282,18 @@ struct EndpointSession {
         if let first = failures.first {
             result.curl = CurlCommand.render(first.record, redaction: redaction)
             result.request = RequestRecord(
-                method: first.record.method, url: first.record.url,
-                headers: redaction.apply(first.record.headers),
+                method: first.record.method, url: first.record.url, headers: first.record.headers,
                 body: Array(first.record.body.prefix(65_536)))
             if let response = first.response {
                 result.response = ResponseRecord(
-                    status: response.status, headers: redaction.apply(response.headers), body: response.body,
-                    duration: response.duration)
+                    status: response.status, headers: response.headers,
+                    body: Array(response.body.prefix(Replayer.keptBodyBytes)), duration: response.duration,
+                    redirects: response.redirects)
                 result.duration = response.duration
             }
         }
-        return result
+        // The one place a fuzz result is redacted: reproducers, findings, headers and bodies alike.
+        let secrets = failures.prefix(10).flatMap { redaction.secrets(in: $0.record.headers) }
+        return redaction.redacting(result, extraSecrets: secrets)
     }
 }

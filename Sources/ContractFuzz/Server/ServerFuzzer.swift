@@ -23,6 +23,10 @@ public struct ServerFuzzer: Sendable {
         public var skip: [String]
         public var shard: (index: Int, count: Int)?
         public var redaction: Redaction
+        /// The largest response body accepted (`--max-body`).
+        public var maximumBodyBytes: Int
+        /// Follow same-origin redirects (`--follow-redirects`).
+        public var followRedirects: Bool
         /// Called after each endpoint and check, for progress output.
         public var progress: (@Sendable (CaseResult) -> Void)?
 
@@ -31,8 +35,11 @@ public struct ServerFuzzer: Sendable {
             casesPerEndpoint: Int = 20,
             seed: UInt64 = 1, timeBudget: Duration? = nil, only: [String] = [], skip: [String] = [],
             shard: (index: Int, count: Int)? = nil, redaction: Redaction = Redaction(),
+            maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false,
             progress: (@Sendable (CaseResult) -> Void)? = nil
         ) {
+            self.maximumBodyBytes = maximumBodyBytes
+            self.followRedirects = followRedirects
             self.baseURL = baseURL
             self.headers = headers
             self.timeout = timeout
@@ -63,7 +70,9 @@ public struct ServerFuzzer: Sendable {
         self.contract = contract
         self.configuration = configuration
         self.schemas = ContractSchemas(contract: contract)
-        self.transport = HTTPTransport(timeout: configuration.timeout, maximumBodyBytes: 16 * 1_048_576)
+        self.transport = HTTPTransport(
+            timeout: configuration.timeout, maximumBodyBytes: configuration.maximumBodyBytes,
+            followRedirects: configuration.followRedirects)
     }
 
     /// The endpoints this configuration fuzzes: those with parameters or a body, filtered and sharded.
@@ -106,8 +115,10 @@ public struct ServerFuzzer: Sendable {
         let replayer = Replayer(
             contract: contract,
             configuration: .init(
-                baseURL: configuration.baseURL, headers: configuration.headers, timeout: configuration.timeout
-            ))
+                baseURL: configuration.baseURL, headers: configuration.headers,
+                timeout: configuration.timeout,
+                maximumBodyBytes: configuration.maximumBodyBytes,
+                followRedirects: configuration.followRedirects))
         var variables: [String: JSONValue] = [:]
         for planned in replayer.plan.cases where !planned.captures.isEmpty {
             if Task.isCancelled { break }

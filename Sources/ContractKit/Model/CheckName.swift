@@ -12,6 +12,7 @@ public enum CheckName: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case negativeDataRejection = "negative_data_rejection"
     case missingRequiredHeader = "missing_required_header"
     case unsupportedMethod = "unsupported_method"
+    case responseSize = "response_size"
 
     public static func < (lhs: CheckName, rhs: CheckName) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)

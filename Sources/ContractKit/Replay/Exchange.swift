@@ -24,17 +24,38 @@ public struct ResponseRecord: Sendable, Hashable {
     public var body: [UInt8]
     /// Time from sending the request to the end of the body.
     public var duration: Duration
+    /// The redirects followed to get here (`--follow-redirects`), first hop first.
+    public var redirects: [RedirectHop]
 
-    public init(status: Int, headers: [HeaderField] = [], body: [UInt8] = [], duration: Duration = .zero) {
+    public init(
+        status: Int, headers: [HeaderField] = [], body: [UInt8] = [], duration: Duration = .zero,
+        redirects: [RedirectHop] = []
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.duration = duration
+        self.redirects = redirects
     }
 
     public func header(_ name: String) -> String? {
         headers.last { $0.name.caseInsensitiveEquals(name) }?.value
     }
+}
+
+/// One redirect followed: the request that got it and its status.
+public struct RedirectHop: Sendable, Hashable, CustomStringConvertible {
+    public var status: Int
+    public var method: String
+    public var url: String
+
+    public init(status: Int, method: String, url: String) {
+        self.status = status
+        self.method = method
+        self.url = url
+    }
+
+    public var description: String { "\(method) \(url) -> \(status)" }
 }
 
 /// One header line.

@@ -4,84 +4,179 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Sends requests with URLSession and turns every failure into a `TransportError`.
+/// Sends requests and turns every failure into a `TransportError`: the one exchange layer of
+/// `run`, `fuzz`, `ContractTesting` and the sample recorder.
 ///
-/// One session per run, with no caches or cookies, so each case sees exactly what the server sends.
+/// `http://` goes through Conform's own HTTP/1.1 client, `https://` through URLSession driven by a
+/// delegate; both keep the same guarantees: one deadline for the whole exchange (connect, send,
+/// headers, body, redirects), the body limit enforced while bytes arrive, auth challenges and
+/// redirects returned as responses, and the real elapsed time on every outcome, errors included.
 public final class HTTPTransport: Sendable {
+    /// The default `--max-body`: 64 MiB.
+    public static let defaultMaximumBodyBytes = 64 * 1_048_576
+    /// Redirects followed at most (with `followRedirects`) before the case is an error.
+    public static let maximumRedirects = 10
+
     public let timeout: Duration
     public let maximumBodyBytes: Int
-    private let session: URLSession
+    /// Follow same-origin redirects (`--follow-redirects`); otherwise a 3xx is the response.
+    public let followRedirects: Bool
+    private let client = HTTPClient()
+    private let session = SessionExchange()
+    /// Sends `http://` through URLSession too, so tests can check the delegate path without TLS.
+    let forcesURLSession: Bool
 
-    public init(timeout: Duration = .seconds(30), maximumBodyBytes: Int = 64 * 1_048_576) {
+    public convenience init(
+        timeout: Duration = .seconds(30), maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes,
+        followRedirects: Bool = false
+    ) {
+        self.init(
+            timeout: timeout, maximumBodyBytes: maximumBodyBytes, followRedirects: followRedirects,
+            forcesURLSession: false)
+    }
+
+    init(timeout: Duration, maximumBodyBytes: Int, followRedirects: Bool, forcesURLSession: Bool) {
         self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.seconds
-        configuration.timeoutIntervalForResource = timeout.seconds
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpMaximumConnectionsPerHost = 64
-        session = URLSession(configuration: configuration)
+        self.followRedirects = followRedirects
+        self.forcesURLSession = forcesURLSession
     }
 
-    deinit { session.finishTasksAndInvalidate() }
+    deinit { session.invalidate() }
 
-    /// Sends `request` and returns the complete response.
+    /// Sends `request` and returns the complete response (after same-origin redirects when
+    /// `followRedirects` is on; the hops are in `ResponseRecord.redirects`).
     public func send(_ request: RequestRecord) async throws(TransportError) -> ResponseRecord {
-        guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
-            throw .invalidURL(request.url)
-        }
-        var urlRequest = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.seconds)
-        urlRequest.httpMethod = request.method
-        for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
-        if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
-            throw Self.classify(error, url: url, timeout: timeout)
-        }
-        let duration = clock.now - start
-        guard let http = response as? HTTPURLResponse else { throw .other("the response is not HTTP") }
-        if data.count > maximumBodyBytes { throw .bodyTooLarge(limit: maximumBodyBytes) }
-        var headers: [HeaderField] = []
-        for (name, value) in http.allHeaderFields {
-            headers.append(HeaderField(String(describing: name), String(describing: value)))
-        }
-        // Sort on keys lowercased once each, not twice per comparison.
-        headers = headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-        return ResponseRecord(
-            status: http.statusCode, headers: headers, body: Array(data), duration: duration)
+        try await perform(request).result.get()
     }
 
-    static func classify(_ error: any Error, url: URL, timeout: Duration) -> TransportError {
-        let nsError = error as NSError
-        let host = url.host ?? url.absoluteString
-        let detail = nsError.localizedDescription
-        if detail.localizedCaseInsensitiveContains("transfer closed")
-            || detail.localizedCaseInsensitiveContains("remaining to read")
-        {
-            return .connectionLost("the body ended early: \(detail)")
+    /// Sends `request` and returns the outcome with the time it took, whether it succeeded or not.
+    public func perform(_ request: RequestRecord) async -> ExchangeOutcome {
+        let deadline = ExchangeDeadline(timeout: timeout)
+        // Plain HTTP runs the whole exchange, redirects included, on one worker thread: no return
+        // to the cooperative pool between hops (a busy pool would eat into the deadline).
+        if !forcesURLSession, request.url.lowercased().hasPrefix("http://") {
+            return await client.onWorker(deadline: deadline) {
+                self.follow(request, deadline: deadline) { hop throws(TransportError) in
+                    guard let components = URLComponents(string: hop.url) else { throw .invalidURL(hop.url) }
+                    return try self.client.blockingExchange(
+                        hop, url: components, deadline: deadline, maximumBodyBytes: self.maximumBodyBytes)
+                }
+            }
         }
-        guard nsError.domain == NSURLErrorDomain else { return .other(detail) }
-        switch nsError.code {
-        case NSURLErrorCannotConnectToHost:
-            return .connectionRefused("\(host):\(url.port.map(String.init) ?? "default port")")
-        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .hostNotFound(host)
-        case NSURLErrorTimedOut: return .timedOut(seconds: timeout.seconds)
-        case NSURLErrorNetworkConnectionLost: return .connectionLost("network connection lost")
-        case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects
-        case NSURLErrorBadServerResponse: return .connectionLost("bad server response")
-        case NSURLErrorBadURL, NSURLErrorUnsupportedURL: return .invalidURL(url.absoluteString)
-        default: return .other(detail)
+        var hops: [RedirectHop] = []
+        do throws(TransportError) {
+            var current = request
+            while true {
+                let response = try await exchangeOnce(current, deadline: deadline)
+                if let next = try nextHop(after: response, to: current, hops: &hops) {
+                    current = next
+                } else {
+                    return finished(response, hops: hops, deadline: deadline)
+                }
+            }
+        } catch {
+            return ExchangeOutcome(result: .failure(error), elapsed: deadline.elapsed)
         }
     }
+
+    /// The synchronous twin of `perform`'s loop, for the worker thread of plain HTTP.
+    private func follow(
+        _ request: RequestRecord, deadline: ExchangeDeadline,
+        exchange: (RequestRecord) throws(TransportError) -> ResponseRecord
+    ) -> ExchangeOutcome {
+        var hops: [RedirectHop] = []
+        do throws(TransportError) {
+            var current = request
+            while true {
+                let response = try exchange(current)
+                if let next = try nextHop(after: response, to: current, hops: &hops) {
+                    current = next
+                } else {
+                    return finished(response, hops: hops, deadline: deadline)
+                }
+            }
+        } catch {
+            return ExchangeOutcome(result: .failure(error), elapsed: deadline.elapsed)
+        }
+    }
+
+    /// The request to send next when `response` is a redirect to follow, recording the hop.
+    private func nextHop(after response: ResponseRecord, to request: RequestRecord, hops: inout [RedirectHop])
+        throws(TransportError) -> RequestRecord?
+    {
+        guard followRedirects, let next = try redirect(from: request, response: response) else { return nil }
+        hops.append(RedirectHop(status: response.status, method: request.method, url: request.url))
+        if hops.count > Self.maximumRedirects { throw .tooManyRedirects(hops: hops.count) }
+        return next
+    }
+
+    private func finished(_ response: ResponseRecord, hops: [RedirectHop], deadline: ExchangeDeadline)
+        -> ExchangeOutcome
+    {
+        var response = response
+        response.redirects = hops
+        response.duration = deadline.elapsed
+        return ExchangeOutcome(result: .success(response), elapsed: deadline.elapsed)
+    }
+
+    private func exchangeOnce(_ request: RequestRecord, deadline: ExchangeDeadline)
+        async throws(TransportError)
+        -> ResponseRecord
+    {
+        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        else { throw .invalidURL(request.url) }
+        if scheme == "http" && !forcesURLSession {
+            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+                throw .invalidURL(request.url)
+            }
+            return try await client.exchange(
+                request, url: components, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+        }
+        return try await session.exchange(
+            request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+    }
+
+    /// The request a same-origin redirect asks for, nil when `response` is not a redirect.
+    /// - Throws: `crossOriginRedirect` when the target is another origin (nothing is sent there).
+    private func redirect(from request: RequestRecord, response: ResponseRecord) throws(TransportError)
+        -> RequestRecord?
+    {
+        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
+            let base = URL(string: request.url),
+            let target = URL(string: location, relativeTo: base)?.absoluteURL
+        else { return nil }
+        guard Self.origin(of: target) == Self.origin(of: base) else {
+            throw .crossOriginRedirect(status: response.status, location: location)
+        }
+        var next = request
+        next.url = target.absoluteString
+        let becomesGET =
+            response.status == 303 && request.method != "HEAD"
+            || (response.status == 301 || response.status == 302) && request.method == "POST"
+        if becomesGET {
+            next.method = "GET"
+            next.body = []
+            next.headers.removeAll {
+                ["content-type", "content-length", "content-encoding"].contains($0.name.lowercased())
+            }
+        }
+        return next
+    }
+
+    /// `scheme://host:port`, with the scheme's default port filled in.
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\((url.host ?? "").lowercased()):\(port)"
+    }
+}
+
+/// What one exchange produced, and how long it took, errors included.
+public struct ExchangeOutcome: Sendable {
+    public var result: Result<ResponseRecord, TransportError>
+    public var elapsed: Duration
 }
 
 extension Duration {

@@ -12,7 +12,12 @@ public struct Replayer: Sendable {
         public var baseURL: String
         /// Headers added to every request (`--header`), replacing the example's of the same name.
         public var headers: [HeaderField]
+        /// The deadline of each whole exchange (connect, send, headers, body, redirects).
         public var timeout: Duration
+        /// The largest response body accepted (`--max-body`); a larger one is a `response_size` finding.
+        public var maximumBodyBytes: Int
+        /// Follow same-origin redirects (`--follow-redirects`); by default a 3xx is the response.
+        public var followRedirects: Bool
         /// Chains run at once.
         public var concurrency: Int
         /// Extra attempts after a transport failure (never after a response, whatever its status).
@@ -37,11 +42,14 @@ public struct Replayer: Sendable {
             shard: (index: Int, count: Int)? = nil,
             redaction: Redaction = Redaction(), recordDirectory: String? = nil,
             checks: [Check] = Check.replayChecks,
+            maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false,
             progress: (@Sendable (CaseResult) -> Void)? = nil
         ) {
             self.baseURL = baseURL
             self.headers = headers
             self.timeout = timeout
+            self.maximumBodyBytes = maximumBodyBytes
+            self.followRedirects = followRedirects
             self.concurrency = concurrency
             self.retries = retries
             self.only = only
@@ -68,7 +76,9 @@ public struct Replayer: Sendable {
         self.configuration = configuration
         self.plan = Plan(contract: contract)
         self.schemas = schemas ?? ContractSchemas(contract: contract)
-        self.transport = HTTPTransport(timeout: configuration.timeout)
+        self.transport = HTTPTransport(
+            timeout: configuration.timeout, maximumBodyBytes: configuration.maximumBodyBytes,
+            followRedirects: configuration.followRedirects)
     }
 
     /// The selection this configuration describes (`--only`, `--skip`, `--shard`).
@@ -155,28 +165,27 @@ public struct Replayer: Sendable {
             return (skipped(planned, reason: "cannot build the request: \(error)"), [:])
         }
         let secrets = configuration.redaction.secrets(in: request.headers)
-        let curl = configuration.redaction.scrub(
-            CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
-        let shownRequest = RequestRecord(
-            method: request.method, url: request.url, headers: configuration.redaction.apply(request.headers),
-            body: request.body)
+        let curl = CurlCommand.render(request, redaction: configuration.redaction)
         var attempts = 0
         var lastError: TransportError?
         var response: ResponseRecord?
+        var elapsed = Duration.zero
         while attempts <= configuration.retries && response == nil {
             attempts += 1
-            do {
-                response = try await transport.send(request)
-            } catch {
+            let outcome = await transport.perform(request)
+            elapsed += outcome.elapsed
+            switch outcome.result {
+            case .success(let received): response = received
+            case .failure(let error):
                 lastError = error
-                if attempts <= configuration.retries {
+                if attempts <= configuration.retries && error != .cancelled {
                     try? await Task.sleep(for: .milliseconds(100 * attempts))
                 }
             }
         }
         let base = CaseResult(
             id: planned.id, endpointID: endpoint.id, name: planned.name, method: endpoint.method,
-            path: endpoint.path.template, outcome: .passed, request: shownRequest, curl: curl,
+            path: endpoint.path.template, outcome: .passed, request: request, duration: elapsed, curl: curl,
             attempts: attempts)
         guard let response else {
             if Task.isCancelled {
@@ -187,21 +196,17 @@ public struct Replayer: Sendable {
             let error = lastError ?? .other("no response")
             result.reason = (error.isUnreachable ? "unreachable: " : "") + error.description
             result.isUnreachable = error.isUnreachable
-            result.findings = [
-                Finding(
-                    check: .notAServerError, message: error.description, expected: "a complete HTTP response",
-                    actual: error.description)
-            ]
-            return (result, [:])
+            result.findings = [Self.finding(for: error)]
+            return (configuration.redaction.redacting(result, extraSecrets: secrets), [:])
         }
         let checker = ResponseChecker(contract: contract, schemas: schemas, checks: configuration.checks)
         let checked = checker.check(
             response, to: request, endpoint: endpoint, example: example, variables: variables)
         var result = base
-        result.response = ResponseRecord(
-            status: response.status, headers: configuration.redaction.apply(response.headers),
-            body: response.body,
-            duration: response.duration)
+        // Results keep the head of a large body only; checks above saw all of it.
+        var kept = response
+        if kept.body.count > Self.keptBodyBytes { kept.body = Array(kept.body.prefix(Self.keptBodyBytes)) }
+        result.response = kept
         result.duration = response.duration
         result.checks = checked.checksRun
         result.findings = checked.findings
@@ -219,9 +224,24 @@ public struct Replayer: Sendable {
         result.outcome = result.findings.isEmpty ? .passed : .failed
         if let directory = configuration.recordDirectory {
             SampleRecorder(directory: directory, redaction: configuration.redaction).record(
-                result, secrets: secrets)
+                response, of: result, secrets: secrets)
         }
-        return (result, captured)
+        return (configuration.redaction.redacting(result, extraSecrets: secrets), captured)
+    }
+
+    /// The finding for an exchange that gave no usable response: an oversized body is its own
+    /// check (`response_size`); anything else means no complete response.
+    public static func finding(for error: TransportError) -> Finding {
+        switch error.check {
+        case .responseSize:
+            return Finding(
+                check: .responseSize, message: error.description, expected: "a body within --max-body",
+                actual: error.description)
+        default:
+            return Finding(
+                check: .notAServerError, message: error.description, expected: "a complete HTTP response",
+                actual: error.description)
+        }
     }
 
     private func skipped(_ planned: Plan.Case, reason: String) -> CaseResult {

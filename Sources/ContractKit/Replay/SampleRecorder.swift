@@ -6,18 +6,15 @@ struct SampleRecorder {
     let directory: String
     let redaction: Redaction
 
-    func record(_ result: CaseResult, secrets: [String]) {
-        guard let response = result.response, !response.body.isEmpty else { return }
+    /// Saves `response` (whole, not the kept head) with every secret value masked, JSON or not.
+    func record(_ response: ResponseRecord, of result: CaseResult, secrets: [String]) {
+        guard !response.body.isEmpty else { return }
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(Self.slug(result.endpointID))
         let isJSON = response.header("Content-Type").map(MediaType.isJSON) ?? false
         let fileExtension = isJSON ? "json" : "bin"
         let file = folder.appendingPathComponent(
             "\(response.status)-\(Self.slug(result.name)).\(fileExtension)")
-        var data = Data(response.body)
-        if isJSON, !secrets.isEmpty {
-            data = Data(
-                redaction.scrub(String(decoding: response.body, as: UTF8.self), secrets: secrets).utf8)
-        }
+        let data = Data(redaction.scrub(response.body, secrets: secrets + redaction.secretValues))
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
     }

@@ -26,6 +26,8 @@ public enum Transcript {
         var parts: [String] = []
         if let record = item.request { parts.append(request(record, limit: limit)) }
         if let record = item.response {
+            // Redirects followed (--follow-redirects), each hop on its own line.
+            parts += record.redirects.map { "(redirect) \($0)" }
             parts.append(response(record, limit: limit))
         } else if item.request != nil {
             parts.append("(no response" + (item.reason.map { ": \($0)" } ?? "") + ")")

@@ -1,0 +1,32 @@
+/// The one deadline of an exchange (connect, send, headers and the whole body), plus the flag that
+/// a cancelled task sets, so every wait of the client ends at the first of the two.
+final class ExchangeDeadline: Sendable {
+    let start: ContinuousClock.Instant
+    let timeout: Duration
+    private let cancelled = Locked(false)
+
+    init(timeout: Duration, start: ContinuousClock.Instant = .now) {
+        self.start = start
+        self.timeout = timeout
+    }
+
+    var instant: ContinuousClock.Instant { start + timeout }
+    var elapsed: Duration { .now - start }
+
+    func cancel() { cancelled.withLock { $0 = true } }
+    var isCancelled: Bool { cancelled.current }
+
+    /// Throws `timedOut` (with the real elapsed time) once the deadline has passed, or
+    /// `cancelled` once the run was interrupted.
+    func check() throws(TransportError) {
+        if isCancelled { throw .cancelled }
+        if ContinuousClock.now >= instant { throw .timedOut(seconds: timeout.seconds, elapsed: elapsed) }
+    }
+
+    /// Milliseconds left for `poll(2)`: at least 1 while time remains, capped to fit an `Int32`.
+    var pollMilliseconds: Int32 {
+        let remaining = instant - .now
+        guard remaining > .zero else { return 0 }
+        return Int32(clamping: Int(remaining.milliseconds.rounded(.up)))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Conform's own HTTP/1.1 client for `http://` URLs: one deadline for the whole exchange, the body
+/// limit enforced while bytes arrive, and every framing fault named (see `TransportError`).
+///
+/// URLSession on Linux cannot give those guarantees (its timeout is an idle timeout, it buffers
+/// whole bodies and waits on auth challenges), so plain HTTP, the common case of a CI gate against
+/// a local or in-cluster server, goes through this client. Idle connections are kept per origin
+/// and reused; a reused connection that turns out to be closed is replaced once, transparently.
+final class HTTPClient: Sendable {
+    private let idle = Locked<[String: [ClientSocket]]>([:])
+    private static let idlePerOrigin = 16
+
+    /// Runs `work` on a worker thread and returns its result; cancelling the task ends the
+    /// exchange's waits through `deadline`.
+    func onWorker<Value: Sendable>(deadline: ExchangeDeadline, _ work: @escaping @Sendable () -> Value) async
+        -> Value
+    {
+        await withTaskCancellationHandler {
+            // A worker thread: the exchange blocks in poll(2), which must not hold one of the few
+            // threads of Swift's cooperative pool (see `BlockingWorkers`).
+            await withCheckedContinuation { continuation in
+                BlockingWorkers.shared.run { continuation.resume(returning: work()) }
+            }
+        } onCancel: {
+            deadline.cancel()
+        }
+    }
+
+    /// Sends one request (no redirects followed) and reads the whole response.
+    func exchange(
+        _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
+    ) async throws(TransportError) -> ResponseRecord {
+        let result = await onWorker(deadline: deadline) {
+            Result { () throws(TransportError) -> ResponseRecord in
+                try self.blockingExchange(
+                    request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Sends one request and reads the whole response, blocking the calling thread until the deadline.
+    func blockingExchange(
+        _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
+    ) throws(TransportError) -> ResponseRecord {
+        guard let host = url.host, !host.isEmpty else { throw .invalidURL(request.url) }
+        let port = url.port ?? 80
+        let origin = "\(host.lowercased()):\(port)"
+        let bytes = Self.serialize(request, url: url, host: host)
+        while true {
+            try deadline.check()
+            let pooled = takeIdle(origin)
+            let socket: ClientSocket
+            if let pooled {
+                socket = pooled
+            } else {
+                socket = try ClientSocket.connect(host: host, port: port, deadline: deadline)
+            }
+            var reader = ResponseReader(
+                socket: socket, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            do throws(TransportError) {
+                let sentWhole = try socket.write(bytes, deadline: deadline)
+                let received: ResponseReader.Received
+                do throws(TransportError) {
+                    received = try reader.read(method: request.method)
+                } catch {
+                    guard !sentWhole && reader.sawNoBytes else { throw error }
+                    throw .connectionReset("while sending the request to \(socket.peer)")
+                }
+                if sentWhole && received.reusable && socket.pending.isEmpty {
+                    putIdle(socket, origin: origin)
+                } else {
+                    socket.close()
+                }
+                return ResponseRecord(
+                    status: received.head.status, headers: received.head.headers, body: received.body,
+                    duration: deadline.elapsed)
+            } catch {
+                socket.close()
+                // A kept-alive connection the server closed meanwhile: nothing was answered, so the
+                // request is sent again once on a fresh connection.
+                if pooled != nil && reader.sawNoBytes, case .connectionLost = error { continue }
+                if pooled != nil && reader.sawNoBytes, case .connectionReset = error { continue }
+                throw error
+            }
+        }
+    }
+
+    /// The request line, headers and body, in one buffer so they leave in as few packets as possible.
+    static func serialize(_ request: RequestRecord, url: URLComponents, host: String) -> [UInt8] {
+        var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
+        if let query = url.percentEncodedQuery { target += "?" + query }
+        var head = "\(request.method) \(target) HTTP/1.1\r\n"
+        let names = Set(request.headers.map { $0.name.lowercased() })
+        if !names.contains("host") {
+            let hostText = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            head += "Host: \(hostText)\(url.port.map { ":\($0)" } ?? "")\r\n"
+        }
+        if !names.contains("user-agent") { head += "User-Agent: conform/\(ConformVersion.current)\r\n" }
+        for header in request.headers {
+            let lower = header.name.lowercased()
+            if lower == "content-length" || lower == "transfer-encoding" || lower == "connection" { continue }
+            // Line breaks in a value would smuggle a header; they are folded into spaces.
+            let value = header.value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(
+                of: "\n", with: " ")
+            head += "\(header.name): \(value)\r\n"
+        }
+        if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
+            head += "Content-Length: \(request.body.count)\r\n"
+        }
+        head += "\r\n"
+        return Array(head.utf8) + request.body
+    }
+
+    private func takeIdle(_ origin: String) -> ClientSocket? {
+        while let socket = idle.withLock({ $0[origin]?.popLast() }) {
+            if socket.isIdleAndOpen { return socket }
+            socket.close()
+        }
+        return nil
+    }
+
+    private func putIdle(_ socket: ClientSocket, origin: String) {
+        let extra: ClientSocket? = idle.withLock { pool in
+            var list = pool[origin, default: []]
+            list.append(socket)
+            let dropped = list.count > Self.idlePerOrigin ? list.removeFirst() : nil
+            pool[origin] = list
+            return dropped
+        }
+        extra?.close()
+    }
+}

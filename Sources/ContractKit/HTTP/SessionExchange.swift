@@ -1,0 +1,201 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The `https://` path: URLSession driven through a delegate so that it keeps the same guarantees
+/// as `HTTPClient` — redirects are never followed by URLSession (a 3xx comes back as a response),
+/// auth challenges get no credentials (a 401 returns at once), bytes are counted as they arrive
+/// and the task is cancelled at the body limit, and a deadline of our own cancels the task when
+/// the whole exchange (not just the wait between bytes) takes too long.
+final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Pending {
+        var continuation: CheckedContinuation<Result<ResponseRecord, TransportError>, Never>
+        var deadline: ExchangeDeadline
+        var limit: Int
+        var response: HTTPURLResponse?
+        var body: [UInt8] = []
+        var failure: TransportError?
+        /// The 401/407 of a refused auth challenge: URLSession on Linux ends such a task as
+        /// cancelled, so this response is what the exchange returns.
+        var challengeResponse: HTTPURLResponse?
+    }
+
+    private let pending = Locked<[Int: Pending]>([:])
+    private let lock = NSLock()
+    private var sessionStorage: URLSession?
+
+    private var session: URLSession {
+        lock.lock()
+        defer { lock.unlock() }
+        if let sessionStorage { return sessionStorage }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCredentialStorage = nil
+        configuration.httpMaximumConnectionsPerHost = 64
+        configuration.timeoutIntervalForRequest = 3600
+        configuration.timeoutIntervalForResource = 3600
+        let created = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        sessionStorage = created
+        return created
+    }
+
+    func invalidate() {
+        lock.lock()
+        defer { lock.unlock() }
+        sessionStorage?.invalidateAndCancel()
+        sessionStorage = nil
+    }
+
+    func exchange(_ request: RequestRecord, url: URL, deadline: ExchangeDeadline, maximumBodyBytes: Int)
+        async throws(TransportError) -> ResponseRecord
+    {
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 3600)
+        urlRequest.httpMethod = request.method
+        for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
+        if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
+        let task = session.dataTask(with: urlRequest)
+        let identifier = task.taskIdentifier
+        let watchdog = Task {
+            try? await Task.sleep(until: deadline.instant, clock: .continuous)
+            guard !Task.isCancelled else { return }
+            self.fail(
+                identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed))
+            task.cancel()
+        }
+        defer { watchdog.cancel() }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                pending.withLock {
+                    $0[identifier] = Pending(
+                        continuation: continuation, deadline: deadline, limit: maximumBodyBytes)
+                }
+                task.resume()
+            }
+        } onCancel: {
+            self.fail(identifier, with: .cancelled)
+            task.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Records why a task is being cancelled, so its completion reports that instead of "cancelled".
+    private func fail(_ identifier: Int, with error: TransportError) {
+        pending.withLock { table in
+            if table[identifier] != nil, table[identifier]?.failure == nil {
+                table[identifier]?.failure = error
+            }
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // Server trust is left to the system; every credential challenge (Basic, Digest, ...) is
+        // refused, so the 401 itself comes back as the response.
+        let method = challenge.protectionSpace.authenticationMethod
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            pending.withLock { $0[task.taskIdentifier]?.challengeResponse = response }
+        }
+        if method == NSURLAuthenticationMethodDefault || method == NSURLAuthenticationMethodHTTPBasic
+            || method == NSURLAuthenticationMethodHTTPDigest || method == NSURLAuthenticationMethodNTLM
+        {
+            completionHandler(.rejectProtectionSpace, nil)
+        } else {
+            completionHandler(.performDefaultHandling, nil)
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        pending.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = pending.withLock { table -> Bool in
+            guard var entry = table[dataTask.taskIdentifier], entry.failure == nil else { return false }
+            if entry.body.count + data.count > entry.limit {
+                entry.failure = .bodyTooLarge(limit: entry.limit)
+                entry.body = []
+                table[dataTask.taskIdentifier] = entry
+                return true
+            }
+            table[dataTask.taskIdentifier]?.body.append(contentsOf: data)
+            return false
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let result: Result<ResponseRecord, TransportError>
+        if let failure = entry.failure {
+            result = .failure(failure)
+        } else if let error,
+            let challenged = entry.challengeResponse
+                ?? (entry.response?.statusCode == 401 ? entry.response : nil)
+        {
+            _ = error
+            result = .success(Self.record(challenged, body: entry.body, deadline: entry.deadline))
+        } else if let error {
+            result = .failure(Self.classify(error, url: task.originalRequest?.url, deadline: entry.deadline))
+        } else if let response = entry.response {
+            result = .success(Self.record(response, body: entry.body, deadline: entry.deadline))
+        } else {
+            result = .failure(.malformedResponse("the response is not HTTP"))
+        }
+        entry.continuation.resume(returning: result)
+    }
+
+    private static func record(_ response: HTTPURLResponse, body: [UInt8], deadline: ExchangeDeadline)
+        -> ResponseRecord
+    {
+        var headers: [HeaderField] = []
+        for (name, value) in response.allHeaderFields {
+            headers.append(HeaderField(String(describing: name), String(describing: value)))
+        }
+        headers = headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return ResponseRecord(
+            status: response.statusCode, headers: headers, body: body, duration: deadline.elapsed)
+    }
+
+    static func classify(_ error: any Error, url: URL?, deadline: ExchangeDeadline) -> TransportError {
+        let nsError = error as NSError
+        let host = url?.host ?? url?.absoluteString ?? "the server"
+        let detail = nsError.localizedDescription
+        if detail.localizedCaseInsensitiveContains("transfer closed")
+            || detail.localizedCaseInsensitiveContains("remaining to read")
+        {
+            return .connectionLost("the body ended early: \(detail)")
+        }
+        guard nsError.domain == NSURLErrorDomain else { return .other(detail) }
+        switch nsError.code {
+        case NSURLErrorCannotConnectToHost:
+            return .connectionRefused("\(host):\(url?.port.map(String.init) ?? "default port")")
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .hostNotFound(host)
+        case NSURLErrorTimedOut:
+            return .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed)
+        case NSURLErrorNetworkConnectionLost: return .connectionLost("network connection lost")
+        case NSURLErrorCancelled: return .cancelled
+        case NSURLErrorBadServerResponse: return .malformedResponse("bad server response (\(detail))")
+        case NSURLErrorBadURL, NSURLErrorUnsupportedURL: return .invalidURL(url?.absoluteString ?? "")
+        default: return .other(detail)
+        }
+    }
+}
