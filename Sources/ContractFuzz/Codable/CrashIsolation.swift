@@ -29,8 +29,12 @@ public struct CrashIsolation: Sendable {
     public var executable: URL
     /// Its arguments (for a test binary: the ones that select the entry test).
     public var arguments: [String]
-    /// Seconds without progress after which the payload being decoded counts as a hang.
+    /// Seconds one payload may take to decode before it counts as a hang. The clock starts when
+    /// the child has started and reported ready, so a slow launch is never a hang.
     public var timeout: Double
+    /// Seconds a child may take to start and report ready (a debug test binary on a loaded machine
+    /// can take a few); past it the run ends with an `isolationFailed` finding.
+    public var launchTimeout: Double = 60
 
     static let childVariable = "CONFORM_ISOLATION_CHILD"
     static let typeVariable = "CONFORM_ISOLATION_TYPE"
@@ -38,7 +42,7 @@ public struct CrashIsolation: Sendable {
     static let firstBatchVariable = "CONFORM_ISOLATION_FIRST_BATCH"
     static let parentVariable = "CONFORM_ISOLATION_PARENT"
 
-    public init(executable: URL, arguments: [String], timeout: Double = 5) {
+    public init(executable: URL, arguments: [String], timeout: Double = 2) {
         self.executable = executable
         self.arguments = arguments
         self.timeout = timeout
@@ -49,7 +53,7 @@ public struct CrashIsolation: Sendable {
     ///
     /// Only the arguments that locate the tests are kept (`--test-bundle-path` on macOS), so the
     /// child never writes the parent's result files (`--xunit-output`, event streams).
-    public static func swiftTestingEntry(_ entryTest: String, timeout: Double = 5) -> CrashIsolation {
+    public static func swiftTestingEntry(_ entryTest: String, timeout: Double = 2) -> CrashIsolation {
         let original = ProcessInfo.processInfo.arguments
         var arguments: [String] = []
         if let bundle = original.firstIndex(of: "--test-bundle-path"), bundle + 1 < original.count {
@@ -73,12 +77,19 @@ public struct CrashIsolation: Sendable {
 
     private static let registry = Locked<[String: ModelHarness]>([:])
 
-    /// Makes `harness` decodable in the child under its type name; call it in parent and child alike.
+    /// Makes `harness` decodable in the child under its identity (the model's full type and
+    /// whether it re-encodes); call it in parent and child alike.
     public static func register(_ harness: ModelHarness) {
-        registry.withLock { $0[harness.typeName] = harness }
+        registry.withLock { $0[harness.identity] = harness }
     }
 
-    static func harness(named name: String) -> ModelHarness? { registry.withLock { $0[name] } }
+    static func harness(identity: String) -> ModelHarness? { registry.withLock { $0[identity] } }
+
+    /// What is registered, for the message when a model is missing.
+    static var registeredNames: [String] {
+        registry.withLock { $0.values.map { "\($0.qualifiedName) (\($0.encodes ? "roundTrip" : "decoding"))" } }
+            .sorted()
+    }
 
     /// Whether this process is an isolation child.
     public static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
@@ -93,8 +104,9 @@ public struct CrashIsolation: Sendable {
         guard let output = FileHandle(forWritingAtPath: outputPath) else { exit(3) }
         output.seekToEndOfFile()
         func emit(_ line: String) { output.write(Data((line + "\n").utf8)) }
-        guard let harness = harness(named: typeName) else {
-            emit("E no model is registered as \(typeName)")
+        guard let harness = harness(identity: typeName) else {
+            let known = registeredNames
+            emit("E " + (known.isEmpty ? "nothing is registered" : "registered: " + known.joined(separator: ", ")))
             exit(3)
         }
         emit("H")
@@ -117,9 +129,9 @@ public struct CrashIsolation: Sendable {
 
     // MARK: Parent
 
-    /// A child process that decodes payloads as `typeName`, started on first use.
-    func session(for typeName: String) -> IsolationSession {
-        IsolationSession(isolation: self, typeName: typeName)
+    /// A child process that decodes payloads with `harness`, started on first use.
+    func session(for harness: ModelHarness) -> IsolationSession {
+        IsolationSession(isolation: self, harness: harness)
     }
 
     static func status(of process: Process) -> String {
