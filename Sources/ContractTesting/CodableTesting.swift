@@ -8,9 +8,20 @@
 public import Testing
 
 extension FuzzReport: CustomTestStringConvertible {
-    /// The one-line summary, so `#expect(report.passed, "\(report)")` shows the findings once (in
-    /// the comment), not a second time in the expanded expression.
+    /// The one-line summary: what the expanded expression of `#expect(report.passed, "\(report)")`
+    /// shows for `report`, so the findings appear once, in the comment (see below).
     public var testDescription: String { summary }
+}
+
+extension Comment.StringInterpolation {
+    /// The whole report (summary and every finding) in a comment: `#expect(report.passed, "\(report)")`.
+    ///
+    /// Swift Testing renders both an expectation's expanded expression and its comment's
+    /// interpolations with `testDescription`; without this, the report would show either twice
+    /// in full or only as its summary.
+    public mutating func appendInterpolation(_ report: FuzzReport) {
+        appendInterpolation(report.description)
+    }
 }
 
 extension CodableFinding: CustomTestStringConvertible {

@@ -13,7 +13,7 @@ extension RestaurantClientTestSuite {
             let fuzzer = try restaurantFuzzer(isolation: isolation)
             let report = fuzzer.fuzz(TrappingMenuItem.self, schema: "MenuItem")
             let crashes = report.findings(.crash)
-            #expect(crashes.count == 1, "\(report)")
+            #expect(crashes.count == 1, "\(report.description)")
             let crash = try #require(crashes.first, "\(report)")
             #expect(crash.isFailure)
             #expect(crash.pointer == JSONPointer("/price"))
@@ -28,7 +28,7 @@ extension RestaurantClientTestSuite {
             registerIsolatedModels()
             let report = try restaurantFuzzer(isolation: isolation).fuzz(TwoTrapMenuItem.self, schema: "MenuItem")
             let crashes = report.findings(.crash)
-            #expect(Set(crashes.map(\.pointer)) == [JSONPointer("/id"), JSONPointer("/price")], "\(report)")
+            #expect(Set(crashes.map(\.pointer)) == [JSONPointer("/id"), JSONPointer("/price")], "\(report.description)")
             #expect(crashes.allSatisfy { $0.rule == .minimum }, "\(report)")
             for crash in crashes {
                 let payload = try JSONParser.parse(crash.payload)

@@ -52,8 +52,12 @@ extension RestaurantClientTestSuite {
                 return text.contains("reproduce: CodableFuzzer(") && text.contains("payload: ")
             }
             #expect(recorded.withLock(\.count) == report.failures.count)
-            #expect(report.testDescription == report.summary, "the report shows once in #expect's output")
+            // `#expect(report.passed, "\(report)")`: the expanded expression shows the one-line
+            // summary, the comment the whole report, so the findings appear once.
+            #expect(report.testDescription == report.summary)
             #expect(!report.testDescription.contains("\n"))
+            let comment: Comment = "\(report)"
+            #expect(comment.rawValue == report.description)
         }
 
         @Test("an unknown endpoint or schema is a problem with a suggestion, not a silent pass")

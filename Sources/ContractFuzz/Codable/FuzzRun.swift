@@ -34,7 +34,9 @@ struct FuzzRun {
         let session = fuzzer.isolation?.session(for: harness)
         defer { session?.close() }
         let runner: DecodeRunner = session.map { .isolated($0, harness) } ?? .inProcess(harness)
-        var state = State(judge: judge, runner: runner, run: self, schemaName: prepared.name)
+        // The valid instance the malformed bodies are built from (see `PayloadPlan`).
+        let template = all.first.flatMap { $0.payload.origin == .boundary || $0.payload.origin == .random ? $0.payload.value : nil }
+        var state = State(judge: judge, runner: runner, run: self, schemaName: prepared.name, template: template)
         var position = 0
         while position < chosen.count {
             let batch = chosen[position...].map { (index: $0.index, item: state.neutralizing($0.item)) }
@@ -78,6 +80,7 @@ struct FuzzRun {
         let runner: DecodeRunner
         let run: FuzzRun
         let schemaName: String
+        let template: JSONValue?
         var findings: [CodableFinding] = []
         var seen: Set<String> = []
         var causes: [TrapCause] = []
@@ -97,16 +100,29 @@ struct FuzzRun {
         /// The case with every value of a known trap cause's class replaced by the cause's fix, so
         /// the run does not pay a crash or a timeout again for a cause it already reported.
         func neutralizing(_ item: Case) -> Case {
-            guard !causes.isEmpty, runner.isIsolated, let value = item.payload.value else { return item }
-            let errors = item.validation?.errors ?? []
-            var current = value
-            for cause in causes {
-                if let fixed = cause.neutralizing(current, errors: errors) { current = fixed }
+            guard !causes.isEmpty, runner.isIsolated else { return item }
+            guard let value = item.payload.value else {
+                // A malformed body damages the template instance: neutralize the template.
+                guard case .malformed(let body) = item.payload.origin, let template,
+                    case let fixed = neutralizing(template, errors: []), fixed != template
+                else { return item }
+                return Case(
+                    payload: FuzzPayload(origin: item.payload.origin, value: nil, bytes: body.bytes(from: fixed)),
+                    validation: nil)
             }
+            let current = neutralizing(value, errors: item.validation?.errors ?? [])
             guard current != value else { return item }
             return Case(
                 payload: FuzzPayload(origin: item.payload.origin, value: current),
                 validation: judge.schema.validate(current))
+        }
+
+        private func neutralizing(_ value: JSONValue, errors: [ValidationError]) -> JSONValue {
+            var current = value
+            for cause in causes {
+                if let fixed = cause.neutralizing(current, errors: errors) { current = fixed }
+            }
+            return current
         }
 
         mutating func disagreement(_ verdict: CaseJudge.Verdict, item: Case, index: Int) {

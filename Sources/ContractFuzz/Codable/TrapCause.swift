@@ -34,7 +34,9 @@ struct TrapCause {
             result = result.replacing(at: pointer, with: fix)
             changed = true
         }
-        return changed ? result : nil
+        // Not `changed ? result : nil`: JSONValue is ExpressibleByNilLiteral, so that nil is `.null`.
+        guard changed else { return nil }
+        return result
     }
 
     /// Every pointer in `value` whose pattern is `pattern`.
