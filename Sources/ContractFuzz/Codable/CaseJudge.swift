@@ -132,7 +132,8 @@ struct CaseJudge {
                 "\(typeName) is looser than the contract: it decodes \(payload), which breaks \(rule) of \(schemaName) at \(at): \(verdict.detail)"
             if let dropped = verdict.dropped {
                 text +=
-                    "; the model silently dropped the item at \(dropped.displayText) instead of failing (lossy decoding)"
+                    "; instead of failing, the model silently dropped the item at \(dropped.displayText) (lossy decoding: "
+                    + "every item it cannot decode is dropped the same way)"
             }
             return text
         case .encodingDrift:

@@ -122,6 +122,19 @@ public struct CodableFuzzer: Sendable {
         FuzzRun(fuzzer: self, harness: harness, target: target).run(caseIndex: caseIndex)
     }
 
+    /// The payloads a run against `target` decodes, in case order (what `caseIndex` counts): for
+    /// a look at what the fuzzer sends, or to time a bare decoder on the same bytes.
+    ///
+    /// - Throws: `FuzzTargetError` or the schema's compile error, rendered, when the target cannot be fuzzed.
+    public func payloads(_ target: FuzzTarget) throws -> [FuzzPayload] {
+        do {
+            return try PreparedTarget.make(contract: contract, target: target, cases: cases, seed: seed)
+                .cases(count: cases, seed: seed).map(\.payload)
+        } catch {
+            throw FuzzTargetProblem(description: "cannot fuzz against \(target): \(error)")
+        }
+    }
+
     /// Checks request bodies the app builds: each value is encoded and validated against `target`
     /// (typically `.requestBody(of: "placeOrder")`).
     ///

@@ -208,9 +208,11 @@ struct FuzzRun {
                     reproduction: run.reproduction(caseIndex: index)))
         }
 
-        /// Kind, place and rule: two payloads with the same key show the same problem.
+        /// Kind, place and rule: two payloads with the same key show the same problem. Items a
+        /// lossy model drops are one problem, whichever rule the dropped item broke.
         static func key(_ verdict: CaseJudge.Verdict) -> String {
-            "\(verdict.kind.rawValue) \(CaseJudge.pattern(verdict.pointer)) \(verdict.rule?.rawValue ?? "")"
+            if let dropped = verdict.dropped { return "dropped \(CaseJudge.pattern(dropped))" }
+            return "\(verdict.kind.rawValue) \(CaseJudge.pattern(verdict.pointer)) \(verdict.rule?.rawValue ?? "")"
         }
     }
 }
