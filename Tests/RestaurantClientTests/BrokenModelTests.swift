@@ -41,6 +41,16 @@ extension RestaurantClientTestSuite {
             #expect(finding.pointer.resolve(in: payload) != nil, "the pointer exists in the payload")
         }
 
+        @Test("with a key strategy, the pointer still names the payload's key (/image_url, not /imageUrl)")
+        func keyStrategy() throws {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let fuzzer = try CodableFuzzer(contractAt: restaurantContractPath, decoder: decoder, cases: fuzzCases)
+            let report = fuzzer.fuzzDecoding(SnakeCaseMenuItemWithNumericImage.self, .schema("MenuItem"))
+            let finding = try #require(report.findings(.stricter).first, "\(report)")
+            #expect(finding.pointer == JSONPointer("/image_url"), "\(finding)")
+        }
+
         @Test("a non-optional field the contract allows to be null is stricter")
         func requiredNullable() throws {
             let report = try fixtureFuzzer().fuzz(DishWithRequiredNickname.self, .response(200, of: "getDish"))

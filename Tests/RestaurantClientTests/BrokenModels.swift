@@ -178,3 +178,20 @@ enum TrapOnEmptyName {
         }
     }
 }
+
+/// Broken: never returns, whatever the payload (no single value is to blame).
+struct AlwaysHangingDish: Decodable {
+    init(from decoder: any Decoder) throws {
+        while true { Thread.sleep(forTimeInterval: 0.01) }
+    }
+}
+
+/// Broken under the app's `convertFromSnakeCase` decoder: `imageUrl` as a number.
+struct SnakeCaseMenuItemWithNumericImage: Codable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: Double
+    var category: String
+    var imageUrl: Int
+}

@@ -57,6 +57,21 @@ extension RestaurantClientTestSuite {
             #expect(elapsed < 30, "took \(elapsed) s")
         }
 
+        @Test("a model that hangs on everything costs a few timeouts: one finding, and the run stops")
+        func hangsOnEverything() throws {
+            registerIsolatedModels()
+            var quick = isolation
+            quick.timeout = 1
+            let started = Date()
+            let report = try fixtureFuzzer(isolation: quick).fuzzDecoding(AlwaysHangingDish.self, .schema("Dish"))
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(report.findings.count == 1, "\(report.description)")
+            let hang = try #require(report.findings(.hang).first)
+            #expect(hang.pointer == .root)
+            #expect(hang.message.contains("no single value is the cause"), "\(hang)")
+            #expect(elapsed < 30, "took \(elapsed) s")
+        }
+
         @Test("isolation tells two models called MenuItem apart by their full type")
         func sameBareName() throws {
             registerIsolatedModels()

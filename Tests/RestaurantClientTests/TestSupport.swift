@@ -40,6 +40,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.roundTrip(MenuItem.self))
     CrashIsolation.register(.roundTrip(TrapOnEmptyName.MenuItem.self))
     CrashIsolation.register(.decoding(HangingDish.self))
+    CrashIsolation.register(.decoding(AlwaysHangingDish.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

@@ -37,7 +37,8 @@ struct CaseJudge {
                 kind: .hang, pointer: .root, detail: "decoding gave no result within \(Self.format(seconds)) s")
         case .threw(let pointer, let message):
             guard let value, (validation ?? schema.validate(value)).isValid else { return nil }
-            return Verdict(kind: .stricter, pointer: pointer, detail: explain(message, at: pointer, in: value))
+            let wire = Self.wirePointer(pointer, in: value)
+            return Verdict(kind: .stricter, pointer: wire, detail: explain(message, at: wire, in: value))
         case .decoded(let reencoded):
             guard let value else { return nil }
             let validation = validation ?? schema.validate(value)
@@ -90,6 +91,23 @@ struct CaseJudge {
         let listed = keys.map { "\"\($0)\"" }.joined(separator: ", ")
         let hint = guess.map { "; the payload has \"\($0)\": check the model's CodingKeys" } ?? ""
         return "\(message) (the object has \(listed.isEmpty ? "no keys" : listed))\(hint)"
+    }
+
+    /// `pointer` with each key spelt as in the payload: a decoder with a key strategy
+    /// (`convertFromSnakeCase`) reports `/imageURL` for the payload's `/image_url`.
+    static func wirePointer(_ pointer: JSONPointer, in value: JSONValue) -> JSONPointer {
+        let normalized = { (text: String) in text.lowercased().filter { $0 != "_" && $0 != "-" } }
+        var result = JSONPointer.root
+        var current: JSONValue? = value
+        for token in pointer.tokens {
+            var spelt = token
+            if let object = current?.objectValue, object[token] == nil {
+                spelt = object.keys.first { normalized($0) == normalized(token) } ?? token
+            }
+            result = result.appending(spelt)
+            current = current.flatMap { JSONPointer(tokens: [spelt]).resolve(in: $0) }
+        }
+        return result
     }
 
     /// The first array on the way to `pointer` that lost items between payload and re-encoding.

@@ -58,6 +58,10 @@ struct FuzzRun {
                     return state.report()
                 case .crash, .hang:
                     state.trap(verdict, item: item, index: index)
+                    if state.hangsWhatever {
+                        // Every further payload would cost the timeout: stop, and say so.
+                        return state.report()
+                    }
                 default:
                     state.disagreement(verdict, item: item, index: index)
                 }
@@ -85,6 +89,9 @@ struct FuzzRun {
         var seen: Set<String> = []
         var causes: [TrapCause] = []
         var casesRun = 0
+
+        /// Whether a hang was found that no single value explains: the model hangs on anything.
+        var hangsWhatever: Bool { causes.contains { $0.kind == .hang && $0.pattern.isEmpty } }
 
         /// Seconds a candidate may take while shrinking or locating a known hang: a model that
         /// decodes at all does so in milliseconds, so a fraction of the timeout tells hang from not.
@@ -152,7 +159,9 @@ struct FuzzRun {
                 return
             }
             if isKnown(verdict.kind, value) { return }
-            var shrunk = judge.shrink(value, verdict: verdict, runner: runner, timeout: verdict.kind == .hang ? probeTimeout : nil)
+            var shrunk = judge.shrink(
+                value, verdict: verdict, runner: runner, timeout: verdict.kind == .hang ? probeTimeout : nil,
+                maxRounds: verdict.kind == .hang ? 12 : 200)
             if verdict.kind == .hang, shrunk != value,
                 runner.outcomes([JSONSerializer().bytes(shrunk)]).first.map(TrapCause.traps) != true
             {
@@ -163,26 +172,31 @@ struct FuzzRun {
             let located = TrapCause.locate(
                 kind: verdict.kind, in: shrunk, preferred: preferred, runner: runner, timeout: probeTimeout)
             var cause = TrapCause(kind: verdict.kind, pattern: "", rules: [], trigger: shrunk, fix: shrunk)
-            var located_verdict = verdict
+            var locatedVerdict = verdict
             if let located, let trigger = located.pointer.resolve(in: shrunk) {
                 let rules = Set(
                     judge.schema.validate(shrunk).errors.filter { $0.instanceLocation == located.pointer }.map(\.keyword))
                 cause = TrapCause(
                     kind: verdict.kind, pattern: CaseJudge.pattern(located.pointer), rules: rules, trigger: trigger,
                     fix: located.fix)
-                located_verdict.pointer = located.pointer
-                located_verdict.rule = rules.sorted().first.map(SchemaRule.init(rawValue:))
+                locatedVerdict.pointer = located.pointer
+                locatedVerdict.rule = rules.sorted().first.map(SchemaRule.init(rawValue:))
                 let text = JSONSerializer().string(trigger)
                 let allowed =
                     rules.isEmpty
                     ? "a value the contract allows"
                     : "it breaks " + rules.sorted().map { "`\($0)`" }.joined(separator: ", ")
-                located_verdict.detail +=
+                locatedVerdict.detail +=
                     "; the cause is \(located.pointer.displayText) = \(text) (\(allowed)): with \(JSONSerializer().string(located.fix)) there, the payload decodes"
+            }
+            if cause.pattern.isEmpty, verdict.kind == .hang {
+                locatedVerdict.detail +=
+                    "; no single value is the cause (it hangs with every value replaced), so the run stopped here "
+                    + "rather than pay the timeout for every further payload"
             }
             guard seen.insert(cause.key).inserted else { return }
             causes.append(cause)
-            add(located_verdict, payload: item.payload, shrunk: shrunk, index: index)
+            add(locatedVerdict, payload: item.payload, shrunk: shrunk, index: index)
         }
 
         /// Whether a known cause explains the trap: with its fix applied, the payload no longer traps.

@@ -72,6 +72,18 @@ struct TrapCause {
         if let preferred, let position = leaves.firstIndex(of: preferred) {
             leaves.insert(leaves.remove(at: position), at: 0)
         }
+        // One probe first: with every leaf replaced, does it still trap? Then no single value is
+        // to blame (a model that hangs on everything), and probing leaf by leaf would only cost
+        // a timeout per probe.
+        let everything = leaves.reduce(value) { edited, leaf in
+            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else { return edited }
+            return edited.replacing(at: leaf, with: fix)
+        }
+        if everything != value, let outcome = runner.outcomes([JSONSerializer().bytes(everything)], timeout: timeout).first,
+            traps(outcome)
+        {
+            return nil
+        }
         for leaf in leaves {
             guard let current = leaf.resolve(in: value) else { continue }
             let fixes = alternatives(to: current)
