@@ -53,7 +53,8 @@ struct FuzzBench {
             let fuzzer = CodableFuzzer(contract: contract, cases: cases, seed: 42)
             let bytes = try fuzzer.payloads(target).map { Data($0.bytes) }
             payloadCount = bytes.count
-            warm.subject.append(Stopwatch.time { report = fuzzer.fuzzDecoding(MenuResponseModel.self, target) })
+            warm.subject.append(
+                Stopwatch.time { report = fuzzer.fuzzDecoding(MenuResponseModel.self, target) })
             let bare = Stopwatch.time {
                 let decoder = JSONDecoder()
                 for data in bytes { _ = try? decoder.decode(MenuResponseModel.self, from: data) }
@@ -61,12 +62,14 @@ struct FuzzBench {
             warm.baseline.append(bare)
             cold.baseline.append(bare)
         }
-        let findings = report.map { "\($0.failures.count) failures, \($0.warnings.count) warnings" } ?? "no run"
+        let findings =
+            report.map { "\($0.failures.count) failures, \($0.warnings.count) warnings" } ?? "no run"
         let bare = Double(payloadCount) / warm.baselineSeconds
         return [
             BenchRow(
                 area: "Codable fuzz",
-                name: "MenuResponse: whole fuzz run, payloads and verdicts cached (\(payloadCount) payloads, \(findings))",
+                name:
+                    "MenuResponse: whole fuzz run, payloads and verdicts cached (\(payloadCount) payloads, \(findings))",
                 measured: Figure.perSecond(Double(payloadCount) / warm.subjectSeconds, "cases"),
                 baseline: "JSONDecoder alone \(Figure.perSecond(bare, "cases"))",
                 ratio: Figure.times(warm.slowdown), target: "≤ 4.00×", met: warm.slowdown <= 4),

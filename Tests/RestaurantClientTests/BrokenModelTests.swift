@@ -45,7 +45,8 @@ extension RestaurantClientTestSuite {
         func keyStrategy() throws {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
-            let fuzzer = try CodableFuzzer(contractAt: restaurantContractPath, decoder: decoder, cases: fuzzCases)
+            let fuzzer = try CodableFuzzer(
+                contractAt: restaurantContractPath, decoder: decoder, cases: fuzzCases)
             let report = fuzzer.fuzzDecoding(SnakeCaseMenuItemWithNumericImage.self, .schema("MenuItem"))
             let finding = try #require(report.findings(.stricter).first, "\(report)")
             #expect(finding.pointer == JSONPointer("/image_url"), "\(finding)")
@@ -53,7 +54,8 @@ extension RestaurantClientTestSuite {
 
         @Test("a non-optional field the contract allows to be null is stricter")
         func requiredNullable() throws {
-            let report = try fixtureFuzzer().fuzz(DishWithRequiredNickname.self, .response(200, of: "getDish"))
+            let report = try fixtureFuzzer().fuzz(
+                DishWithRequiredNickname.self, .response(200, of: "getDish"))
             let finding = try #require(report.findings(.stricter).first, "\(report)")
             #expect(finding.pointer == JSONPointer("/nickname"))
             #expect(try JSONParser.parse(finding.payload)["nickname"] == .null)
@@ -119,7 +121,8 @@ extension RestaurantClientTestSuite {
             _ finding: CodableFinding, _ type: Model.Type, _ target: FuzzTarget
         ) throws {
             #expect(finding.reproduction.contains("caseIndex: \(finding.caseIndex)"))
-            let replay = try restaurantFuzzer(seed: finding.seed).reproduce(type, target, caseIndex: finding.caseIndex)
+            let replay = try restaurantFuzzer(seed: finding.seed).reproduce(
+                type, target, caseIndex: finding.caseIndex)
             let again = try #require(replay.findings.first)
             #expect(again.kind == finding.kind)
             #expect(again.payload == finding.payload)

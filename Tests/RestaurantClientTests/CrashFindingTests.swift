@@ -18,17 +18,22 @@ extension RestaurantClientTestSuite {
             #expect(crash.isFailure)
             #expect(crash.pointer == JSONPointer("/price"))
             #expect(crash.rule == nil, "a free item is allowed by the contract")
-            #expect(try JSONParser.parse(crash.payload) == JSONParser.parse(#"{"id":1,"name":"a","price":0}"#))
-            let replay = fuzzer.reproduce(TrappingMenuItem.self, .schema("MenuItem"), caseIndex: crash.caseIndex)
+            #expect(
+                try JSONParser.parse(crash.payload) == JSONParser.parse(#"{"id":1,"name":"a","price":0}"#))
+            let replay = fuzzer.reproduce(
+                TrappingMenuItem.self, .schema("MenuItem"), caseIndex: crash.caseIndex)
             #expect(replay.findings(.crash).first?.payload == crash.payload)
         }
 
         @Test("two traps in one model are two findings, each at its own field and rule")
         func twoTraps() throws {
             registerIsolatedModels()
-            let report = try restaurantFuzzer(isolation: isolation).fuzz(TwoTrapMenuItem.self, schema: "MenuItem")
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(
+                TwoTrapMenuItem.self, schema: "MenuItem")
             let crashes = report.findings(.crash)
-            #expect(Set(crashes.map(\.pointer)) == [JSONPointer("/id"), JSONPointer("/price")], "\(report.description)")
+            #expect(
+                Set(crashes.map(\.pointer)) == [JSONPointer("/id"), JSONPointer("/price")],
+                "\(report.description)")
             #expect(crashes.allSatisfy { $0.rule == .minimum }, "\(report)")
             for crash in crashes {
                 let payload = try JSONParser.parse(crash.payload)
@@ -63,7 +68,8 @@ extension RestaurantClientTestSuite {
             var quick = isolation
             quick.timeout = 1
             let started = Date()
-            let report = try fixtureFuzzer(isolation: quick).fuzzDecoding(AlwaysHangingDish.self, .schema("Dish"))
+            let report = try fixtureFuzzer(isolation: quick).fuzzDecoding(
+                AlwaysHangingDish.self, .schema("Dish"))
             let elapsed = Date().timeIntervalSince(started)
             #expect(report.findings.count == 1, "\(report.description)")
             let hang = try #require(report.findings(.hang).first)
@@ -75,7 +81,8 @@ extension RestaurantClientTestSuite {
         @Test("isolation tells two models called MenuItem apart by their full type")
         func sameBareName() throws {
             registerIsolatedModels()
-            let report = try restaurantFuzzer(isolation: isolation).fuzz(TrapOnEmptyName.MenuItem.self, schema: "MenuItem")
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(
+                TrapOnEmptyName.MenuItem.self, schema: "MenuItem")
             let crash = try #require(report.findings(.crash).first, "\(report)")
             #expect(crash.pointer == JSONPointer("/name"))
             #expect(crash.rule == .minLength)
@@ -85,11 +92,14 @@ extension RestaurantClientTestSuite {
         @Test("a model the child does not know is an isolationFailed finding that says how to register it")
         func unregisteredModel() throws {
             struct Unregistered: Codable { var preparation_time: Int }
-            let report = try restaurantFuzzer(isolation: isolation).fuzz(Unregistered.self, response: 200, of: "placeOrder")
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(
+                Unregistered.self, response: 200, of: "placeOrder")
             #expect(report.findings.count == 1)
             let finding = try #require(report.findings(.isolationFailed).first, "\(report)")
             #expect(finding.isFailure)
-            #expect(finding.message.contains("CrashIsolation.register(.roundTrip(Unregistered.self))"), "\(finding)")
+            #expect(
+                finding.message.contains("CrashIsolation.register(.roundTrip(Unregistered.self))"),
+                "\(finding)")
             #expect(!report.passed)
         }
 

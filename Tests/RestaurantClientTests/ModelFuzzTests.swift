@@ -17,7 +17,9 @@ extension RestaurantClientTestSuite {
         }
 
         static let models: [ModelCase] = [
-            ModelCase(name: "MenuItem", target: .schema("MenuItem")) { $0.fuzz(MenuItem.self, schema: "MenuItem") },
+            ModelCase(name: "MenuItem", target: .schema("MenuItem")) {
+                $0.fuzz(MenuItem.self, schema: "MenuItem")
+            },
             ModelCase(name: "MenuResponse", target: .response(200, of: "listMenu")) {
                 $0.fuzz(MenuResponse.self, response: 200, of: "listMenu")
             },
@@ -74,7 +76,9 @@ extension RestaurantClientTestSuite {
         func orderRequests() throws {
             let image = try #require(URL(string: "https://example.com/images/1.png"))
             let dish = { (id: Int) in
-                MenuItem(id: id, name: "Dish \(id)", detailText: "", price: 1.5, category: "Entrees", imageURL: image)
+                MenuItem(
+                    id: id, name: "Dish \(id)", detailText: "", price: 1.5, category: "Entrees",
+                    imageURL: image)
             }
             let orders = [[1], [1, 2, 3], [99_999, 7]].map { Order(menuItems: $0.map(dish)).request }
             let report = try restaurantFuzzer().checkEncoding(orders, .requestBody(of: "placeOrder"))
@@ -84,7 +88,8 @@ extension RestaurantClientTestSuite {
 
         @Test("an empty order is caught: the contract needs at least one id")
         func emptyOrder() throws {
-            let report = try restaurantFuzzer().checkEncoding([Order().request], .requestBody(of: "placeOrder"))
+            let report = try restaurantFuzzer().checkEncoding(
+                [Order().request], .requestBody(of: "placeOrder"))
             let finding = try #require(report.failures.first)
             #expect(finding.kind == .encodingDrift)
             #expect(finding.pointer == JSONPointer("/menuIds"))

@@ -28,7 +28,8 @@ func restaurantFuzzer(
 /// The fixture contract's fuzzer (a nullable required field and an enum, which the Restaurant
 /// contract lacks).
 func fixtureFuzzer(seed: UInt64 = 1, isolation: CrashIsolation? = nil) throws -> CodableFuzzer {
-    let contract = try ContractLoader.load(bytes: Array(fixtureContractText.utf8), file: "codable-fixtures.json")
+    let contract = try ContractLoader.load(
+        bytes: Array(fixtureContractText.utf8), file: "codable-fixtures.json")
     return CodableFuzzer(contract: contract, cases: fuzzCases, seed: seed, isolation: isolation)
 }
 

@@ -34,7 +34,8 @@ struct CaseJudge {
             return Verdict(kind: .isolationFailed, pointer: .root, detail: reason)
         case .hung(let seconds):
             return Verdict(
-                kind: .hang, pointer: .root, detail: "decoding gave no result within \(Self.format(seconds)) s")
+                kind: .hang, pointer: .root,
+                detail: "decoding gave no result within \(Self.format(seconds)) s")
         case .threw(let pointer, let message):
             guard let value, (validation ?? schema.validate(value)).isValid else { return nil }
             let wire = Self.wirePointer(pointer, in: value)
@@ -51,7 +52,9 @@ struct CaseJudge {
     }
 
     private func looser(_ value: JSONValue, errors: [ValidationError], reencoded: [UInt8]?) -> Verdict? {
-        guard let error = errors.first(where: { failingRules.contains(SchemaRule(rawValue: $0.keyword)) }) ?? errors.first
+        guard
+            let error = errors.first(where: { failingRules.contains(SchemaRule(rawValue: $0.keyword)) })
+                ?? errors.first
         else { return nil }
         var verdict = Verdict(
             kind: .looser, pointer: error.instanceLocation, detail: error.message,
@@ -116,7 +119,9 @@ struct CaseJudge {
         for token in pointer.tokens {
             let next = prefix.appending(token)
             if case .array(let sent)? = prefix.resolve(in: payload), JSONPointer.arrayIndex(token) != nil {
-                if case .array(let kept)? = prefix.resolve(in: encoded), kept.count < sent.count { return next }
+                if case .array(let kept)? = prefix.resolve(in: encoded), kept.count < sent.count {
+                    return next
+                }
             }
             prefix = next
         }
@@ -158,7 +163,8 @@ struct CaseJudge {
             return
                 "\(typeName) drifts when encoding: \(schemaName) allows \(payload) and it decodes, but \(verdict.detail)"
         case .crash, .hang:
-            return "\(typeName) \(verdict.kind == .crash ? "crashes" : "hangs") on \(payload): \(verdict.detail)"
+            return
+                "\(typeName) \(verdict.kind == .crash ? "crashes" : "hangs") on \(payload): \(verdict.detail)"
         case .isolationFailed:
             return "\(typeName) could not be fuzzed in a child process: \(verdict.detail)"
         case .regression:
@@ -182,13 +188,15 @@ struct CaseJudge {
     /// value may break a rule the original did not break (so a crash on `price: 0` does not end
     /// with an irrelevant, invalid `id: 0`). Hang candidates run with `timeout`.
     func shrink(
-        _ value: JSONValue, verdict: Verdict, runner: DecodeRunner, timeout: Double? = nil, maxRounds: Int = 200
+        _ value: JSONValue, verdict: Verdict, runner: DecodeRunner, timeout: Double? = nil,
+        maxRounds: Int = 200
     ) -> JSONValue {
         guard verdict.kind != .isolationFailed else { return value }
         let allowed = verdict.kind == .crash || verdict.kind == .hang ? violations(of: value) : []
         var current = value
         for _ in 0..<maxRounds {
-            let candidates = ShrinkCandidates.of(current).filter(keepsValidity(for: verdict.kind, allowed: allowed))
+            let candidates = ShrinkCandidates.of(current).filter(
+                keepsValidity(for: verdict.kind, allowed: allowed))
             guard !candidates.isEmpty else { break }
             var position = 0
             let outcomes = runner.outcomes(candidates.map { JSONSerializer().bytes($0) }, timeout: timeout) {

@@ -66,11 +66,13 @@ public struct CodableFuzzer: Sendable {
     ///
     /// - Throws: `ContractLoader.LoadError` with every problem of the file, located.
     public init(
-        contractAt path: String, decoder: JSONDecoder = .init(), encoder: JSONEncoder = .init(), cases: Int = 200,
+        contractAt path: String, decoder: JSONDecoder = .init(), encoder: JSONEncoder = .init(),
+        cases: Int = 200,
         seed: UInt64 = 1, failingRules: FailingRules = .codable, isolation: CrashIsolation? = nil
     ) throws(ContractLoader.LoadError) {
         self.init(
-            contract: try ContractLoader.load(file: path), decoder: decoder, encoder: encoder, cases: cases, seed: seed,
+            contract: try ContractLoader.load(file: path), decoder: decoder, encoder: encoder, cases: cases,
+            seed: seed,
             failingRules: failingRules, isolation: isolation)
     }
 
@@ -85,7 +87,9 @@ public struct CodableFuzzer: Sendable {
     }
 
     /// The body of the response with `status` of `endpoint`: `fuzz(MenuResponse.self, response: 200, of: "listMenu")`.
-    public func fuzz<Model: Codable>(_ type: Model.Type, response status: Int, of endpoint: String) -> FuzzReport {
+    public func fuzz<Model: Codable>(_ type: Model.Type, response status: Int, of endpoint: String)
+        -> FuzzReport
+    {
         fuzz(type, .response(status, of: endpoint))
     }
 
@@ -106,8 +110,11 @@ public struct CodableFuzzer: Sendable {
 
     /// Replays the single case `caseIndex` of a run with this fuzzer's seed and case count: what a
     /// finding's `reproduction` prints. Crash and hang findings need the same `isolation`.
-    public func reproduce<Model: Codable>(_ type: Model.Type, _ target: FuzzTarget, caseIndex: Int) -> FuzzReport {
-        reproduce(.roundTrip(type, decoder: decoder.value, encoder: encoder.value), target, caseIndex: caseIndex)
+    public func reproduce<Model: Codable>(_ type: Model.Type, _ target: FuzzTarget, caseIndex: Int)
+        -> FuzzReport
+    {
+        reproduce(
+            .roundTrip(type, decoder: decoder.value, encoder: encoder.value), target, caseIndex: caseIndex)
     }
 
     /// `reproduce` for a decode-only model.
@@ -171,9 +178,11 @@ public struct CodableFuzzer: Sendable {
             guard seen.insert(CaseJudge.pattern(pointer) + detail).inserted else { continue }
             findings.append(
                 CodableFinding(
-                    kind: .encodingDrift, typeName: typeName, schemaName: prepared.name, rule: rule, payload: payload,
+                    kind: .encodingDrift, typeName: typeName, schemaName: prepared.name, rule: rule,
+                    payload: payload,
                     originalPayload: payload, pointer: pointer,
-                    message: "\(typeName) encodes a body the contract rejects: \(detail)", seed: seed, caseIndex: index,
+                    message: "\(typeName) encodes a body the contract rejects: \(detail)", seed: seed,
+                    caseIndex: index,
                     cases: values.count, isFailure: true, reproduction: "checkEncoding of value \(index)"))
         }
         return FuzzReport(typeName: typeName, findings: findings, casesRun: values.count, seed: seed)

@@ -7,13 +7,14 @@ public import Foundation
 /// Swift cannot catch a trap, so the only safe place to decode an untrusted payload with an
 /// unknown model is another process. `CrashIsolation` re-launches an executable (by default the
 /// current test binary, selecting one entry test) with environment variables that mark it as a
-/// child and name the registered model and an output file. The child stays up for a whole fuzz
-/// run: the parent hands it payload files (`request-<n>` in a private directory), and the child
-/// writes one line before and one after decoding each payload. A payload that was begun and never finished crashed the child
-/// (the parent reads its exit status) or hung it (no line within `timeout`, and the parent kills
-/// it); the parent then starts a new child for the payloads after it. A run costs one launch
-/// (about 90 ms for a debug test binary here) plus one per crashing payload, so shrinking, which
-/// decodes many small batches, stays cheap.
+/// child and name the model (by its full type identity, see `ModelHarness.identity`) and an output
+/// file. The child stays up for a whole fuzz run: the parent hands it payload files (`request-<n>`
+/// in a private directory), and the child writes one line before and one after decoding each
+/// payload. A payload that was begun and never finished crashed the child (the parent reads its
+/// exit status) or hung it (no result within `timeout`, counted from the moment the child reported
+/// ready, so a slow launch is never a hang); the parent then starts a new child for the payloads
+/// after it. A run costs one launch (about 90 ms for a debug test binary) plus one per crash, and
+/// `CodableFuzzer` neutralizes a cause once found, so each cause is paid for once.
 ///
 /// The binary must register its models and call `runChildIfRequested()` early:
 ///
@@ -87,8 +88,10 @@ public struct CrashIsolation: Sendable {
 
     /// What is registered, for the message when a model is missing.
     static var registeredNames: [String] {
-        registry.withLock { $0.values.map { "\($0.qualifiedName) (\($0.encodes ? "roundTrip" : "decoding"))" } }
-            .sorted()
+        registry.withLock {
+            $0.values.map { "\($0.qualifiedName) (\($0.encodes ? "roundTrip" : "decoding"))" }
+        }
+        .sorted()
     }
 
     /// Whether this process is an isolation child.
@@ -106,7 +109,10 @@ public struct CrashIsolation: Sendable {
         func emit(_ line: String) { output.write(Data((line + "\n").utf8)) }
         guard let harness = harness(identity: typeName) else {
             let known = registeredNames
-            emit("E " + (known.isEmpty ? "nothing is registered" : "registered: " + known.joined(separator: ", ")))
+            emit(
+                "E "
+                    + (known.isEmpty
+                        ? "nothing is registered" : "registered: " + known.joined(separator: ", ")))
             exit(3)
         }
         emit("H")
@@ -132,13 +138,5 @@ public struct CrashIsolation: Sendable {
     /// A child process that decodes payloads with `harness`, started on first use.
     func session(for harness: ModelHarness) -> IsolationSession {
         IsolationSession(isolation: self, harness: harness)
-    }
-
-    static func status(of process: Process) -> String {
-        switch process.terminationReason {
-        case .uncaughtSignal: return "signal \(process.terminationStatus)"
-        case .exit: return "exit status \(process.terminationStatus)"
-        @unknown default: return "status \(process.terminationStatus)"
-        }
     }
 }

@@ -37,7 +37,8 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     /// One line: the model, the cases run and the counts (what a test shows for the report itself).
     public var summary: String {
         if let problem { return "\(typeName): \(problem)" }
-        let counts = "\(failures.count) \(failures.count == 1 ? "failure" : "failures"), \(warnings.count) \(warnings.count == 1 ? "warning" : "warnings")"
+        let counts =
+            "\(failures.count) \(failures.count == 1 ? "failure" : "failures"), \(warnings.count) \(warnings.count == 1 ? "warning" : "warnings")"
         return "\(typeName): \(casesRun) cases, seed \(seed): \(counts)"
     }
 

@@ -35,8 +35,11 @@ struct FuzzRun {
         defer { session?.close() }
         let runner: DecodeRunner = session.map { .isolated($0, harness) } ?? .inProcess(harness)
         // The valid instance the malformed bodies are built from (see `PayloadPlan`).
-        let template = all.first.flatMap { $0.payload.origin == .boundary || $0.payload.origin == .random ? $0.payload.value : nil }
-        var state = State(judge: judge, runner: runner, run: self, schemaName: prepared.name, template: template)
+        let template = all.first.flatMap {
+            $0.payload.origin == .boundary || $0.payload.origin == .random ? $0.payload.value : nil
+        }
+        var state = State(
+            judge: judge, runner: runner, run: self, schemaName: prepared.name, template: template)
         var position = 0
         while position < chosen.count {
             let batch = chosen[position...].map { (index: $0.index, item: state.neutralizing($0.item)) }
@@ -101,7 +104,8 @@ struct FuzzRun {
         }
 
         func report() -> FuzzReport {
-            FuzzReport(typeName: run.harness.typeName, findings: findings, casesRun: casesRun, seed: run.fuzzer.seed)
+            FuzzReport(
+                typeName: run.harness.typeName, findings: findings, casesRun: casesRun, seed: run.fuzzer.seed)
         }
 
         /// The case with every value of a known trap cause's class replaced by the cause's fix, so
@@ -114,7 +118,8 @@ struct FuzzRun {
                     case let fixed = neutralizing(template, errors: []), fixed != template
                 else { return item }
                 return Case(
-                    payload: FuzzPayload(origin: item.payload.origin, value: nil, bytes: body.bytes(from: fixed)),
+                    payload: FuzzPayload(
+                        origin: item.payload.origin, value: nil, bytes: body.bytes(from: fixed)),
                     validation: nil)
             }
             let current = neutralizing(value, errors: item.validation?.errors ?? [])
@@ -175,9 +180,11 @@ struct FuzzRun {
             var locatedVerdict = verdict
             if let located, let trigger = located.pointer.resolve(in: shrunk) {
                 let rules = Set(
-                    judge.schema.validate(shrunk).errors.filter { $0.instanceLocation == located.pointer }.map(\.keyword))
+                    judge.schema.validate(shrunk).errors.filter { $0.instanceLocation == located.pointer }
+                        .map(\.keyword))
                 cause = TrapCause(
-                    kind: verdict.kind, pattern: CaseJudge.pattern(located.pointer), rules: rules, trigger: trigger,
+                    kind: verdict.kind, pattern: CaseJudge.pattern(located.pointer), rules: rules,
+                    trigger: trigger,
                     fix: located.fix)
                 locatedVerdict.pointer = located.pointer
                 locatedVerdict.rule = rules.sorted().first.map(SchemaRule.init(rawValue:))
@@ -211,14 +218,17 @@ struct FuzzRun {
             return causes.contains { $0.kind == kind && $0.pattern.isEmpty }
         }
 
-        mutating func add(_ verdict: CaseJudge.Verdict, payload: FuzzPayload, shrunk: JSONValue?, index: Int) {
+        mutating func add(_ verdict: CaseJudge.Verdict, payload: FuzzPayload, shrunk: JSONValue?, index: Int)
+        {
             let text = shrunk.map { JSONSerializer().string($0) } ?? payload.displayText
             findings.append(
                 CodableFinding(
-                    kind: verdict.kind, typeName: run.harness.typeName, schemaName: schemaName, rule: verdict.rule,
+                    kind: verdict.kind, typeName: run.harness.typeName, schemaName: schemaName,
+                    rule: verdict.rule,
                     payload: text, originalPayload: payload.displayText, pointer: verdict.pointer,
                     message: judge.message(verdict, payload: text) + " [\(payload.origin), case \(index)]",
-                    seed: run.fuzzer.seed, caseIndex: index, cases: run.fuzzer.cases, isFailure: judge.isFailure(verdict),
+                    seed: run.fuzzer.seed, caseIndex: index, cases: run.fuzzer.cases,
+                    isFailure: judge.isFailure(verdict),
                     reproduction: run.reproduction(caseIndex: index)))
         }
 
@@ -226,7 +236,8 @@ struct FuzzRun {
         /// lossy model drops are one problem, whichever rule the dropped item broke.
         static func key(_ verdict: CaseJudge.Verdict) -> String {
             if let dropped = verdict.dropped { return "dropped \(CaseJudge.pattern(dropped))" }
-            return "\(verdict.kind.rawValue) \(CaseJudge.pattern(verdict.pointer)) \(verdict.rule?.rawValue ?? "")"
+            return
+                "\(verdict.kind.rawValue) \(CaseJudge.pattern(verdict.pointer)) \(verdict.rule?.rawValue ?? "")"
         }
     }
 }

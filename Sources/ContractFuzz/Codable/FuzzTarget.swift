@@ -29,7 +29,9 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         FuzzTarget(storage: .request(endpoint: endpoint))
     }
     /// Any schema in the contract document, by JSON pointer.
-    public static func pointer(_ pointer: JSONPointer) -> FuzzTarget { FuzzTarget(storage: .pointer(pointer)) }
+    public static func pointer(_ pointer: JSONPointer) -> FuzzTarget {
+        FuzzTarget(storage: .pointer(pointer))
+    }
 
     public var description: String {
         switch storage {
@@ -63,7 +65,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case .response(let status, let endpointID):
             let endpoint = try Self.endpoint(endpointID, in: contract)
             guard let response = endpoint.response(for: status) else {
-                throw .noResponse(status, endpoint: endpointID, declared: endpoint.responses.map(\.status.description))
+                throw .noResponse(
+                    status, endpoint: endpointID, declared: endpoint.responses.map(\.status.description))
             }
             guard let schema = response.schemaPointer else { throw .noSchema(description) }
             pointer = schema
@@ -81,7 +84,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
 
     private static func endpoint(_ id: String, in contract: Contract) throws(FuzzTargetError) -> Endpoint {
         guard let endpoint = contract.endpoint(id) else {
-            throw .unknownEndpoint(id, suggestion: Suggestion.closest(to: id, in: contract.endpoints.map(\.id)))
+            throw .unknownEndpoint(
+                id, suggestion: Suggestion.closest(to: id, in: contract.endpoints.map(\.id)))
         }
         return endpoint
     }
@@ -107,7 +111,9 @@ public enum FuzzTargetError: Error, Sendable, Equatable, CustomStringConvertible
     case noSchema(String)
 
     public var description: String {
-        func didYouMean(_ suggestion: String?) -> String { suggestion.map { " (did you mean \"\($0)\"?)" } ?? "" }
+        func didYouMean(_ suggestion: String?) -> String {
+            suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
+        }
         switch self {
         case .unknownSchema(let name, let suggestion):
             return "the contract has no schema \"\(name)\" under /schemas\(didYouMean(suggestion))"

@@ -131,7 +131,9 @@ final class IsolationSession {
             }
             if let status = ended {
                 child = nil
-                guard current.greeted else { return [.isolationFailed(reason: refusal(current, status: status))] }
+                guard current.greeted else {
+                    return [.isolationFailed(reason: refusal(current, status: status))]
+                }
                 return result + [.crashed(status: status)]
             }
             let waited = Date().timeIntervalSince(lastProgress)
@@ -139,7 +141,9 @@ final class IsolationSession {
                 close()
                 return [
                     .isolationFailed(
-                        reason: "the child `\(command)` did not report ready within \(Int(isolation.launchTimeout)) s")
+                        reason:
+                            "the child `\(command)` did not report ready within \(Int(isolation.launchTimeout)) s"
+                    )
                 ]
             }
             if current.greeted, waited > timeout {

@@ -33,7 +33,9 @@ public struct ModelHarness: Sendable {
         self.body = body
     }
 
-    private init<Model>(_ type: Model.Type, encodes: Bool, body: @escaping @Sendable ([UInt8]) -> DecodeOutcome) {
+    private init<Model>(
+        _ type: Model.Type, encodes: Bool, body: @escaping @Sendable ([UInt8]) -> DecodeOutcome
+    ) {
         self.init(
             typeName: Self.name(of: type), qualifiedName: String(reflecting: type),
             identity: Self.identity(of: type, encodes: encodes), encodes: encodes, body: body)

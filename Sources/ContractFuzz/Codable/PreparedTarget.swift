@@ -33,7 +33,8 @@ struct PreparedTarget: Sendable {
     /// Enough for a large suite; the cache is cleared past it rather than grow without bound.
     private static let capacity = 64
 
-    static func make(contract: Contract, target: FuzzTarget, cases: Int, seed: UInt64) throws(PreparationError)
+    static func make(contract: Contract, target: FuzzTarget, cases: Int, seed: UInt64)
+        throws(PreparationError)
         -> PreparedTarget
     {
         let resolved: (pointer: JSONPointer, name: String)
@@ -43,7 +44,8 @@ struct PreparedTarget: Sendable {
             throw .target(error)
         }
         let key = Key(
-            document: contract.document, baseURI: contract.baseURI, pointer: resolved.pointer, cases: 0, seed: 0)
+            document: contract.document, baseURI: contract.baseURI, pointer: resolved.pointer, cases: 0,
+            seed: 0)
         let schema: Schema
         if let cached = schemas.withLock({ $0[key] }) {
             schema = cached
@@ -58,12 +60,15 @@ struct PreparedTarget: Sendable {
                 $0[key] = schema
             }
         }
-        return PreparedTarget(pointer: resolved.pointer, name: resolved.name, schema: schema, contract: contract)
+        return PreparedTarget(
+            pointer: resolved.pointer, name: resolved.name, schema: schema, contract: contract)
     }
 
     /// The run's payloads in order, each with its validation.
     func cases(count: Int, seed: UInt64) -> [Case] {
-        let key = Key(document: contract.document, baseURI: contract.baseURI, pointer: pointer, cases: count, seed: seed)
+        let key = Key(
+            document: contract.document, baseURI: contract.baseURI, pointer: pointer, cases: count, seed: seed
+        )
         if let cached = Self.plans.withLock({ $0[key] }) { return cached }
         let plan = PayloadPlan(document: contract.document, baseURI: contract.baseURI, schemaPointer: pointer)
         let planned = plan.payloads(cases: count, seed: seed).map { payload in

@@ -52,7 +52,9 @@ struct TrapCause {
             case .object(let object) where token != "*":
                 if let child = object[String(token)] { walk(child, rest, pointer.appending(String(token))) }
             case .array(let elements) where token == "*":
-                for (index, element) in elements.enumerated() { walk(element, rest, pointer.appending(index)) }
+                for (index, element) in elements.enumerated() {
+                    walk(element, rest, pointer.appending(index))
+                }
             default:
                 return
             }
@@ -76,10 +78,13 @@ struct TrapCause {
         // to blame (a model that hangs on everything), and probing leaf by leaf would only cost
         // a timeout per probe.
         let everything = leaves.reduce(value) { edited, leaf in
-            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else { return edited }
+            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else {
+                return edited
+            }
             return edited.replacing(at: leaf, with: fix)
         }
-        if everything != value, let outcome = runner.outcomes([JSONSerializer().bytes(everything)], timeout: timeout).first,
+        if everything != value,
+            let outcome = runner.outcomes([JSONSerializer().bytes(everything)], timeout: timeout).first,
             traps(outcome)
         {
             return nil
@@ -103,11 +108,15 @@ struct TrapCause {
         }
     }
 
-    private static func collectLeaves(_ value: JSONValue, at pointer: JSONPointer, into leaves: inout [JSONPointer]) {
+    private static func collectLeaves(
+        _ value: JSONValue, at pointer: JSONPointer, into leaves: inout [JSONPointer]
+    ) {
         guard leaves.count < 64 else { return }
         switch value {
         case .object(let object):
-            for member in object.members { collectLeaves(member.value, at: pointer.appending(member.key), into: &leaves) }
+            for member in object.members {
+                collectLeaves(member.value, at: pointer.appending(member.key), into: &leaves)
+            }
         case .array(let elements):
             for (index, element) in elements.enumerated() {
                 collectLeaves(element, at: pointer.appending(index), into: &leaves)
