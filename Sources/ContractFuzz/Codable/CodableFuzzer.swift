@@ -1,6 +1,6 @@
 public import ContractKit
 public import Foundation
-public import JSONSchema
+import JSONSchema
 
 /// Fuzzes `Codable` models against the contract: the JSON an endpoint answers, the body it
 /// accepts, or any named schema.
