@@ -116,6 +116,19 @@ extension RestaurantClientTestSuite {
             #expect(!lenient.warnings.isEmpty)
         }
 
+        @Test("an optional property for a key that may be absent passes, though it also decodes null")
+        func optionalKeyAcceptsNull() throws {
+            struct Note: Codable {
+                var id: Int
+                var text: String?
+            }
+            let report = try fixtureFuzzer().fuzz(Note.self, .schema("Note"))
+            #expect(report.passed, "\(report)")
+            let null = try #require(report.warnings.first { $0.pointer == JSONPointer("/text") }, "\(report)")
+            #expect(null.rule == .type)
+            #expect(null.message.contains("plain Codable decodes null and an absent key alike"))
+        }
+
         /// Replays the finding's case alone with the printed seed and expects the same minimal payload.
         private func expectReproducible<Model: Codable>(
             _ finding: CodableFinding, _ type: Model.Type, _ target: FuzzTarget

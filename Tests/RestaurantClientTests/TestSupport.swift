@@ -71,6 +71,15 @@ let fixtureContractText = """
             "spiciness": { "enum": ["mild", "medium", "hot"] }
           },
           "additionalProperties": false
+        },
+        "Note": {
+          "type": "object",
+          "required": ["id"],
+          "properties": {
+            "id": { "type": "integer" },
+            "text": { "type": "string" }
+          },
+          "additionalProperties": false
         }
       },
       "endpoints": [

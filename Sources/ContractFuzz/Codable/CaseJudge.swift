@@ -21,6 +21,10 @@ struct CaseJudge {
         var violations: Set<String> = []
         /// For `looser`: the array item the model silently dropped, when it dropped one.
         var dropped: JSONPointer?
+        /// For `looser`: `null` accepted for an optional key the contract lets be absent. Plain
+        /// `Codable` decodes `null` and an absent key alike into an optional, so this is never a
+        /// failure, whatever the rule.
+        var nullForOptionalKey = false
     }
 
     /// The verdict for one payload, or nil when model and contract agree.
@@ -62,6 +66,14 @@ struct CaseJudge {
             violations: Set(errors.map { Self.pattern($0.instanceLocation) + " " + $0.keyword }))
         if let reencoded, let encoded = try? JSONParser.parse(reencoded) {
             verdict.dropped = Self.droppedItem(at: error.instanceLocation, payload: value, encoded: encoded)
+        }
+        if verdict.dropped == nil, error.keyword == "type", !error.instanceLocation.isRoot,
+            error.instanceLocation.resolve(in: value) == .null,
+            schema.isValid(value.replacing(at: error.instanceLocation, with: nil))
+        {
+            verdict.nullForOptionalKey = true
+            verdict.detail +=
+                " (a warning: the key may be absent, and plain Codable decodes null and an absent key alike)"
         }
         return verdict
     }
@@ -174,6 +186,7 @@ struct CaseJudge {
 
     func isFailure(_ verdict: Verdict) -> Bool {
         guard verdict.kind == .looser else { return true }
+        if verdict.nullForOptionalKey, failingRules != .all { return false }
         return verdict.rule.map(failingRules.contains) ?? true
     }
 

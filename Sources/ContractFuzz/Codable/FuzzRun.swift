@@ -238,6 +238,7 @@ struct FuzzRun {
             if let dropped = verdict.dropped { return "dropped \(CaseJudge.pattern(dropped))" }
             return
                 "\(verdict.kind.rawValue) \(CaseJudge.pattern(verdict.pointer)) \(verdict.rule?.rawValue ?? "")"
+                + (verdict.nullForOptionalKey ? " null" : "")
         }
     }
 }
