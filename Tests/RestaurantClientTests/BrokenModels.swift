@@ -195,3 +195,24 @@ struct SnakeCaseMenuItemWithNumericImage: Codable {
     var category: String
     var imageUrl: Int
 }
+
+/// Broken twice, both on values the contract allows, often in the same payload: traps on a free
+/// item and on a one-letter name.
+struct TwoAllowedTrapsMenuItem: Codable {
+    var id: Int
+    var name: String
+    var price: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, price
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        price = try container.decode(Double.self, forKey: .price)
+        precondition(price != 0, "a menu item cannot be free")
+        precondition(name.count != 1, "names have two letters at least")
+    }
+}

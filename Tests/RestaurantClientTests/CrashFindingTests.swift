@@ -41,6 +41,15 @@ extension RestaurantClientTestSuite {
             }
         }
 
+        @Test("two traps on allowed values, met in one payload, are still two findings")
+        func twoTrapsInOnePayload() throws {
+            registerIsolatedModels()
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(TwoAllowedTrapsMenuItem.self, schema: "MenuItem")
+            let crashes = report.findings(.crash)
+            #expect(Set(crashes.map(\.pointer)) == [JSONPointer("/name"), JSONPointer("/price")], "\(report.description)")
+            #expect(crashes.allSatisfy { $0.rule == nil })
+        }
+
         @Test("a hanging init(from:) is found in seconds, at its field, and the run goes on")
         func hang() throws {
             registerIsolatedModels()

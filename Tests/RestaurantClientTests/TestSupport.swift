@@ -38,6 +38,7 @@ func fixtureFuzzer(seed: UInt64 = 1, isolation: CrashIsolation? = nil) throws ->
 func registerIsolatedModels() {
     CrashIsolation.register(.roundTrip(TrappingMenuItem.self))
     CrashIsolation.register(.roundTrip(TwoTrapMenuItem.self))
+    CrashIsolation.register(.roundTrip(TwoAllowedTrapsMenuItem.self))
     CrashIsolation.register(.roundTrip(MenuItem.self))
     CrashIsolation.register(.roundTrip(TrapOnEmptyName.MenuItem.self))
     CrashIsolation.register(.decoding(HangingDish.self))

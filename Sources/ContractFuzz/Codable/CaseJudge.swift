@@ -200,16 +200,21 @@ struct CaseJudge {
     /// Crash and hang payloads keep only what the model needs: keys and items may go, but no
     /// value may break a rule the original did not break (so a crash on `price: 0` does not end
     /// with an irrelevant, invalid `id: 0`). Hang candidates run with `timeout`.
+    ///
+    /// - Parameter admissible: candidates it rejects are never tried (the fuzzer rejects those
+    ///   that bring back the value of a cause already reported, so a second cause is not shrunk
+    ///   into the first).
     func shrink(
         _ value: JSONValue, verdict: Verdict, runner: DecodeRunner, timeout: Double? = nil,
-        maxRounds: Int = 200
+        maxRounds: Int = 200, admissible: (JSONValue) -> Bool = { _ in true }
     ) -> JSONValue {
         guard verdict.kind != .isolationFailed else { return value }
         let allowed = verdict.kind == .crash || verdict.kind == .hang ? violations(of: value) : []
         var current = value
         for _ in 0..<maxRounds {
             let candidates = ShrinkCandidates.of(current).filter(
-                keepsValidity(for: verdict.kind, allowed: allowed))
+                keepsValidity(for: verdict.kind, allowed: allowed)
+            ).filter(admissible)
             guard !candidates.isEmpty else { break }
             var position = 0
             let outcomes = runner.outcomes(candidates.map { JSONSerializer().bytes($0) }, timeout: timeout) {

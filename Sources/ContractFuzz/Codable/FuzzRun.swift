@@ -129,7 +129,7 @@ struct FuzzRun {
                 validation: judge.schema.validate(current))
         }
 
-        private func neutralizing(_ value: JSONValue, errors: [ValidationError]) -> JSONValue {
+        func neutralizing(_ value: JSONValue, errors: [ValidationError]) -> JSONValue {
             var current = value
             for cause in causes {
                 if let fixed = cause.neutralizing(current, errors: errors) { current = fixed }
@@ -164,9 +164,13 @@ struct FuzzRun {
                 return
             }
             if isKnown(verdict.kind, value) { return }
+            let known = causes
             var shrunk = judge.shrink(
                 value, verdict: verdict, runner: runner, timeout: verdict.kind == .hang ? probeTimeout : nil,
-                maxRounds: verdict.kind == .hang ? 12 : 200)
+                maxRounds: verdict.kind == .hang ? 12 : 200
+            ) { candidate in
+                known.isEmpty || neutralizing(candidate, errors: judge.schema.validate(candidate).errors) == candidate
+            }
             if verdict.kind == .hang, shrunk != value,
                 runner.outcomes([JSONSerializer().bytes(shrunk)]).first.map(TrapCause.traps) != true
             {
@@ -194,7 +198,8 @@ struct FuzzRun {
                     ? "a value the contract allows"
                     : "it breaks " + rules.sorted().map { "`\($0)`" }.joined(separator: ", ")
                 locatedVerdict.detail +=
-                    "; the cause is \(located.pointer.displayText) = \(text) (\(allowed)): with \(JSONSerializer().string(located.fix)) there, the payload decodes"
+                    "; the cause is \(located.pointer.displayText) = \(text) (\(allowed)): with \(JSONSerializer().string(located.fix)) there"
+                    + (located.alone ? "" : " and plainer values before it") + ", the payload decodes"
             }
             if cause.pattern.isEmpty, verdict.kind == .hang {
                 locatedVerdict.detail +=

@@ -68,7 +68,7 @@ struct TrapCause {
     static func locate(
         kind: CodableFinding.Kind, in value: JSONValue, preferred: JSONPointer?, runner: DecodeRunner,
         timeout: Double?
-    ) -> (pointer: JSONPointer, fix: JSONValue)? {
+    ) -> (pointer: JSONPointer, fix: JSONValue, alone: Bool)? {
         var leaves: [JSONPointer] = []
         collectLeaves(value, at: .root, into: &leaves)
         if let preferred, let position = leaves.firstIndex(of: preferred) {
@@ -96,7 +96,18 @@ struct TrapCause {
             let outcomes = runner.outcomes(
                 fixes.map { JSONSerializer().bytes(value.replacing(at: leaf, with: $0)) }, timeout: timeout
             ) { !traps($0) }
-            if let last = outcomes.last, !traps(last) { return (leaf, fixes[outcomes.count - 1]) }
+            if let last = outcomes.last, !traps(last) { return (leaf, fixes[outcomes.count - 1], true) }
+        }
+        // No single value is enough: two causes in one payload (a trap on `price: 0` and another
+        // on `name: "a"`). Fix leaves one after another and blame the one that ends the trap; the
+        // other cause shows up on a later payload, where this one is neutralized.
+        var fixed = value
+        for leaf in leaves {
+            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else { continue }
+            fixed = fixed.replacing(at: leaf, with: fix)
+            if let outcome = runner.outcomes([JSONSerializer().bytes(fixed)], timeout: timeout).first, !traps(outcome) {
+                return (leaf, fix, false)
+            }
         }
         return nil
     }
