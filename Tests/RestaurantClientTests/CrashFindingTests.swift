@@ -44,9 +44,12 @@ extension RestaurantClientTestSuite {
         @Test("two traps on allowed values, met in one payload, are still two findings")
         func twoTrapsInOnePayload() throws {
             registerIsolatedModels()
-            let report = try restaurantFuzzer(isolation: isolation).fuzz(TwoAllowedTrapsMenuItem.self, schema: "MenuItem")
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(
+                TwoAllowedTrapsMenuItem.self, schema: "MenuItem")
             let crashes = report.findings(.crash)
-            #expect(Set(crashes.map(\.pointer)) == [JSONPointer("/name"), JSONPointer("/price")], "\(report.description)")
+            #expect(
+                Set(crashes.map(\.pointer)) == [JSONPointer("/name"), JSONPointer("/price")],
+                "\(report.description)")
             #expect(crashes.allSatisfy { $0.rule == nil })
         }
 

@@ -169,7 +169,8 @@ struct FuzzRun {
                 value, verdict: verdict, runner: runner, timeout: verdict.kind == .hang ? probeTimeout : nil,
                 maxRounds: verdict.kind == .hang ? 12 : 200
             ) { candidate in
-                known.isEmpty || neutralizing(candidate, errors: judge.schema.validate(candidate).errors) == candidate
+                known.isEmpty
+                    || neutralizing(candidate, errors: judge.schema.validate(candidate).errors) == candidate
             }
             if verdict.kind == .hang, shrunk != value,
                 runner.outcomes([JSONSerializer().bytes(shrunk)]).first.map(TrapCause.traps) != true

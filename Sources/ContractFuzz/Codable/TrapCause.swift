@@ -13,7 +13,7 @@ struct TrapCause {
     var pattern: String
     /// The rules the trigger value breaks there; empty when the contract allows it.
     var rules: Set<String>
-    /// The value that traps (compared by equality when it breaks no rule).
+    /// The value that traps (a crash's class, when it breaks no rule, is this very value).
     var trigger: JSONValue
     /// A value that decodes in its place.
     var fix: JSONValue
@@ -29,7 +29,11 @@ struct TrapCause {
         for pointer in Self.pointers(matching: pattern, in: value) {
             guard let current = pointer.resolve(in: value) else { continue }
             let broken = Set(errors.filter { $0.instanceLocation == pointer }.map(\.keyword))
-            let sameClass = rules.isEmpty ? current == trigger && broken.isEmpty : broken == rules
+            // The class of a value the contract allows: for a hang, any allowed value there (each
+            // miss costs a whole timeout); for a crash, the same value (a miss costs one relaunch,
+            // and the field stays fuzzed for the model's other problems).
+            let sameClass =
+                rules.isEmpty ? broken.isEmpty && (kind == .hang || current == trigger) : broken == rules
             guard sameClass else { continue }
             result = result.replacing(at: pointer, with: fix)
             changed = true
@@ -103,9 +107,13 @@ struct TrapCause {
         // other cause shows up on a later payload, where this one is neutralized.
         var fixed = value
         for leaf in leaves {
-            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else { continue }
+            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else {
+                continue
+            }
             fixed = fixed.replacing(at: leaf, with: fix)
-            if let outcome = runner.outcomes([JSONSerializer().bytes(fixed)], timeout: timeout).first, !traps(outcome) {
+            if let outcome = runner.outcomes([JSONSerializer().bytes(fixed)], timeout: timeout).first,
+                !traps(outcome)
+            {
                 return (leaf, fix, false)
             }
         }
