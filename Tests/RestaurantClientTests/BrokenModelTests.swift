@@ -52,6 +52,16 @@ extension RestaurantClientTestSuite {
             #expect(finding.pointer == JSONPointer("/image_url"), "\(finding)")
         }
 
+        @Test("an encoding key typo drifts: the pointer exists in the payload, the text names both keys")
+        func encodingTypo() throws {
+            let report = try restaurantFuzzer().fuzz(MenuItemWithEncodingTypo.self, schema: "MenuItem")
+            let drift = try #require(report.findings(.encodingDrift).first, "\(report)")
+            #expect(drift.isFailure)
+            #expect(drift.pointer == .root, "\(drift)")
+            #expect(drift.message.contains("the payload spells it \"image_url\""), "\(drift)")
+            #expect(report.findings(.stricter).isEmpty)
+        }
+
         @Test("a non-optional field the contract allows to be null is stricter")
         func requiredNullable() throws {
             let report = try fixtureFuzzer().fuzz(

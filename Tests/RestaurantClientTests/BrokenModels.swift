@@ -216,3 +216,28 @@ struct TwoAllowedTrapsMenuItem: Codable {
         precondition(name.count != 1, "names have two letters at least")
     }
 }
+
+/// Broken on the way out: decodes `image_url` but encodes `imageUrl`, so what the app sends back
+/// is not what the contract describes.
+struct MenuItemWithEncodingTypo: Codable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: Double
+    var category: String
+    var image_url: URL
+
+    enum EncodingKeys: String, CodingKey {
+        case id, name, description, price, category, imageUrl
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: EncodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(description, forKey: .description)
+        try container.encode(price, forKey: .price)
+        try container.encode(category, forKey: .category)
+        try container.encode(image_url, forKey: .imageUrl)
+    }
+}

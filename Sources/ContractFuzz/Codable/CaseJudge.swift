@@ -51,7 +51,7 @@ struct CaseJudge {
                 return looser(value, errors: validation.errors, reencoded: reencoded)
             }
             guard let reencoded else { return nil }
-            return drift(reencoded)
+            return drift(reencoded, payload: value)
         }
     }
 
@@ -78,7 +78,9 @@ struct CaseJudge {
         return verdict
     }
 
-    private func drift(_ reencoded: [UInt8]) -> Verdict? {
+    /// The pointer names the place in the payload (the nearest object or array that exists there):
+    /// the encoding's own location, which may be a misspelt key, is quoted in the detail.
+    private func drift(_ reencoded: [UInt8], payload: JSONValue) -> Verdict? {
         let encoded: JSONValue
         do {
             encoded = try JSONParser.parse(reencoded)
@@ -87,11 +89,20 @@ struct CaseJudge {
         }
         guard let error = schema.validate(encoded).errors.first else { return nil }
         let text = JSONSerializer().string(encoded)
+        var place = error.instanceLocation
+        while !place.isRoot, place.resolve(in: payload) == nil { place = place.parent }
+        var detail =
+            "it encodes back to \(text), which breaks `\(error.keyword)` at \(error.instanceLocation.displayText) of the encoding: \(error.message)"
+        if error.keyword == "additionalProperties", let key = error.instanceLocation.tokens.last,
+            let object = place.resolve(in: payload)?.objectValue
+        {
+            let normalized = { (text: String) in text.lowercased().filter { $0 != "_" && $0 != "-" } }
+            if let wire = object.keys.first(where: { normalized($0) == normalized(key) && $0 != key }) {
+                detail += "; the payload spells it \"\(wire)\": check the key the model encodes"
+            }
+        }
         return Verdict(
-            kind: .encodingDrift, pointer: error.instanceLocation,
-            detail:
-                "it encodes back to \(text), which breaks `\(error.keyword)` at \(error.instanceLocation.displayText): \(error.message)",
-            rule: SchemaRule(rawValue: error.keyword))
+            kind: .encodingDrift, pointer: place, detail: detail, rule: SchemaRule(rawValue: error.keyword))
     }
 
     /// The decoder's message, with what the payload has where the model looked for a missing key.
