@@ -90,6 +90,15 @@ extension RestaurantClientTestSuite {
             #expect(elapsed < 30, "took \(elapsed) s")
         }
 
+        @Test("a slow child launch is not a hang: the clock starts when the child is ready")
+        func slowLaunch() throws {
+            registerIsolatedModels()
+            let slow = CrashIsolation.swiftTestingEntry("slowCrashIsolationEntry", timeout: 0.5)
+            let report = try restaurantFuzzer(isolation: slow).fuzz(MenuItem.self, schema: "MenuItem")
+            #expect(report.findings(.hang).isEmpty, "\(report)")
+            #expect(report.passed, "\(report)")
+        }
+
         @Test("isolation tells two models called MenuItem apart by their full type")
         func sameBareName() throws {
             registerIsolatedModels()

@@ -52,6 +52,15 @@ func registerIsolatedModels() {
     CrashIsolation.runChildIfRequested()
 }
 
+/// An entry whose child takes a while to start, as a debug binary on a loaded machine does: the
+/// hang clock must not run before the child reports ready.
+@Test func slowCrashIsolationEntry() {
+    guard CrashIsolation.isChild else { return }
+    Thread.sleep(forTimeInterval: 1.5)
+    registerIsolatedModels()
+    CrashIsolation.runChildIfRequested()
+}
+
 /// The isolation the crash tests use: this test binary, running only `crashIsolationEntry`.
 let isolation = CrashIsolation.swiftTestingEntry("crashIsolationEntry")
 
