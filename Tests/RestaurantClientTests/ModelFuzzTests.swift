@@ -62,6 +62,19 @@ extension RestaurantClientTestSuite {
             #expect(comment.rawValue == report.description)
         }
 
+        @available(*, deprecated, message: "exercises the deprecated schema-pointer API")
+        @Test("the first, schema-pointer API still compiles and fuzzes the same way")
+        func schemaPointerAPI() throws {
+            let contract = try ContractLoader.load(file: restaurantContractPath)
+            let pointer = try #require(JSONPointer("/schemas/MenuItem"))
+            let fuzzer = CodableFuzzer(contract: contract, schemaPointer: pointer, cases: fuzzCases)
+            #expect(fuzzer.fuzz(MenuItem.self).passed)
+            #expect(!fuzzer.fuzz(AllOptionalMenuItem.self).passed)
+            let strict = CodableFuzzer(
+                contract: contract, schemaPointer: pointer, cases: fuzzCases, strict: true)
+            #expect(!strict.fuzz(MenuItem.self).passed)
+        }
+
         @Test("an unknown endpoint or schema is a problem with a suggestion, not a silent pass")
         func unknownTarget() throws {
             let fuzzer = try restaurantFuzzer()

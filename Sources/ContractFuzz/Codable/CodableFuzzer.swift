@@ -38,6 +38,8 @@ public struct CodableFuzzer: Sendable {
     public let failingRules: FailingRules
     /// Where decoding runs; nil decodes in this process (fast, but a trap ends the run).
     public let isolation: CrashIsolation?
+    /// The target of the deprecated schema-pointer API.
+    var boundTarget: FuzzTarget?
     let decoder: SendableBox<JSONDecoder>
     let encoder: SendableBox<JSONEncoder>
 
