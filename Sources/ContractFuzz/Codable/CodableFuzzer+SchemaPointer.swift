@@ -21,7 +21,7 @@ extension CodableFuzzer {
         self.boundTarget = .pointer(schemaPointer)
     }
 
-    private var target: FuzzTarget { boundTarget ?? .pointer(.root) }
+    private var target: FuzzTarget { boundTarget ?? .unbound }
 
     @available(*, deprecated, message: "use fuzz(_:_:) with a FuzzTarget")
     public func fuzz<Model: Codable>(_ type: Model.Type) -> FuzzReport { fuzz(type, target) }

@@ -14,6 +14,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case response(Int, endpoint: String)
         case request(endpoint: String)
         case pointer(JSONPointer)
+        case unbound
     }
 
     private let storage: Storage
@@ -28,6 +29,9 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
     public static func requestBody(of endpoint: String) -> FuzzTarget {
         FuzzTarget(storage: .request(endpoint: endpoint))
     }
+    /// The target of a fuzzer made without one (the deprecated API's methods on a new fuzzer).
+    static let unbound = FuzzTarget(storage: .unbound)
+
     /// Any schema in the contract document, by JSON pointer.
     public static func pointer(_ pointer: JSONPointer) -> FuzzTarget {
         FuzzTarget(storage: .pointer(pointer))
@@ -39,6 +43,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case .response(let status, let endpoint): return "the \(status) response of \(endpoint)"
         case .request(let endpoint): return "the request body of \(endpoint)"
         case .pointer(let pointer): return "the schema at \(pointer.displayText)"
+        case .unbound: return "no target (this fuzzer has no schema pointer: name one per call)"
         }
     }
 
@@ -49,6 +54,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case .response(let status, let endpoint): return ".response(\(status), of: \"\(endpoint)\")"
         case .request(let endpoint): return ".requestBody(of: \"\(endpoint)\")"
         case .pointer(let pointer): return ".pointer(JSONPointer(\"\(pointer)\")!)"
+        case .unbound: return ".schema(\"…\")"
         }
     }
 
@@ -78,6 +84,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
         case .pointer(let given):
             guard given.resolve(in: contract.document) != nil else { throw .noSchema(description) }
             pointer = given
+        case .unbound:
+            throw .noSchema(description)
         }
         return (pointer, Self.name(of: pointer, in: contract, fallback: description))
     }
