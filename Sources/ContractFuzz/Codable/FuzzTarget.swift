@@ -1,4 +1,4 @@
-public import ContractKit
+import ContractKit
 public import JSONSchema
 
 /// The JSON a model decodes, named the way an app developer thinks of it: the 200 response of
