@@ -139,6 +139,23 @@ extension RestaurantClientTestSuite {
             #expect(null.message.contains("plain Codable decodes null and an absent key alike"))
         }
 
+        @Test("every finding's pointer exists in its payload")
+        func pointersExist() throws {
+            let fuzzer = try restaurantFuzzer()
+            let reports = [
+                fuzzer.fuzz(MenuItemWithIntegerPrice.self, schema: "MenuItem"),
+                fuzzer.fuzz(MenuItemWithWrongKey.self, schema: "MenuItem"),
+                fuzzer.fuzz(MenuItemWithoutCodingKeys.self, schema: "MenuItem"),
+                fuzzer.fuzz(AllOptionalMenuItem.self, schema: "MenuItem"),
+                fuzzer.fuzz(MenuItemWithEncodingTypo.self, schema: "MenuItem"),
+                fuzzer.fuzz(LossyMenuResponse.self, response: 200, of: "listMenu"),
+            ]
+            for finding in reports.flatMap(\.findings) {
+                guard let payload = try? JSONParser.parse(finding.payload) else { continue }
+                #expect(finding.pointer.resolve(in: payload) != nil, "\(finding)")
+            }
+        }
+
         /// Replays the finding's case alone with the printed seed and expects the same minimal payload.
         private func expectReproducible<Model: Codable>(
             _ finding: CodableFinding, _ type: Model.Type, _ target: FuzzTarget
