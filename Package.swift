@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "ContractFuzz", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"], swiftSettings: settings),
         .target(name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
-        .target(name: "ContractTesting", dependencies: ["ContractKit", "ContractMock"], swiftSettings: settings),
+        .target(
+            name: "ContractTesting", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            swiftSettings: settings),
         .target(
             name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock", "ContractReports"],
             swiftSettings: settings),
@@ -55,7 +57,7 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "RestaurantClientTests",
-            dependencies: ["RestaurantClient", "ContractFuzz", "ContractKit", "ContractMock", "ContractTesting", "JSONSchema"],
+            dependencies: ["RestaurantClient", "ContractTesting"],
             swiftSettings: settings),
     ]
 )

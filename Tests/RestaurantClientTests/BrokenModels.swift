@@ -1,4 +1,5 @@
 import Foundation
+import RestaurantClient
 
 // Deliberately broken client models: each disagrees with its contract schema in one classic way,
 // and BrokenModelTests checks that the fuzzer catches it with a minimal payload.
@@ -90,5 +91,153 @@ struct HangingDish: Codable {
         id = try container.decode(Int.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         while id == 100_000 { Thread.sleep(forTimeInterval: 0.01) }
+    }
+}
+
+/// Broken: the property is `imageURL` and there are no `CodingKeys`, so the model reads the key
+/// `imageURL` while the contract sends `image_url`.
+struct MenuItemWithoutCodingKeys: Codable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: Double
+    var category: String
+    var imageURL: URL
+}
+
+/// Loose: every property optional, so a payload missing any required field decodes.
+struct AllOptionalMenuItem: Codable {
+    var id: Int?
+    var name: String?
+    var description: String?
+    var price: Double?
+    var category: String?
+    var image_url: URL?
+}
+
+/// Loose: lossy array decoding. An item that does not decode is silently dropped, so a menu with
+/// a broken item decodes as a shorter menu instead of failing.
+struct LossyMenuResponse: Codable {
+    var items: [RestaurantClient.MenuItem]
+
+    enum CodingKeys: String, CodingKey { case items }
+
+    private struct Skipped: Decodable {}
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .items)
+        var kept: [RestaurantClient.MenuItem] = []
+        while !container.isAtEnd {
+            if let item = try? container.decode(RestaurantClient.MenuItem.self) {
+                kept.append(item)
+            } else {
+                _ = try container.decode(Skipped.self)
+            }
+        }
+        items = kept
+    }
+}
+
+/// Broken twice: traps on an id below 1 and on a negative price (two causes, two findings).
+struct TwoTrapMenuItem: Codable {
+    var id: Int
+    var name: String
+    var price: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, price
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        price = try container.decode(Double.self, forKey: .price)
+        precondition(id > 0, "ids start at 1")
+        precondition(price >= 0, "prices are never negative")
+    }
+}
+
+/// A namespace whose `MenuItem` has the same bare name as `RestaurantClient.MenuItem`: crash
+/// isolation must tell the two apart.
+enum TrapOnEmptyName {
+    /// Broken: traps on an empty name (the contract forbids it, but a trap is never acceptable).
+    struct MenuItem: Codable {
+        var id: Int
+        var name: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, name
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            name = try container.decode(String.self, forKey: .name)
+            if name.isEmpty { fatalError("a dish needs a name") }
+        }
+    }
+}
+
+/// Broken: never returns, whatever the payload (no single value is to blame).
+struct AlwaysHangingDish: Decodable {
+    init(from decoder: any Decoder) throws {
+        while true { Thread.sleep(forTimeInterval: 0.01) }
+    }
+}
+
+/// Broken under the app's `convertFromSnakeCase` decoder: `imageUrl` as a number.
+struct SnakeCaseMenuItemWithNumericImage: Codable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: Double
+    var category: String
+    var imageUrl: Int
+}
+
+/// Broken twice, both on values the contract allows, often in the same payload: traps on a free
+/// item and on a one-letter name.
+struct TwoAllowedTrapsMenuItem: Codable {
+    var id: Int
+    var name: String
+    var price: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, price
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        price = try container.decode(Double.self, forKey: .price)
+        precondition(price != 0, "a menu item cannot be free")
+        precondition(name.count != 1, "names have two letters at least")
+    }
+}
+
+/// Broken on the way out: decodes `image_url` but encodes `imageUrl`, so what the app sends back
+/// is not what the contract describes.
+struct MenuItemWithEncodingTypo: Codable {
+    var id: Int
+    var name: String
+    var description: String
+    var price: Double
+    var category: String
+    var image_url: URL
+
+    enum EncodingKeys: String, CodingKey {
+        case id, name, description, price, category, imageUrl
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: EncodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(description, forKey: .description)
+        try container.encode(price, forKey: .price)
+        try container.encode(category, forKey: .category)
+        try container.encode(image_url, forKey: .imageUrl)
     }
 }

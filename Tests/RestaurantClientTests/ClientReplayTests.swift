@@ -1,5 +1,3 @@
-import ContractFuzz
-import ContractKit
 import ContractTesting
 import Foundation
 import RestaurantClient

@@ -1,6 +1,5 @@
-import ContractFuzz
+import ContractTesting
 import Foundation
-import JSONSchema
 import RestaurantClient
 import Testing
 

@@ -1,7 +1,5 @@
-import ContractFuzz
-import ContractKit
+import ContractTesting
 import Foundation
-import JSONSchema
 import RestaurantClient
 import Testing
 
@@ -18,28 +16,33 @@ let restaurantContractPath = packageRoot.appendingPathComponent("Contracts/resta
 /// Case count per model: enough to hit every boundary, small enough for a fast suite.
 let fuzzCases = 100
 
-func loadRestaurantContract() throws -> Contract {
-    try ContractLoader.load(file: restaurantContractPath)
-}
-
-func loadFixtureContract() throws -> Contract {
-    try ContractLoader.load(bytes: Array(fixtureContractText.utf8), file: "codable-fixtures.json")
-}
-
-func fuzzer(
-    _ contract: Contract, _ schema: String, seed: UInt64 = 1, strict: Bool = false,
-    isolation: CrashIsolation? = nil
+/// The Restaurant contract's fuzzer as an app's test suite builds it: from the contract's path.
+func restaurantFuzzer(
+    seed: UInt64 = 1, failingRules: FailingRules = .codable, isolation: CrashIsolation? = nil
 ) throws -> CodableFuzzer {
-    let pointer = try #require(JSONPointer("/schemas/\(schema)"))
-    return CodableFuzzer(
-        contract: contract, schemaPointer: pointer, cases: fuzzCases, seed: seed, strict: strict,
+    try CodableFuzzer(
+        contractAt: restaurantContractPath, cases: fuzzCases, seed: seed, failingRules: failingRules,
         isolation: isolation)
 }
 
-/// Models the isolated child decodes; parent and child register the same set.
+/// The fixture contract's fuzzer (a nullable required field and an enum, which the Restaurant
+/// contract lacks).
+func fixtureFuzzer(seed: UInt64 = 1, isolation: CrashIsolation? = nil) throws -> CodableFuzzer {
+    let contract = try ContractLoader.load(
+        bytes: Array(fixtureContractText.utf8), file: "codable-fixtures.json")
+    return CodableFuzzer(contract: contract, cases: fuzzCases, seed: seed, isolation: isolation)
+}
+
+/// Models the isolated child decodes; parent and child register the same set. Each is keyed by
+/// its full type identity, so `TrapOnEmptyName.MenuItem` and `RestaurantClient.MenuItem` coexist.
 func registerIsolatedModels() {
     CrashIsolation.register(.roundTrip(TrappingMenuItem.self))
+    CrashIsolation.register(.roundTrip(TwoTrapMenuItem.self))
+    CrashIsolation.register(.roundTrip(TwoAllowedTrapsMenuItem.self))
+    CrashIsolation.register(.roundTrip(MenuItem.self))
+    CrashIsolation.register(.roundTrip(TrapOnEmptyName.MenuItem.self))
     CrashIsolation.register(.decoding(HangingDish.self))
+    CrashIsolation.register(.decoding(AlwaysHangingDish.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child
@@ -49,8 +52,17 @@ func registerIsolatedModels() {
     CrashIsolation.runChildIfRequested()
 }
 
+/// An entry whose child takes a while to start, as a debug binary on a loaded machine does: the
+/// hang clock must not run before the child reports ready.
+@Test func slowCrashIsolationEntry() {
+    guard CrashIsolation.isChild else { return }
+    Thread.sleep(forTimeInterval: 1.5)
+    registerIsolatedModels()
+    CrashIsolation.runChildIfRequested()
+}
+
 /// The isolation the crash tests use: this test binary, running only `crashIsolationEntry`.
-let isolation = CrashIsolation.swiftTestingEntry("crashIsolationEntry", timeout: 5)
+let isolation = CrashIsolation.swiftTestingEntry("crashIsolationEntry")
 
 /// A contract with what the Restaurant contract lacks: a nullable required field and an enum.
 let fixtureContractText = """
@@ -67,6 +79,15 @@ let fixtureContractText = """
             "name": { "type": "string", "minLength": 1 },
             "nickname": { "type": ["string", "null"] },
             "spiciness": { "enum": ["mild", "medium", "hot"] }
+          },
+          "additionalProperties": false
+        },
+        "Note": {
+          "type": "object",
+          "required": ["id"],
+          "properties": {
+            "id": { "type": "integer" },
+            "text": { "type": "string" }
           },
           "additionalProperties": false
         }

@@ -1,104 +1,178 @@
 public import ContractKit
 public import Foundation
-public import JSONSchema
+import JSONSchema
 
-/// Fuzzes a `Codable` model against the contract schema of the JSON it decodes.
+/// Fuzzes `Codable` models against the contract: the JSON an endpoint answers, the body it
+/// accepts, or any named schema.
 ///
 /// App models drift from the API: a field becomes nullable, a price gains cents, an enum gains a
 /// case. `CodableFuzzer` finds where a model and its schema disagree before a user does. It feeds
 /// the model boundary and random instances the schema allows, then one-rule-broken mutations and
 /// malformed bodies, and reports each disagreement with the smallest payload that shows it:
 ///
-/// - **stricter**: the contract allows the payload but decoding throws (a failure);
-/// - **looser**: the contract forbids the payload but it decodes (a warning, a failure when `strict`);
-/// - **encodingDrift**: decoding then encoding gives JSON the schema rejects (a failure);
-/// - **crash** / **hang**: decoding traps or never returns (failures; needs a `CrashIsolation`,
-///   without which a trap ends the process like any other).
+/// - **stricter**: the contract allows the payload but decoding throws (fails);
+/// - **looser**: the contract forbids the payload but it decodes (fails when the broken rule is
+///   one of `failingRules`, by default what plain `Codable` expresses: `required`, `type`,
+///   `enum`, `const`; a warning otherwise);
+/// - **encodingDrift**: decoding then encoding gives JSON the schema rejects (fails);
+/// - **crash** / **hang**: decoding traps or never returns, one finding per cause (fails; needs a
+///   `CrashIsolation`, without which a trap ends the process like any other).
 ///
 /// ```swift
-/// let fuzzer = CodableFuzzer(contract: contract, schemaPointer: JSONPointer("/schemas/MenuItem")!)
-/// let report = fuzzer.fuzz(MenuItem.self)
-/// #expect(report.passed, "\(report)")
+/// import ContractTesting
+///
+/// let fuzzer = try CodableFuzzer(contractAt: "Contracts/restaurant.json")
+/// fuzzer.fuzz(MenuResponse.self, .response(200, of: "listMenu")).recordIssues()
 /// ```
 ///
 /// Runs are reproducible: the same contract, case count and seed give the same payloads, and
-/// `reproduce(_:caseIndex:)` replays the single case a finding names.
+/// `reproduce(_:_:caseIndex:)` replays the single case a finding names. The payloads of a schema,
+/// and the contract's verdict on each, are computed once per process and shared by every model
+/// fuzzed against it.
 public struct CodableFuzzer: Sendable {
     public let contract: Contract
-    public let schemaPointer: JSONPointer
     /// Valid payloads per run; up to as many mutations and every malformed body come on top.
     public let cases: Int
     public let seed: UInt64
-    /// Whether `looser` findings fail.
-    public let strict: Bool
+    /// The rules whose `looser` findings fail; the others are warnings.
+    public let failingRules: FailingRules
     /// Where decoding runs; nil decodes in this process (fast, but a trap ends the run).
     public let isolation: CrashIsolation?
-    private let decoder: SendableBox<JSONDecoder>
-    private let encoder: SendableBox<JSONEncoder>
+    /// The target of the deprecated schema-pointer API.
+    var boundTarget: FuzzTarget?
+    let decoder: SendableBox<JSONDecoder>
+    let encoder: SendableBox<JSONEncoder>
 
+    /// - Parameters:
+    ///   - contract: the contract whose schemas the models must match.
+    ///   - decoder: the decoder the app uses (its key and date strategies are part of the model).
+    ///   - encoder: the encoder the app uses, for the round trip.
+    ///   - cases: valid payloads per run (mutations and malformed bodies come on top).
+    ///   - seed: the seed of the random payloads; the same seed gives the same payloads.
+    ///   - failingRules: which broken rules make a `looser` finding fail.
+    ///   - isolation: decode in a child process, so traps and hangs become findings.
     public init(
-        contract: Contract, schemaPointer: JSONPointer, decoder: JSONDecoder = .init(),
-        encoder: JSONEncoder = .init(), cases: Int = 200, seed: UInt64 = 1, strict: Bool = false,
-        isolation: CrashIsolation? = nil
+        contract: Contract, decoder: JSONDecoder = .init(), encoder: JSONEncoder = .init(), cases: Int = 200,
+        seed: UInt64 = 1, failingRules: FailingRules = .codable, isolation: CrashIsolation? = nil
     ) {
         self.contract = contract
-        self.schemaPointer = schemaPointer
         self.decoder = SendableBox(decoder)
         self.encoder = SendableBox(encoder)
         self.cases = cases
         self.seed = seed
-        self.strict = strict
+        self.failingRules = failingRules
         self.isolation = isolation
     }
 
-    /// Decodes, re-encodes and checks both directions.
-    public func fuzz<Model: Codable>(_ type: Model.Type) -> FuzzReport {
-        run(.roundTrip(type, decoder: decoder.value, encoder: encoder.value))
+    /// Loads the contract (or OpenAPI document) at `path`, relative to the current directory or absolute.
+    ///
+    /// - Throws: `ContractLoader.LoadError` with every problem of the file, located.
+    public init(
+        contractAt path: String, decoder: JSONDecoder = .init(), encoder: JSONEncoder = .init(),
+        cases: Int = 200,
+        seed: UInt64 = 1, failingRules: FailingRules = .codable, isolation: CrashIsolation? = nil
+    ) throws(ContractLoader.LoadError) {
+        self.init(
+            contract: try ContractLoader.load(file: path), decoder: decoder, encoder: encoder, cases: cases,
+            seed: seed,
+            failingRules: failingRules, isolation: isolation)
+    }
+
+    /// Decodes, re-encodes and checks both directions against `target`.
+    public func fuzz<Model: Codable>(_ type: Model.Type, _ target: FuzzTarget) -> FuzzReport {
+        run(.roundTrip(type, decoder: decoder.value, encoder: encoder.value), target)
     }
 
     /// Decodes only, for models the app never encodes.
-    public func fuzzDecoding<Model: Decodable>(_ type: Model.Type) -> FuzzReport {
-        run(.decoding(type, decoder: decoder.value))
+    public func fuzzDecoding<Model: Decodable>(_ type: Model.Type, _ target: FuzzTarget) -> FuzzReport {
+        run(.decoding(type, decoder: decoder.value), target)
     }
 
-    /// Fuzzes any harness, such as one registered with `CrashIsolation` under a custom decoder.
-    public func run(_ harness: ModelHarness) -> FuzzReport {
-        let payloads = plan().payloads(cases: cases, seed: seed)
-        return judge(payloads.enumerated().map { ($0.offset, $0.element) }, harness: harness)
+    /// The body of the response with `status` of `endpoint`: `fuzz(MenuResponse.self, response: 200, of: "listMenu")`.
+    public func fuzz<Model: Codable>(_ type: Model.Type, response status: Int, of endpoint: String)
+        -> FuzzReport
+    {
+        fuzz(type, .response(status, of: endpoint))
     }
 
-    /// Replays the single case `caseIndex` of a run with this fuzzer's seed: what a finding printed.
-    public func reproduce<Model: Codable>(_ type: Model.Type, caseIndex: Int) -> FuzzReport {
-        let payloads = plan().payloads(cases: cases, seed: seed)
-        let chosen = payloads.indices.contains(caseIndex) ? [(caseIndex, payloads[caseIndex])] : []
-        return judge(chosen, harness: .roundTrip(type, decoder: decoder.value, encoder: encoder.value))
+    /// A named schema of the contract: `fuzz(MenuItem.self, schema: "MenuItem")`.
+    public func fuzz<Model: Codable>(_ type: Model.Type, schema: String) -> FuzzReport {
+        fuzz(type, .schema(schema))
     }
 
-    /// Checks request bodies: each value is encoded and validated against the (request) schema.
+    /// The request body of `endpoint`, decoded and re-encoded (see also `checkEncoding(_:_:)`).
+    public func fuzz<Model: Codable>(_ type: Model.Type, requestBodyOf endpoint: String) -> FuzzReport {
+        fuzz(type, .requestBody(of: endpoint))
+    }
+
+    /// Fuzzes any harness, such as one with a custom decoding function.
+    public func run(_ harness: ModelHarness, _ target: FuzzTarget) -> FuzzReport {
+        FuzzRun(fuzzer: self, harness: harness, target: target).run(caseIndex: nil)
+    }
+
+    /// Replays the single case `caseIndex` of a run with this fuzzer's seed and case count: what a
+    /// finding's `reproduction` prints. Crash and hang findings need the same `isolation`.
+    public func reproduce<Model: Codable>(_ type: Model.Type, _ target: FuzzTarget, caseIndex: Int)
+        -> FuzzReport
+    {
+        reproduce(
+            .roundTrip(type, decoder: decoder.value, encoder: encoder.value), target, caseIndex: caseIndex)
+    }
+
+    /// `reproduce` for a decode-only model.
+    public func reproduceDecoding<Model: Decodable>(_ type: Model.Type, _ target: FuzzTarget, caseIndex: Int)
+        -> FuzzReport
+    {
+        reproduce(.decoding(type, decoder: decoder.value), target, caseIndex: caseIndex)
+    }
+
+    /// `reproduce` for any harness.
+    public func reproduce(_ harness: ModelHarness, _ target: FuzzTarget, caseIndex: Int) -> FuzzReport {
+        FuzzRun(fuzzer: self, harness: harness, target: target).run(caseIndex: caseIndex)
+    }
+
+    /// The payloads a run against `target` decodes, in case order (what `caseIndex` counts): for
+    /// a look at what the fuzzer sends, or to time a bare decoder on the same bytes.
     ///
-    /// Request models are built by the app, not decoded, so there is nothing to fuzz on the way
-    /// in; what matters is that every body the app can build is one the server accepts.
-    public func checkEncoding<Model: Encodable>(_ values: [Model]) -> FuzzReport {
-        let typeName = ModelHarness.name(of: Model.self)
-        let judge: CaseJudge
+    /// - Throws: `FuzzTargetError` or the schema's compile error, rendered, when the target cannot be fuzzed.
+    public func payloads(_ target: FuzzTarget) throws -> [FuzzPayload] {
         do {
-            judge = try makeJudge(typeName: typeName)
+            return try PreparedTarget.make(contract: contract, target: target, cases: cases, seed: seed)
+                .cases(count: cases, seed: seed).map(\.payload)
         } catch {
-            return unusableSchema(typeName, error)
+            throw FuzzTargetProblem(description: "cannot fuzz against \(target): \(error)")
+        }
+    }
+
+    /// Checks request bodies the app builds: each value is encoded and validated against `target`
+    /// (typically `.requestBody(of: "placeOrder")`).
+    ///
+    /// Request models are built by the app, not decoded, so what matters is that every body the
+    /// app can build is one the server accepts.
+    public func checkEncoding<Model: Encodable>(_ values: [Model], _ target: FuzzTarget) -> FuzzReport {
+        let typeName = ModelHarness.name(of: Model.self)
+        let prepared: PreparedTarget
+        do {
+            prepared = try PreparedTarget.make(contract: contract, target: target, cases: 0, seed: seed)
+        } catch {
+            return FuzzReport(
+                typeName: typeName, findings: [], casesRun: 0, seed: seed, problem: "\(target): \(error)")
         }
         var findings: [CodableFinding] = []
         var seen: Set<String> = []
         for (index, value) in values.enumerated() {
             let detail: String
             let pointer: JSONPointer
+            var rule: SchemaRule?
             var payload = "\(value)"
             do {
                 let encoded = try JSONParser.parse(Array(try encoder.value.encode(value)))
-                guard let error = judge.schema.validate(encoded).errors.first else { continue }
+                guard let error = prepared.schema.validate(encoded).errors.first else { continue }
                 payload = JSONSerializer().string(encoded)
                 pointer = error.instanceLocation
+                rule = SchemaRule(rawValue: error.keyword)
                 detail =
-                    "\(payload) is rejected by \(judge.schemaName) at \(pointer.displayText): \(error.message)"
+                    "\(payload) breaks `\(error.keyword)` of \(prepared.name) at \(pointer.displayText): \(error.message)"
             } catch {
                 pointer = .root
                 detail = "encoding \(payload) failed: \(error)"
@@ -106,75 +180,13 @@ public struct CodableFuzzer: Sendable {
             guard seen.insert(CaseJudge.pattern(pointer) + detail).inserted else { continue }
             findings.append(
                 CodableFinding(
-                    kind: .encodingDrift, typeName: typeName, payload: payload, originalPayload: payload,
-                    pointer: pointer, message: "\(typeName) encodes a body the contract rejects: \(detail)",
-                    seed: seed, caseIndex: index, isFailure: true))
+                    kind: .encodingDrift, typeName: typeName, schemaName: prepared.name, rule: rule,
+                    payload: payload,
+                    originalPayload: payload, pointer: pointer,
+                    message: "\(typeName) encodes a body the contract rejects: \(detail)", seed: seed,
+                    caseIndex: index,
+                    cases: values.count, isFailure: true, reproduction: "checkEncoding of value \(index)"))
         }
         return FuzzReport(typeName: typeName, findings: findings, casesRun: values.count, seed: seed)
-    }
-
-    private func plan() -> PayloadPlan {
-        PayloadPlan(document: contract.document, baseURI: contract.baseURI, schemaPointer: schemaPointer)
-    }
-
-    private func makeJudge(typeName: String) throws(SchemaError) -> CaseJudge {
-        let schema = try ContractSchemas(contract: contract).schema(at: schemaPointer)
-        return CaseJudge(
-            schema: schema, schemaName: schemaPointer.displayText, typeName: typeName, strict: strict)
-    }
-
-    private func unusableSchema(_ typeName: String, _ error: SchemaError) -> FuzzReport {
-        FuzzReport(
-            typeName: typeName, findings: [], casesRun: 0, seed: seed,
-            problem: "the contract's schema at \(schemaPointer.displayText) cannot be used: \(error)")
-    }
-
-    private func judge(_ payloads: [(index: Int, payload: FuzzPayload)], harness: ModelHarness) -> FuzzReport
-    {
-        let judge: CaseJudge
-        do {
-            judge = try makeJudge(typeName: harness.typeName)
-        } catch {
-            return unusableSchema(harness.typeName, error)
-        }
-        let session = isolation?.session(for: harness.typeName)
-        defer { session?.close() }
-        let runner: DecodeRunner = session.map { .isolated($0, harness) } ?? .inProcess(harness)
-        let outcomes = runner.outcomes(payloads.map(\.payload.bytes))
-        var findings: [CodableFinding] = []
-        var seen: Set<String> = []
-        for (position, outcome) in outcomes.enumerated() {
-            let (index, payload) = payloads[position]
-            guard let verdict = judge.verdict(value: payload.value, outcome: outcome) else { continue }
-            let key = verdict.kind.rawValue + " " + CaseJudge.pattern(verdict.pointer)
-            guard seen.insert(key).inserted else { continue }
-            findings.append(finding(verdict, payload: payload, index: index, judge: judge, runner: runner))
-        }
-        return FuzzReport(
-            typeName: harness.typeName, findings: findings, casesRun: outcomes.count, seed: seed)
-    }
-
-    private func finding(
-        _ verdict: CaseJudge.Verdict, payload: FuzzPayload, index: Int, judge: CaseJudge, runner: DecodeRunner
-    ) -> CodableFinding {
-        var minimal = verdict
-        var text = payload.displayText
-        if let value = payload.value {
-            let shrunk = judge.shrink(value, verdict: verdict, runner: runner)
-            let bytes = JSONSerializer().bytes(shrunk)
-            if let outcome = runner.outcomes([bytes]).first,
-                let again = judge.verdict(value: shrunk, outcome: outcome),
-                again.kind == verdict.kind
-            {
-                minimal = judge.locatingFault(again, value: shrunk, runner: runner)
-                text = String(decoding: bytes, as: UTF8.self)
-            }
-        }
-        return CodableFinding(
-            kind: minimal.kind, typeName: judge.typeName, payload: text, originalPayload: payload.displayText,
-            pointer: minimal.pointer,
-            message: judge.message(minimal, payload: text)
-                + " [\(payload.origin), seed \(seed), case \(index)]",
-            seed: seed, caseIndex: index, isFailure: judge.isFailure(minimal.kind))
     }
 }

@@ -7,13 +7,14 @@ public import Foundation
 /// Swift cannot catch a trap, so the only safe place to decode an untrusted payload with an
 /// unknown model is another process. `CrashIsolation` re-launches an executable (by default the
 /// current test binary, selecting one entry test) with environment variables that mark it as a
-/// child and name the registered model and an output file. The child stays up for a whole fuzz
-/// run: the parent hands it payload files (`request-<n>` in a private directory), and the child
-/// writes one line before and one after decoding each payload. A payload that was begun and never finished crashed the child
-/// (the parent reads its exit status) or hung it (no line within `timeout`, and the parent kills
-/// it); the parent then starts a new child for the payloads after it. A run costs one launch
-/// (about 90 ms for a debug test binary here) plus one per crashing payload, so shrinking, which
-/// decodes many small batches, stays cheap.
+/// child and name the model (by its full type identity, see `ModelHarness.identity`) and an output
+/// file. The child stays up for a whole fuzz run: the parent hands it payload files (`request-<n>`
+/// in a private directory), and the child writes one line before and one after decoding each
+/// payload. A payload that was begun and never finished crashed the child (the parent reads its
+/// exit status) or hung it (no result within `timeout`, counted from the moment the child reported
+/// ready, so a slow launch is never a hang); the parent then starts a new child for the payloads
+/// after it. A run costs one launch (about 90 ms for a debug test binary) plus one per crash, and
+/// `CodableFuzzer` neutralizes a cause once found, so each cause is paid for once.
 ///
 /// The binary must register its models and call `runChildIfRequested()` early:
 ///
@@ -29,8 +30,12 @@ public struct CrashIsolation: Sendable {
     public var executable: URL
     /// Its arguments (for a test binary: the ones that select the entry test).
     public var arguments: [String]
-    /// Seconds without progress after which the payload being decoded counts as a hang.
+    /// Seconds one payload may take to decode before it counts as a hang. The clock starts when
+    /// the child has started and reported ready, so a slow launch is never a hang.
     public var timeout: Double
+    /// Seconds a child may take to start and report ready (a debug test binary on a loaded machine
+    /// can take a few); past it the run ends with an `isolationFailed` finding.
+    public var launchTimeout: Double = 60
 
     static let childVariable = "CONFORM_ISOLATION_CHILD"
     static let typeVariable = "CONFORM_ISOLATION_TYPE"
@@ -38,7 +43,7 @@ public struct CrashIsolation: Sendable {
     static let firstBatchVariable = "CONFORM_ISOLATION_FIRST_BATCH"
     static let parentVariable = "CONFORM_ISOLATION_PARENT"
 
-    public init(executable: URL, arguments: [String], timeout: Double = 5) {
+    public init(executable: URL, arguments: [String], timeout: Double = 2) {
         self.executable = executable
         self.arguments = arguments
         self.timeout = timeout
@@ -49,7 +54,7 @@ public struct CrashIsolation: Sendable {
     ///
     /// Only the arguments that locate the tests are kept (`--test-bundle-path` on macOS), so the
     /// child never writes the parent's result files (`--xunit-output`, event streams).
-    public static func swiftTestingEntry(_ entryTest: String, timeout: Double = 5) -> CrashIsolation {
+    public static func swiftTestingEntry(_ entryTest: String, timeout: Double = 2) -> CrashIsolation {
         let original = ProcessInfo.processInfo.arguments
         var arguments: [String] = []
         if let bundle = original.firstIndex(of: "--test-bundle-path"), bundle + 1 < original.count {
@@ -73,12 +78,21 @@ public struct CrashIsolation: Sendable {
 
     private static let registry = Locked<[String: ModelHarness]>([:])
 
-    /// Makes `harness` decodable in the child under its type name; call it in parent and child alike.
+    /// Makes `harness` decodable in the child under its identity (the model's full type and
+    /// whether it re-encodes); call it in parent and child alike.
     public static func register(_ harness: ModelHarness) {
-        registry.withLock { $0[harness.typeName] = harness }
+        registry.withLock { $0[harness.identity] = harness }
     }
 
-    static func harness(named name: String) -> ModelHarness? { registry.withLock { $0[name] } }
+    static func harness(identity: String) -> ModelHarness? { registry.withLock { $0[identity] } }
+
+    /// What is registered, for the message when a model is missing.
+    static var registeredNames: [String] {
+        registry.withLock {
+            $0.values.map { "\($0.qualifiedName) (\($0.encodes ? "roundTrip" : "decoding"))" }
+        }
+        .sorted()
+    }
 
     /// Whether this process is an isolation child.
     public static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
@@ -93,8 +107,12 @@ public struct CrashIsolation: Sendable {
         guard let output = FileHandle(forWritingAtPath: outputPath) else { exit(3) }
         output.seekToEndOfFile()
         func emit(_ line: String) { output.write(Data((line + "\n").utf8)) }
-        guard let harness = harness(named: typeName) else {
-            emit("E no model is registered as \(typeName)")
+        guard let harness = harness(identity: typeName) else {
+            let known = registeredNames
+            emit(
+                "E "
+                    + (known.isEmpty
+                        ? "nothing is registered" : "registered: " + known.joined(separator: ", ")))
             exit(3)
         }
         emit("H")
@@ -117,16 +135,8 @@ public struct CrashIsolation: Sendable {
 
     // MARK: Parent
 
-    /// A child process that decodes payloads as `typeName`, started on first use.
-    func session(for typeName: String) -> IsolationSession {
-        IsolationSession(isolation: self, typeName: typeName)
-    }
-
-    static func status(of process: Process) -> String {
-        switch process.terminationReason {
-        case .uncaughtSignal: return "signal \(process.terminationStatus)"
-        case .exit: return "exit status \(process.terminationStatus)"
-        @unknown default: return "status \(process.terminationStatus)"
-        }
+    /// A child process that decodes payloads with `harness`, started on first use.
+    func session(for harness: ModelHarness) -> IsolationSession {
+        IsolationSession(isolation: self, harness: harness)
     }
 }

@@ -10,9 +10,9 @@ enum DecodeRunner {
     }
 
     /// The outcome of each payload in order, stopping after the first one `stop` accepts.
-    func outcomes(_ payloads: [[UInt8]], stopWhen stop: (DecodeOutcome) -> Bool = { _ in false })
-        -> [DecodeOutcome]
-    {
+    func outcomes(
+        _ payloads: [[UInt8]], timeout: Double? = nil, stopWhen stop: (DecodeOutcome) -> Bool = { _ in false }
+    ) -> [DecodeOutcome] {
         switch self {
         case .inProcess(let harness):
             var result: [DecodeOutcome] = []
@@ -23,7 +23,14 @@ enum DecodeRunner {
             }
             return result
         case .isolated(let session, _):
-            return session.outcomes(payloads, stopWhen: stop)
+            return session.outcomes(payloads, timeout: timeout, stopWhen: stop)
         }
+    }
+}
+
+extension DecodeRunner {
+    var isIsolated: Bool {
+        if case .isolated = self { return true }
+        return false
     }
 }

@@ -31,14 +31,26 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
                 pointer: Self.pointer(context.codingPath),
                 message: "expected \(type) but found null: \(context.debugDescription)")
         case .keyNotFound(let key, let context):
+            // The pointer names the object that lacks the key: a pointer to the key itself would
+            // exist in neither the payload nor (for a misspelt key) the schema.
             self.init(
-                pointer: Self.pointer(context.codingPath + [key]),
-                message: "the key \"\(key.stringValue)\" is missing")
+                pointer: Self.pointer(context.codingPath),
+                message: Self.missingKeyPrefix + key.stringValue + "\", which is not there")
         case .dataCorrupted(let context):
             self.init(pointer: Self.pointer(context.codingPath), message: Self.reason(context))
         @unknown default:
             self.init(pointer: .root, message: String(describing: decodingError))
         }
+    }
+
+    static let missingKeyPrefix = "the model reads the key \""
+
+    /// The key a `keyNotFound` message names, so a judge that sees the payload can say what is there instead.
+    static func missingKey(in message: String) -> String? {
+        guard message.hasPrefix(missingKeyPrefix) else { return nil }
+        let rest = message.dropFirst(missingKeyPrefix.count)
+        guard let quote = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<quote])
     }
 
     /// The coding path as a JSON pointer: integer keys are array indices.

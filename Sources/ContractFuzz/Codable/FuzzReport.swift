@@ -24,7 +24,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
 
     /// The findings that should fail a test.
     public var failures: [CodableFinding] { findings.filter(\.isFailure) }
-    /// The findings reported as warnings only.
+    /// The findings reported as warnings only (looser findings whose rule is not a failing one).
     public var warnings: [CodableFinding] { findings.filter { !$0.isFailure } }
     /// Whether nothing should fail.
     public var passed: Bool { failures.isEmpty && problem == nil }
@@ -34,10 +34,16 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
         findings.filter { $0.kind == kind }
     }
 
-    public var description: String {
+    /// One line: the model, the cases run and the counts (what a test shows for the report itself).
+    public var summary: String {
         if let problem { return "\(typeName): \(problem)" }
-        let head =
-            "\(typeName): \(casesRun) cases, seed \(seed): \(failures.count) failures, \(warnings.count) warnings"
-        return ([head] + findings.map(\.description)).joined(separator: "\n")
+        let counts =
+            "\(failures.count) \(failures.count == 1 ? "failure" : "failures"), \(warnings.count) \(warnings.count == 1 ? "warning" : "warnings")"
+        return "\(typeName): \(casesRun) cases, seed \(seed): \(counts)"
+    }
+
+    /// The summary, then every finding (failures first).
+    public var description: String {
+        ([summary] + (failures + warnings).map(\.description)).joined(separator: "\n")
     }
 }

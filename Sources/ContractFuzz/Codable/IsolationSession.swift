@@ -8,7 +8,7 @@ import Foundation
 /// stays open in the parent between polls.
 final class IsolationSession {
     let isolation: CrashIsolation
-    let typeName: String
+    let harness: ModelHarness
     private let directory: URL
     private var child: Child?
     private var batchNumber = 0
@@ -24,9 +24,9 @@ final class IsolationSession {
         var refusal: String?
     }
 
-    init(isolation: CrashIsolation, typeName: String) {
+    init(isolation: CrashIsolation, harness: ModelHarness) {
         self.isolation = isolation
-        self.typeName = typeName
+        self.harness = harness
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "conform-isolation-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
     }
@@ -43,10 +43,15 @@ final class IsolationSession {
     }
 
     /// The outcome of each payload in order, stopping after the first one `stop` accepts.
-    func outcomes(_ payloads: [[UInt8]], stopWhen stop: (DecodeOutcome) -> Bool) -> [DecodeOutcome] {
+    ///
+    /// - Parameter timeout: seconds per payload before it counts as a hang; the isolation's
+    ///   `timeout` when nil. Shrinking a known hang uses a shorter one.
+    func outcomes(_ payloads: [[UInt8]], timeout: Double? = nil, stopWhen stop: (DecodeOutcome) -> Bool)
+        -> [DecodeOutcome]
+    {
         var result: [DecodeOutcome] = []
         while result.count < payloads.count {
-            let batch = run(Array(payloads[result.count...]))
+            let batch = run(Array(payloads[result.count...]), timeout: timeout ?? isolation.timeout)
             for outcome in batch {
                 result.append(outcome)
                 if stop(outcome) { return result }
@@ -59,7 +64,7 @@ final class IsolationSession {
     }
 
     /// Sends one batch; the last outcome is a crash or hang when the child died before the end.
-    private func run(_ payloads: [[UInt8]]) -> [DecodeOutcome] {
+    private func run(_ payloads: [[UInt8]], timeout: Double) -> [DecodeOutcome] {
         batchNumber += 1
         let staging = directory.appendingPathComponent("batch-\(batchNumber)")
         let request = directory.appendingPathComponent("request-\(batchNumber)")
@@ -73,7 +78,7 @@ final class IsolationSession {
             close()
             return [.isolationFailed(reason: "cannot run \(isolation.executable.path): \(error)")]
         }
-        return collect(batch: batchNumber, expected: payloads.count)
+        return collect(batch: batchNumber, expected: payloads.count, timeout: timeout)
     }
 
     private func launch(firstBatch: Int) throws -> Child {
@@ -83,7 +88,7 @@ final class IsolationSession {
         }
         var environment = ProcessInfo.processInfo.environment
         environment[CrashIsolation.childVariable] = directory.path
-        environment[CrashIsolation.typeVariable] = typeName
+        environment[CrashIsolation.typeVariable] = harness.identity
         environment[CrashIsolation.outputVariable] = output.path
         environment[CrashIsolation.firstBatchVariable] = String(firstBatch)
         environment[CrashIsolation.parentVariable] = String(ProcessInfo.processInfo.processIdentifier)
@@ -96,22 +101,30 @@ final class IsolationSession {
     }
 
     /// Reads the child's lines for `batch` until it is complete, the child dies, or it stalls.
-    private func collect(batch: Int, expected: Int) -> [DecodeOutcome] {
+    ///
+    /// The hang clock of a payload starts when the child reports ready (`H`) or finishes the
+    /// previous payload, never at launch: a slow start is `launchTimeout`'s business.
+    private func collect(batch: Int, expected: Int, timeout: Double) -> [DecodeOutcome] {
         var result: [DecodeOutcome] = []
         var lastProgress = Date()
         while var current = child {
             let ended = current.process.poll()
             let chunk = Self.read(current.output, from: current.offset)
             if !chunk.isEmpty {
-                lastProgress = Date()
                 current.offset += UInt64(chunk.count)
                 current.buffer += String(decoding: chunk, as: UTF8.self)
                 while let newline = current.buffer.firstIndex(of: "\n") {
                     let line = String(current.buffer[..<newline])
                     current.buffer.removeSubrange(...newline)
-                    if line == "H" { current.greeted = true }
+                    if line == "H" {
+                        current.greeted = true
+                        lastProgress = Date()
+                    }
                     if line.hasPrefix("E ") { current.refusal = String(line.dropFirst(2)) }
-                    if let outcome = IsolationWire.result(line, batch: batch) { result.append(outcome) }
+                    if let outcome = IsolationWire.result(line, batch: batch) {
+                        result.append(outcome)
+                        lastProgress = Date()
+                    }
                 }
                 child = current
                 if result.count == expected { return result }
@@ -119,22 +132,42 @@ final class IsolationSession {
             if let status = ended {
                 child = nil
                 guard current.greeted else {
-                    let reason =
-                        current.refusal.map { "the child refused: \($0); register it in the entry test" }
-                        ?? "the child `\(command)` ended (\(status)) without decoding; does the test "
-                        + "the arguments select call CrashIsolation.runChildIfRequested()?"
-                    return [.isolationFailed(reason: reason)]
+                    return [.isolationFailed(reason: refusal(current, status: status))]
                 }
                 return result + [.crashed(status: status)]
             }
-            if Date().timeIntervalSince(lastProgress) > isolation.timeout {
+            let waited = Date().timeIntervalSince(lastProgress)
+            if !current.greeted, waited > isolation.launchTimeout {
+                close()
+                return [
+                    .isolationFailed(
+                        reason:
+                            "the child `\(command)` did not report ready within \(Int(isolation.launchTimeout)) s"
+                    )
+                ]
+            }
+            if current.greeted, waited > timeout {
                 current.process.terminate()
                 child = nil
-                return result + [.hung(seconds: isolation.timeout)]
+                return result + [.hung(seconds: timeout)]
             }
-            if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.002) }
+            if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.001) }
         }
         return result
+    }
+
+    /// Why the child ended before it reported ready, for people: above all, a model the child
+    /// does not know.
+    private func refusal(_ child: Child, status: String) -> String {
+        if let refusal = child.refusal {
+            return
+                "the isolation child has no model \(harness.qualifiedName) (\(harness.encodes ? "roundTrip" : "decoding")); "
+                + "\(refusal). Register it in the entry test that calls CrashIsolation.runChildIfRequested(): "
+                + "CrashIsolation.register(.\(harness.encodes ? "roundTrip" : "decoding")(\(harness.typeName).self))"
+        }
+        return
+            "the child `\(command)` ended (\(status)) without decoding; does the test the arguments select call "
+            + "CrashIsolation.runChildIfRequested()?"
     }
 
     /// The bytes of `file` from `offset` on, opening and closing it at once.

@@ -9,14 +9,41 @@ public import Foundation
 public struct ModelHarness: Sendable {
     /// The model's name in reports (`MenuItem`).
     public let typeName: String
+    /// The model's full name with its module and enclosing types
+    /// (`RestaurantClientTests.TrapOnEmptyName.MenuItem`), for messages that must not be ambiguous.
+    public let qualifiedName: String
+    /// What `CrashIsolation` looks the harness up by: the type's mangled name (unique, and the same
+    /// in parent and child, unlike a local type's printed name) and whether it re-encodes, so two
+    /// models both called `MenuItem`, or one model registered only for decoding, never mix up.
+    public let identity: String
     /// Whether outcomes include a re-encoding, so encoding drift can be checked.
     public let encodes: Bool
     private let body: @Sendable ([UInt8]) -> DecodeOutcome
 
-    public init(typeName: String, encodes: Bool, body: @escaping @Sendable ([UInt8]) -> DecodeOutcome) {
+    /// A harness for a custom decoding function; `identity` must be unique and the same in every
+    /// process that registers it (a mangled type name is; see `ModelHarness.identity(of:encodes:)`).
+    public init(
+        typeName: String, qualifiedName: String? = nil, identity: String? = nil, encodes: Bool,
+        body: @escaping @Sendable ([UInt8]) -> DecodeOutcome
+    ) {
         self.typeName = typeName
+        self.qualifiedName = qualifiedName ?? typeName
+        self.identity = identity ?? "\(typeName) \(encodes ? "round trip" : "decoding")"
         self.encodes = encodes
         self.body = body
+    }
+
+    private init<Model>(
+        _ type: Model.Type, encodes: Bool, body: @escaping @Sendable ([UInt8]) -> DecodeOutcome
+    ) {
+        self.init(
+            typeName: Self.name(of: type), qualifiedName: String(reflecting: type),
+            identity: Self.identity(of: type, encodes: encodes), encodes: encodes, body: body)
+    }
+
+    /// The isolation key of `type`: its mangled name (its printed name when it has none) and the mode.
+    public static func identity<Model>(of type: Model.Type, encodes: Bool) -> String {
+        (_mangledTypeName(type) ?? String(reflecting: type)) + (encodes ? " round trip" : " decoding")
     }
 
     /// Decodes and then re-encodes: checks strictness, looseness and encoding drift.
@@ -39,7 +66,7 @@ public struct ModelHarness: Sendable {
                 return .threw(pointer: .root, message: "encoding the decoded value failed: \(error)")
             }
         }
-        return ModelHarness(typeName: Self.name(of: type), encodes: true) { body.value($0) }
+        return ModelHarness(type, encodes: true) { body.value($0) }
     }
 
     /// Decodes only: for models the app never sends back.
@@ -56,7 +83,7 @@ public struct ModelHarness: Sendable {
                 return .threw(pointer: failure.pointer, message: failure.message)
             }
         }
-        return ModelHarness(typeName: Self.name(of: type), encodes: false) { body.value($0) }
+        return ModelHarness(type, encodes: false) { body.value($0) }
     }
 
     /// Runs the model on `bytes` in this process.

@@ -1,0 +1,160 @@
+import JSONSchema
+
+/// Why a model crashes or hangs: the place in the payload, the class of value there, and a value
+/// that makes the payload decode instead.
+///
+/// Knowing the cause lets the fuzzer report each distinct cause once (two traps in one model are
+/// two findings) and, above all, stop paying for it again: before a payload runs, every value of
+/// a known cause's class is replaced by the cause's fix, so a hang costs its timeout once, not
+/// once per payload that happens to contain the same value.
+struct TrapCause {
+    var kind: CodableFinding.Kind
+    /// The place, with array indices as `*` (`items/*/price`); empty for the root (no single value).
+    var pattern: String
+    /// The rules the trigger value breaks there; empty when the contract allows it.
+    var rules: Set<String>
+    /// The value that traps (a crash's class, when it breaks no rule, is this very value).
+    var trigger: JSONValue
+    /// A value that decodes in its place.
+    var fix: JSONValue
+
+    /// The cause's identity for deduplication: kind, place and rule.
+    var key: String { "\(kind.rawValue) \(pattern) \(rules.sorted().joined(separator: ","))" }
+
+    /// `value` with every value of this cause's class replaced by the fix; nil when there is none.
+    func neutralizing(_ value: JSONValue, errors: [ValidationError]) -> JSONValue? {
+        guard !pattern.isEmpty else { return nil }
+        var result = value
+        var changed = false
+        for pointer in Self.pointers(matching: pattern, in: value) {
+            guard let current = pointer.resolve(in: value) else { continue }
+            let broken = Set(errors.filter { $0.instanceLocation == pointer }.map(\.keyword))
+            // The class of a value the contract allows: for a hang, any allowed value there (each
+            // miss costs a whole timeout); for a crash, the same value (a miss costs one relaunch,
+            // and the field stays fuzzed for the model's other problems).
+            let sameClass =
+                rules.isEmpty ? broken.isEmpty && (kind == .hang || current == trigger) : broken == rules
+            guard sameClass else { continue }
+            result = result.replacing(at: pointer, with: fix)
+            changed = true
+        }
+        // Not `changed ? result : nil`: JSONValue is ExpressibleByNilLiteral, so that nil is `.null`.
+        guard changed else { return nil }
+        return result
+    }
+
+    /// Every pointer in `value` whose pattern is `pattern`.
+    static func pointers(matching pattern: String, in value: JSONValue) -> [JSONPointer] {
+        var found: [JSONPointer] = []
+        func walk(_ value: JSONValue, _ tokens: ArraySlice<Substring>, _ pointer: JSONPointer) {
+            guard let token = tokens.first else {
+                found.append(pointer)
+                return
+            }
+            let rest = tokens.dropFirst()
+            switch value {
+            case .object(let object) where token != "*":
+                if let child = object[String(token)] { walk(child, rest, pointer.appending(String(token))) }
+            case .array(let elements) where token == "*":
+                for (index, element) in elements.enumerated() {
+                    walk(element, rest, pointer.appending(index))
+                }
+            default:
+                return
+            }
+        }
+        walk(value, pattern.split(separator: "/", omittingEmptySubsequences: false)[...], .root)
+        return found
+    }
+
+    /// The leaf to blame in a (shrunk) trapping payload: the first whose replacement by a plain
+    /// value makes the trap go away. `preferred` (where a mutation broke a rule) is tried first.
+    static func locate(
+        kind: CodableFinding.Kind, in value: JSONValue, preferred: JSONPointer?, runner: DecodeRunner,
+        timeout: Double?
+    ) -> (pointer: JSONPointer, fix: JSONValue, alone: Bool)? {
+        var leaves: [JSONPointer] = []
+        collectLeaves(value, at: .root, into: &leaves)
+        if let preferred, let position = leaves.firstIndex(of: preferred) {
+            leaves.insert(leaves.remove(at: position), at: 0)
+        }
+        // One probe first: with every leaf replaced, does it still trap? Then no single value is
+        // to blame (a model that hangs on everything), and probing leaf by leaf would only cost
+        // a timeout per probe.
+        let everything = leaves.reduce(value) { edited, leaf in
+            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else {
+                return edited
+            }
+            return edited.replacing(at: leaf, with: fix)
+        }
+        if everything != value,
+            let outcome = runner.outcomes([JSONSerializer().bytes(everything)], timeout: timeout).first,
+            traps(outcome)
+        {
+            return nil
+        }
+        for leaf in leaves {
+            guard let current = leaf.resolve(in: value) else { continue }
+            let fixes = alternatives(to: current)
+            guard !fixes.isEmpty else { continue }
+            let outcomes = runner.outcomes(
+                fixes.map { JSONSerializer().bytes(value.replacing(at: leaf, with: $0)) }, timeout: timeout
+            ) { !traps($0) }
+            if let last = outcomes.last, !traps(last) { return (leaf, fixes[outcomes.count - 1], true) }
+        }
+        // No single value is enough: two causes in one payload (a trap on `price: 0` and another
+        // on `name: "a"`). Fix leaves one after another and blame the one that ends the trap; the
+        // other cause shows up on a later payload, where this one is neutralized.
+        var fixed = value
+        for leaf in leaves {
+            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else {
+                continue
+            }
+            fixed = fixed.replacing(at: leaf, with: fix)
+            if let outcome = runner.outcomes([JSONSerializer().bytes(fixed)], timeout: timeout).first,
+                !traps(outcome)
+            {
+                return (leaf, fix, false)
+            }
+        }
+        return nil
+    }
+
+    static func traps(_ outcome: DecodeOutcome) -> Bool {
+        switch outcome {
+        case .crashed, .hung: return true
+        case .decoded, .threw, .isolationFailed: return false
+        }
+    }
+
+    private static func collectLeaves(
+        _ value: JSONValue, at pointer: JSONPointer, into leaves: inout [JSONPointer]
+    ) {
+        guard leaves.count < 64 else { return }
+        switch value {
+        case .object(let object):
+            for member in object.members {
+                collectLeaves(member.value, at: pointer.appending(member.key), into: &leaves)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                collectLeaves(element, at: pointer.appending(index), into: &leaves)
+            }
+        case .string, .number, .bool, .null:
+            if !pointer.isRoot { leaves.append(pointer) }
+        }
+    }
+
+    /// Plain values of the same JSON type, most ordinary first.
+    private static func alternatives(to value: JSONValue) -> [JSONValue] {
+        let candidates: [JSONValue]
+        switch value {
+        case .number: candidates = [.number(JSONNumber(1)), .number(JSONNumber(2)), .number(JSONNumber(100))]
+        case .string: candidates = [.string("a"), .string("abc")]
+        case .bool(let flag): candidates = [.bool(!flag)]
+        case .null: candidates = [.string("a"), .number(JSONNumber(1))]
+        case .object, .array: candidates = []
+        }
+        return candidates.filter { $0 != value }
+    }
+}
