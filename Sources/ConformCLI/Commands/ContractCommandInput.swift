@@ -19,7 +19,7 @@ struct ContractCommandInput {
     static func prepare(
         _ arguments: [String], parser: ArgumentParser, helpExtra: String, console: Console
     ) -> Preparation {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(parser.help(extra: helpExtra))
             return .exit(.success)
         }

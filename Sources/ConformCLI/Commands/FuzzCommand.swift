@@ -51,27 +51,33 @@ enum FuzzCommand {
         defer { target.stop() }
         let baseURL = target.baseURL
 
-        let progress = ProgressPrinter(console: console, quiet: options.quiet)
+        let progress = ProgressPrinter(console: console, quiet: options.quiet, verbose: options.verbose)
+        let stopper = FailFast(enabled: options.failFast)
         let configuration = ServerFuzzer.Configuration(
             baseURL: baseURL, headers: options.headers,
             timeout: parsed.value("timeout") == nil ? .seconds(10) : options.timeout,
             casesPerEndpoint: cases, seed: options.seed, timeBudget: budget, only: options.only,
             skip: options.skip,
             shard: options.shard, redaction: Redaction(additional: options.redact),
-            progress: { progress.caseFinished($0) })
+            progress: {
+                progress.caseFinished($0)
+                stopper.caseFinished($0)
+            })
         let fuzzer = ServerFuzzer(contract: contract, configuration: configuration)
         if !options.quiet {
             console.err(
-                "Fuzzing \(contract.name) \(contract.version): \(fuzzer.endpoints.count) endpoints, \(cases) valid requests each, seed \(options.seed)"
+                "Fuzzing \(contract.name) \(contract.version): \(Plural.count(fuzzer.endpoints.count, "endpoint")), \(Plural.count(cases, "valid request")) each, seed \(options.seed)"
             )
         }
         let task = Task { await fuzzer.run() }
+        stopper.arm { task.cancel() }
         let trap = SignalTrap { _ in task.cancel() }
         let outcome = await task.value
         trap.cancel()
         progress.finish(outcome.result, showCoverage: false)
+        if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
         if !options.quiet { console.out("\n" + summary(outcome)) }
-        let written = ReportOutput(contractFile: file, parsed: parsed)
+        let written = ReportOutput(contractFile: file, command: "fuzz", parsed: parsed)
             .write(outcome.result, console: console, environment: environment, quiet: options.quiet)
         if outcome.result.isSuccessful && !outcome.result.interrupted {
             return written ? .success : .usageOrContractError

@@ -41,19 +41,25 @@ enum RunCommand {
         defer { target.stop() }
         let baseURL = target.baseURL
 
-        let progress = ProgressPrinter(console: console, quiet: options.quiet)
+        let progress = ProgressPrinter(console: console, quiet: options.quiet, verbose: options.verbose)
+        let stopper = FailFast(enabled: options.failFast)
         var configuration = options.replayConfiguration(baseURL: baseURL)
-        configuration.progress = { result in progress.caseFinished(result) }
+        configuration.progress = { result in
+            progress.caseFinished(result)
+            stopper.caseFinished(result)
+        }
         let replayer = Replayer(contract: contract, configuration: configuration)
         progress.start(
             total: replayer.selection().filter(\.selected).count, contract: contract, baseURL: baseURL)
 
         let task = Task { await replayer.run() }
+        stopper.arm { task.cancel() }
         let trap = SignalTrap { _ in task.cancel() }
         let result = await task.value
         trap.cancel()
         progress.finish(result)
-        let reports = ReportOutput(contractFile: file, parsed: parsed)
+        if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
+        let reports = ReportOutput(contractFile: file, command: "run", parsed: parsed)
         let written = reports.write(result, console: console, environment: environment, quiet: options.quiet)
         if result.serverWasUnreachable {
             console.err("error: \(baseURL) was unreachable for every case")
@@ -78,6 +84,8 @@ struct RunOptions {
     var redact: [String] = []
     var seed: UInt64 = 1
     var quiet = false
+    var verbose = false
+    var failFast = false
 
     init?(_ parsed: ArgumentParser.ParsedArguments, contract: Contract, console: Console) {
         func fail(_ message: String) { console.err("error: \(message)") }
@@ -137,6 +145,9 @@ struct RunOptions {
         recordDirectory = parsed.value("record")
         redact = parsed.all("redact")
         quiet = parsed.has("quiet")
+        verbose = parsed.has("verbose")
+        failFast = parsed.has("fail-fast")
+        if quiet && verbose { fail("'--quiet' and '--verbose' exclude each other; choose one"); return nil }
     }
 
     func replayConfiguration(baseURL: String) -> Replayer.Configuration {

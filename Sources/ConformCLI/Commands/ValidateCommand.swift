@@ -29,7 +29,7 @@ enum ValidateCommand {
 
     static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode
     {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(
                 parser.help(
                     extra:

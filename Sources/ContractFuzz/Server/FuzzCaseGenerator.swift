@@ -177,14 +177,14 @@ struct FuzzCaseGenerator {
                     mutation in
                     request(
                         .negative(
-                            "\(mutation.kind.rawValue) at \(mutation.pointer.displayText): \(mutation.description)"
+                            "body" + mutation.summary
                         ),
                         parameters: base, body: .json(mutation.value))
                 })
             groups.append(
                 MalformedBody.allCases.filter(\.isSyntacticallyInvalid).map { malformed in
                     request(
-                        .negative("malformed JSON: \(malformed.rawValue)"), parameters: base,
+                        .negative("malformed JSON: \(malformed.summary)"), parameters: base,
                         body: .raw(malformed.bytes(from: body), contentType: nil))
                 })
             var wrongType = request(
@@ -300,4 +300,5 @@ struct ParameterSet {
         case .header: headers.removeAll { $0.name.lowercased() == parameter.name.lowercased() }
         }
     }
+
 }

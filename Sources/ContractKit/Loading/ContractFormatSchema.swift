@@ -11,6 +11,41 @@ enum ContractFormatSchema {
         return try? Schema(document, baseURI: "urn:conform:contract-format:1")
     }()
 
+    /// The format's published id (the schema's `$id`), one of the `$schema` values a contract may carry.
+    static let id = "urn:conform:contract-format:1"
+
+    /// Whether `value`, a contract's `$schema`, names this format: its id, or a path or URL whose
+    /// last component is `contract-format.schema.json` (`../docs/contract-format.schema.json`, a raw
+    /// file URL), which is what editors need to validate and complete a contract as it is typed.
+    static func isFormatReference(_ value: String) -> Bool {
+        if value == id { return true }
+        let withoutFragment = value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            .first
+        return withoutFragment.map { $0.hasSuffix("contract-format.schema.json") } ?? false
+    }
+
+    /// The contract document as schemas inside it resolve: without the root `$schema`.
+    ///
+    /// The root of a contract is not a JSON Schema, but it is the resource every `#/schemas/...`
+    /// reference resolves against, so a root `$schema` naming the contract format would be read as
+    /// the meta-schema of every schema in the contract (and rejected as unknown). The key is for
+    /// editors only, so the loader drops it once it has been checked.
+    static func removingDeclaration(from document: JSONValue) -> JSONValue {
+        guard case .object(var object) = document, object["$schema"] != nil else { return document }
+        object["$schema"] = nil
+        return .object(object)
+    }
+
+    /// A warning when the contract's `$schema` names something other than this format.
+    static func declarationProblems(in document: JSONValue) -> [ContractProblem] {
+        guard let declared = document["$schema"]?.stringValue, !isFormatReference(declared) else { return [] }
+        return [
+            ContractProblem(
+                "\"$schema\" is \"\(declared)\", which is not the contract format; use \"\(id)\" or a path to docs/contract-format.schema.json",
+                at: JSONPointer(tokens: ["$schema"]), severity: .warning)
+        ]
+    }
+
     /// The schema's text, identical to `docs/contract-format.schema.json`.
     static let text = #"""
         {

@@ -92,6 +92,8 @@ public enum ContractLoader {
             built.sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
             built.file = file
             built.baseURI = baseURI(for: file)
+            built.document = ContractFormatSchema.removingDeclaration(from: built.document)
+            problems += ContractFormatSchema.declarationProblems(in: contractDocument)
             problems += ContractLinter(contract: built).problems()
             contract = built
         }
