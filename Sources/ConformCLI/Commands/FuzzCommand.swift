@@ -10,7 +10,7 @@ enum FuzzCommand {
         overview:
             "Send generated valid and invalid requests and check the answers. Without --base-url, fuzzes the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
-        options: ServerTarget.options + [
+        options: ServerTarget.options + VariableArguments.options + [
             .init(
                 name: "cases", valueName: "n",
                 help: "Valid requests per endpoint (invalid ones are capped at the same number).",
@@ -26,7 +26,8 @@ enum FuzzCommand {
     {
         let input: ContractCommandInput
         switch ContractCommandInput.prepare(
-            arguments, parser: parser, helpExtra: checksHelp + "\n\n" + ExitCode.helpText, console: console)
+            arguments, parser: parser, helpExtra: checksHelp + "\n\n" + ExitCode.helpText, console: console,
+            environment: environment)
         {
         case .ready(let prepared): input = prepared
         case .exit(let code): return code
@@ -58,7 +59,7 @@ enum FuzzCommand {
             timeout: parsed.value("timeout") == nil ? .seconds(10) : options.timeout,
             casesPerEndpoint: cases, seed: options.seed, timeBudget: budget, only: options.only,
             skip: options.skip,
-            shard: options.shard, redaction: Redaction(additional: options.redact),
+            shard: options.shard, redaction: options.redaction,
             progress: {
                 progress.caseFinished($0)
                 stopper.caseFinished($0)

@@ -8,7 +8,7 @@ enum RunCommand {
         overview:
             "Replay a contract against a server and check every response. Without --base-url, runs against the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
-        options: ServerTarget.options + [
+        options: ServerTarget.options + VariableArguments.options + [
             .init(
                 name: "timeout", valueName: "seconds", help: "Time allowed for each response.",
                 defaultValue: "30"),
@@ -27,7 +27,8 @@ enum RunCommand {
     {
         let input: ContractCommandInput
         switch ContractCommandInput.prepare(
-            arguments, parser: parser, helpExtra: ExitCode.helpText, console: console)
+            arguments, parser: parser, helpExtra: ExitCode.helpText, console: console,
+            environment: environment)
         {
         case .ready(let prepared): input = prepared
         case .exit(let code): return code
@@ -86,6 +87,11 @@ struct RunOptions {
     var quiet = false
     var verbose = false
     var failFast = false
+    /// Values masked in every output (environment values the contract uses, secret vars, credentials).
+    var secrets: [String] = []
+
+    /// What output hides: the `--redact` headers and every secret value.
+    var redaction: Redaction { Redaction(additional: redact, secretValues: secrets) }
 
     init?(_ parsed: ArgumentParser.ParsedArguments, contract: Contract, console: Console) {
         func fail(_ message: String) { console.err("error: \(message)") }
@@ -154,7 +160,7 @@ struct RunOptions {
         Replayer.Configuration(
             baseURL: baseURL, headers: headers, timeout: timeout, concurrency: concurrency, retries: retries,
             only: only,
-            skip: skip, shard: shard, redaction: Redaction(additional: redact),
+            skip: skip, shard: shard, redaction: redaction,
             recordDirectory: recordDirectory)
     }
 }

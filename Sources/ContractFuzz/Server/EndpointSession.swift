@@ -100,6 +100,7 @@ struct EndpointSession {
             response = received
         }
         let status = response.status
+        if fuzzer.contract.auth?.expectsRejection(endpoint.id, status: status) == true { return [] }
         let settings = fuzzer.contract.checks.refined(by: endpoint.checks)
         let accepted = settings.acceptedStatuses[request.intent.check]
         var findings: [Finding] = []
@@ -171,7 +172,8 @@ struct EndpointSession {
         let status = (try? answer.get().status).map(String.init) ?? "no response"
         var kind = "\(request.intent.check.rawValue)"
         if case .negative(let how) = request.intent {
-            kind += ":" + (how.split(separator: " ").first.map(String.init) ?? how)
+            let label = how.hasSuffix(")") ? how.lastIndex(of: "(").map { String(how[$0...]) } : nil
+            kind += ":" + (label ?? how.split(separator: " ").first.map(String.init) ?? how)
         }
         let checks = Set(findings.map(\.check.rawValue)).sorted().joined(separator: ",")
         return "\(kind)|\(status)|\(checks)"

@@ -177,7 +177,7 @@ struct FuzzCaseGenerator {
                     mutation in
                     request(
                         .negative(
-                            "body" + mutation.summary
+                            "body\(mutation.summary) (\(mutation.kind.label))"
                         ),
                         parameters: base, body: .json(mutation.value))
                 })

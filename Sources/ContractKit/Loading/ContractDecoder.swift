@@ -11,11 +11,11 @@ struct ContractDecoder {
     static let rootKeys = [
         "$schema", "conform", "name", "version", "description", "baseURL", "latencyBudgetMs", "assertFormats",
         "checks",
-        "schemas", "endpoints",
+        "schemas", "endpoints", "auth",
     ]
     static let endpointKeys = [
         "id", "method", "path", "summary", "description", "tags", "parameters", "request", "responses",
-        "latencyBudgetMs", "checks", "examples",
+        "latencyBudgetMs", "checks", "examples", "security",
     ]
     static let parameterKeys = ["required", "schema", "description", "filters"]
     static let requestKeys = ["contentType", "schema", "required", "description"]
