@@ -89,7 +89,7 @@ public struct ContractVariables: Sendable {
                 : "pass --var \(bare)=VALUE (or --secret-var \(bare)=VALUE to mask it)"
             problems.append(
                 ContractProblem(
-                    "the contract uses {{\(use.name)}}, but \(fix)", at: use.pointer,
+                    "{{\(use.name)}} has no value: \(fix)", at: use.pointer,
                     position: contract.sourceMap.keyPosition(of: use.pointer), file: contract.file))
         }
         guard problems.isEmpty else { throw Missing(problems: problems) }
