@@ -32,6 +32,8 @@ public final class ContractSuite: Sendable {
     private let session: Locked<ReplaySession?> = Locked(nil)
     private let mock: Locked<ContractMock?> = Locked(nil)
     private let environment: [String: String]
+    /// The environment's values the contract uses (`{{env.NAME}}`), masked in every issue.
+    private let secrets: [String]
 
     private static let registry = Locked<[String: ContractSuite]>([:])
 
@@ -63,8 +65,19 @@ public final class ContractSuite: Sendable {
     public init(file: String, environment: [String: String]? = nil, filePath: String = #filePath) {
         self.environment = environment ?? ProcessInfo.processInfo.environment
         let resolved = PackageRoot.resolve(file, from: filePath)
+        let variables = ContractVariables(environment: self.environment)
         do {
-            let loaded = try ContractLoader.load(file: resolved)
+            let read = try ContractLoader.load(file: resolved)
+            let loaded: Contract
+            do {
+                loaded = try variables.resolve(read)
+            } catch {
+                contract = .success(read)
+                secrets = []
+                cases = [ContractCase(problem: error.description, label: "variables of \(file)")]
+                return
+            }
+            secrets = variables.secrets(for: read)
             contract = .success(loaded)
             let planned = Plan(contract: loaded).cases.map(ContractCase.init)
             cases =
@@ -78,6 +91,7 @@ public final class ContractSuite: Sendable {
                 : planned
         } catch {
             contract = .failure(error)
+            secrets = []
             cases = [ContractCase(problem: error.description, label: "cannot load \(file)")]
         }
     }
@@ -129,7 +143,9 @@ public final class ContractSuite: Sendable {
                 mock.withLock { $0 = embedded }
             }
             let replayer = Replayer(
-                contract: contract, configuration: .init(baseURL: baseURL, timeout: .seconds(30)))
+                contract: contract,
+                configuration: .init(
+                    baseURL: baseURL, timeout: .seconds(30), redaction: Redaction(secretValues: secrets)))
             let created = ReplaySession(replayer: replayer)
             current = created
             return (created, baseURL)
