@@ -22,6 +22,9 @@ public import Testing
 /// }
 /// ```
 ///
+/// `{{env.NAME}}` is read from the environment (and masked in issues); `{{var.NAME}}` from the
+/// environment variable `CONFORM_VAR_NAME`, the test-time equivalent of `--var NAME=VALUE`.
+///
 /// A contract that is missing, broken or has nothing to replay never passes silently: `cases` then
 /// holds one stand-in case, and `expectConformance` records the loader's message as an issue.
 public final class ContractSuite: Sendable {
@@ -65,7 +68,13 @@ public final class ContractSuite: Sendable {
     public init(file: String, environment: [String: String]? = nil, filePath: String = #filePath) {
         self.environment = environment ?? ProcessInfo.processInfo.environment
         let resolved = PackageRoot.resolve(file, from: filePath)
-        let variables = ContractVariables(environment: self.environment)
+        let prefix = "CONFORM_VAR_"
+        let values = Dictionary(
+            self.environment.filter { $0.key.hasPrefix(prefix) }.map {
+                (String($0.key.dropFirst(prefix.count)), $0.value)
+            }
+        ) { first, _ in first }
+        let variables = ContractVariables(environment: self.environment, values: values)
         do {
             let read = try ContractLoader.load(file: resolved)
             let loaded: Contract
