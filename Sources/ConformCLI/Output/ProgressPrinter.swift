@@ -87,6 +87,9 @@ final class ProgressPrinter: Sendable {
             text += " (\(Int(result.duration.milliseconds.rounded())) ms)"
         }
         if result.outcome == .skipped, let reason = result.reason { text += ": \(reason)" }
+        if result.outcome == .passed, result.response != nil, let reason = result.reason {
+            text += ": \(reason)"
+        }
         if result.outcome == .failed {
             text += ": \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s")"
         }
