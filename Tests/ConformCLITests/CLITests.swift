@@ -58,7 +58,10 @@ struct CLITests {
         #expect(await conform("validate", "--schema", schema, valid).code == .success)
         let bad = await conform("validate", "--schema", schema, invalid)
         #expect(bad.code == .checkFailed)
-        #expect(bad.err.contains("/price: expected number, got string \"9.99\""))
+        #expect(
+            bad.err.contains(
+                "file.json:1:2: error: expected number, got string \"9.99\" (at /price, schema /properties/price/type)"
+            ))
         #expect(
             await conform("validate", "--schema", schema, "/no/such/file.json").code == .usageOrContractError)
         let notJSON = await conform("validate", "--schema", schema, stdin: "{oops")
