@@ -12,9 +12,10 @@ struct VariablesAndAuthTests {
           "auth": {
             "schemes": {
               "token": { "type": "bearer", "token": "{{env.NOTES_TOKEN}}" },
-              "key": { "type": "apiKey", "in": "header", "name": "X-Api-Key" }
+              "key": { "type": "apiKey", "in": "header", "name": "X-Api-Key" },
+              "query": { "type": "apiKey", "in": "query", "name": "api_key", "value": "{{env.NOTES_QUERY_KEY}}" }
             },
-            "security": ["token"]
+            "security": ["token", "query"]
           },
           "endpoints": [
             { "id": "listNotes", "method": "GET", "path": "/notes",
@@ -48,7 +49,7 @@ struct VariablesAndAuthTests {
                 "notes.json:6:7: error: {{env.NOTES_TOKEN}} has no value: NOTES_TOKEN is not set in the environment"
             ),
             "\(result.err)")
-        #expect(result.err.contains("notes.json:15:"))
+        #expect(result.err.contains("notes.json:16:"))
         #expect(result.err.contains("{{var.tenant}} has no value: pass --var tenant=VALUE"))
         #expect(!FileManager.default.fileExists(atPath: file + ".reports"), "nothing ran")
     }
@@ -62,15 +63,24 @@ struct VariablesAndAuthTests {
                 "run", file, "--var", "tenant=acme", "--auth", "key=K3y-v4lue-9", "--fault", "status-500",
                 "--reports-dir", reports,
             ],
-            environment: ["NOTES_TOKEN": "s3cr3t-t0ken-42"])
+            environment: ["NOTES_TOKEN": "s3cr3t-t0ken-42", "NOTES_QUERY_KEY": "qu3ry-k3y-77"])
         #expect(result.code == .checkFailed, "\(result.err)")
-        var everything = result.out + result.err
+        let fuzzed = await run(
+            [
+                "fuzz", file, "--var", "tenant=acme", "--auth", "key=K3y-v4lue-9", "--fault", "status-500",
+                "--cases", "3", "--reports-dir", reports,
+            ],
+            environment: ["NOTES_TOKEN": "s3cr3t-t0ken-42", "NOTES_QUERY_KEY": "qu3ry-k3y-77"])
+        #expect(fuzzed.code == .checkFailed, "\(fuzzed.err)")
+        var everything = result.out + result.err + fuzzed.out + fuzzed.err
         for name in try FileManager.default.contentsOfDirectory(atPath: reports) {
             everything += try String(contentsOfFile: reports + "/" + name, encoding: .utf8)
         }
         #expect(everything.contains("tenant=acme"), "a --var value is shown")
         #expect(!everything.contains("s3cr3t-t0ken-42"))
         #expect(!everything.contains("K3y-v4lue-9"))
+        #expect(everything.contains("api_key="), "the query key is sent")
+        #expect(!everything.contains("qu3ry-k3y-77"))
         #expect(FileManager.default.fileExists(atPath: reports + "/notes.run.junit.xml"))
     }
 
@@ -78,7 +88,8 @@ struct VariablesAndAuthTests {
     func unknownScheme() async throws {
         let file = try temporaryFile(Self.contract, name: "notes.json")
         let result = await run(
-            ["run", file, "--var", "tenant=a", "--auth", "tokn=x"], environment: ["NOTES_TOKEN": "abc"])
+            ["run", file, "--var", "tenant=a", "--auth", "tokn=x"],
+            environment: ["NOTES_TOKEN": "abc", "NOTES_QUERY_KEY": "q"])
         #expect(result.code == .usageOrContractError)
         #expect(result.err.contains("no security scheme \"tokn\""))
         #expect(result.err.contains("did you mean 'token'?"))

@@ -89,7 +89,8 @@ struct ReportOutput {
     /// Reads JSON results written by a run, with a message naming the file when it cannot.
     static func readResults(_ path: String) -> Result<RunResult, ResultsReadError> {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
             return .failure(ResultsReadError(message: "\(path): \(reason)"))
         }
         do {

@@ -227,7 +227,8 @@ struct EndpointSession {
             result.reason = stoppedEarly ? "the time budget ran out before this check" : "nothing to send"
         }
         for failure in failures.prefix(10) {
-            let curl = CurlCommand.render(failure.record, redaction: redaction)
+            let curl = redaction.scrub(
+                CurlCommand.render(failure.record, redaction: redaction), secrets: redaction.secretValues)
             result.findings += failure.findings.map { finding in
                 var finding = finding
                 if let actual = finding.actual { finding.actual = actual + " — reproduce: " + curl }
@@ -235,9 +236,11 @@ struct EndpointSession {
             }
         }
         if let first = failures.first {
-            result.curl = CurlCommand.render(first.record, redaction: redaction)
+            result.curl = redaction.scrub(
+                CurlCommand.render(first.record, redaction: redaction), secrets: redaction.secretValues)
             result.request = RequestRecord(
-                method: first.record.method, url: first.record.url,
+                method: first.record.method,
+                url: redaction.scrub(first.record.url, secrets: redaction.secretValues),
                 headers: redaction.apply(first.record.headers),
                 body: Array(first.record.body.prefix(65_536)))
             if let response = first.response {

@@ -180,7 +180,8 @@ public struct Replayer: Sendable {
         let curl = configuration.redaction.scrub(
             CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
         let shownRequest = RequestRecord(
-            method: request.method, url: request.url, headers: configuration.redaction.apply(request.headers),
+            method: request.method, url: configuration.redaction.scrub(request.url, secrets: secrets),
+            headers: configuration.redaction.apply(request.headers),
             body: request.body)
         var attempts = 0
         var lastError: TransportError?
