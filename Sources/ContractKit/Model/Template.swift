@@ -4,7 +4,9 @@ public import JSONSchema
 /// `{{variable}}` substitution in example values.
 ///
 /// A string that is exactly `"{{itemId}}"` becomes the captured value with its JSON type (an integer
-/// stays an integer); inside a longer string the value is interpolated as text.
+/// stays an integer); inside a longer string the value is interpolated as text. Names starting with
+/// `env.` or `var.` come from outside the contract (the environment, `--var`) and are filled once,
+/// before a run, by `ContractVariables`.
 public enum Template {
     /// A variable that was used before any example captured it.
     public struct MissingVariable: Error, Sendable, Equatable, CustomStringConvertible {
