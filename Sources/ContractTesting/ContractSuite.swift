@@ -131,8 +131,10 @@ public final class ContractSuite: Sendable {
         }
         do {
             let result = try await run(example)
+            let redaction = Redaction(secretValues: secrets)
             for message in FindingMessage.lines(for: result) {
-                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+                let masked = secrets.isEmpty ? message : redaction.scrub(message, secrets: secrets)
+                Issue.record(Comment(rawValue: masked), sourceLocation: sourceLocation)
             }
         } catch {
             Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)

@@ -20,9 +20,10 @@ struct VariablesAndAuthTests {
           "endpoints": [
             { "id": "listNotes", "method": "GET", "path": "/notes",
               "parameters": { "query": { "tenant": { "schema": { "type": "string" } } } },
-              "responses": { "200": { "schema": { "type": "array" }, "example": [] } },
+              "responses": { "200": { "schema": { "type": "array" }, "example": [{ "owner": "ana" }] } },
               "examples": [ { "name": "as a tenant",
-                "query": { "tenant": "{{var.tenant}}" }, "expect": { "status": 200 } } ] },
+                "query": { "tenant": "{{var.tenant}}" }, "expect": { "status": 200 },
+                "assert": [{ "path": "/0/owner", "equals": "{{env.NOTES_TOKEN}}" }] } ] },
             { "id": "health", "method": "GET", "path": "/health", "security": [],
               "responses": { "200": { "schema": { "type": "object" }, "example": {} } } }
           ]
@@ -65,6 +66,11 @@ struct VariablesAndAuthTests {
             ],
             environment: ["NOTES_TOKEN": "s3cr3t-t0ken-42", "NOTES_QUERY_KEY": "qu3ry-k3y-77"])
         #expect(result.code == .checkFailed, "\(result.err)")
+        let asserted = await run(
+            ["run", file, "--var", "tenant=acme", "--verbose", "--reports-dir", reports + "-assert"],
+            environment: ["NOTES_TOKEN": "s3cr3t-t0ken-42", "NOTES_QUERY_KEY": "qu3ry-k3y-77"])
+        #expect(asserted.code == .checkFailed, "an assertion quoting the secret fails")
+        #expect(asserted.out.contains("[REDACTED]"), "\(asserted.out)")
         let fuzzed = await run(
             [
                 "fuzz", file, "--var", "tenant=acme", "--auth", "key=K3y-v4lue-9", "--fault", "status-500",
@@ -72,9 +78,11 @@ struct VariablesAndAuthTests {
             ],
             environment: ["NOTES_TOKEN": "s3cr3t-t0ken-42", "NOTES_QUERY_KEY": "qu3ry-k3y-77"])
         #expect(fuzzed.code == .checkFailed, "\(fuzzed.err)")
-        var everything = result.out + result.err + fuzzed.out + fuzzed.err
-        for name in try FileManager.default.contentsOfDirectory(atPath: reports) {
-            everything += try String(contentsOfFile: reports + "/" + name, encoding: .utf8)
+        var everything = result.out + result.err + fuzzed.out + fuzzed.err + asserted.out + asserted.err
+        for folder in [reports, reports + "-assert"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                everything += try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            }
         }
         #expect(everything.contains("tenant=acme"), "a --var value is shown")
         #expect(!everything.contains("s3cr3t-t0ken-42"))

@@ -33,6 +33,7 @@ enum FuzzCommand {
         case .exit(let code): return code
         }
         let (parsed, file, contract, options) = (input.parsed, input.file, input.contract, input.options)
+        let console = console.masking(options.secrets)
         guard let cases = Int(parsed.value("cases") ?? "20"), (1...10_000).contains(cases) else {
             console.err("error: '--cases' takes a number from 1 to 10000")
             return .usageOrContractError
@@ -79,7 +80,9 @@ enum FuzzCommand {
         if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
         if !options.quiet { console.out("\n" + summary(outcome)) }
         let written = ReportOutput(contractFile: file, command: "fuzz", parsed: parsed)
-            .write(outcome.result, console: console, environment: environment, quiet: options.quiet)
+            .write(
+                outcome.result, console: console, environment: environment, quiet: options.quiet,
+                secrets: options.secrets)
         if outcome.result.isSuccessful && !outcome.result.interrupted {
             return written ? .success : .usageOrContractError
         }

@@ -34,6 +34,7 @@ enum RunCommand {
         case .exit(let code): return code
         }
         let (parsed, file, contract, options) = (input.parsed, input.file, input.contract, input.options)
+        let console = console.masking(options.secrets)
 
         guard
             let target = ServerTarget.start(
@@ -61,7 +62,9 @@ enum RunCommand {
         progress.finish(result)
         if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
         let reports = ReportOutput(contractFile: file, command: "run", parsed: parsed)
-        let written = reports.write(result, console: console, environment: environment, quiet: options.quiet)
+        let written = reports.write(
+            result, console: console, environment: environment, quiet: options.quiet, secrets: options.secrets
+        )
         if result.serverWasUnreachable {
             console.err("error: \(baseURL) was unreachable for every case")
             return .serverUnreachable

@@ -59,12 +59,22 @@ struct ReportOutput {
     }
 
     /// Writes every report; returns false (after saying why) when one could not be written.
-    func write(_ result: RunResult, console: Console, environment: [String: String], quiet: Bool) -> Bool {
-        let markdown = MarkdownReport.render(result, activity: activity == "run" ? nil : activity)
+    ///
+    /// `secrets` are masked in every report, whatever field they reached.
+    func write(
+        _ result: RunResult, console: Console, environment: [String: String], quiet: Bool,
+        secrets: [String] = []
+    ) -> Bool {
+        let secrets = secrets.filter { !$0.isEmpty }
+        let redaction = Redaction(secretValues: secrets)
+        func masked(_ text: String) -> String {
+            secrets.isEmpty ? text : redaction.scrub(text, secrets: secrets)
+        }
+        let markdown = masked(MarkdownReport.render(result, activity: activity == "run" ? nil : activity))
         let outputs: [(String, String)] = [
-            (paths.junit, JUnitReport.render(result)),
+            (paths.junit, masked(JUnitReport.render(result))),
             (paths.markdown, markdown),
-            (paths.json, JSONSerializer(style: .pretty).string(ResultsJSON.encode(result)) + "\n"),
+            (paths.json, masked(JSONSerializer(style: .pretty).string(ResultsJSON.encode(result)) + "\n")),
         ]
         var ok = true
         for (path, text) in outputs {

@@ -46,15 +46,15 @@ public struct ContractVariables: Sendable {
                 if seen.insert(name).inserted { found.append((name, pointer)) }
             }
         }
+        if let auth = contract.auth {
+            for scheme in auth.schemes { note(scheme.credentialTemplate, scheme.pointer) }
+        }
         for endpoint in contract.endpoints {
             for example in endpoint.examples {
                 for name in example.usedVariables.sorted() where Template.isExternal(name) {
                     if seen.insert(name).inserted { found.append((name, example.pointer)) }
                 }
             }
-        }
-        if let auth = contract.auth {
-            for scheme in auth.schemes { note(scheme.credentialTemplate, scheme.pointer) }
         }
         return found
     }
