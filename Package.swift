@@ -46,7 +46,7 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
         .testTarget(name: "ContractMockTests", dependencies: ["ContractMock", "ContractKit", "JSONSchema"], swiftSettings: settings),
-        .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform"], swiftSettings: settings),
+        .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractMock"], swiftSettings: settings),
         .testTarget(
             name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],
             exclude: ["Fixtures", "Golden"], swiftSettings: settings),

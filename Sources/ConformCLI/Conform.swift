@@ -33,6 +33,13 @@ public enum Conform {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
+        case "help" where !rest.isEmpty:
+            guard let topic = rest.first, commands.contains(where: { $0.name == topic }) else {
+                return await run(
+                    rest, console: console, environment: environment, standardInput: standardInput)
+            }
+            return await run(
+                [topic, "--help"], console: console, environment: environment, standardInput: standardInput)
         case "--help", "-h", "help":
             console.out(help)
             return .success
@@ -74,7 +81,10 @@ public enum Conform {
             lines.append(
                 "  " + command.name.padding(toLength: 16, withPad: " ", startingAt: 0) + command.summary)
         }
-        lines += ["", "Run 'conform <command> --help' for a command's options.", "", ExitCode.helpText]
+        lines += [
+            "", "Run 'conform help <command>' (or 'conform <command> --help') for a command's options.", "",
+            ExitCode.helpText,
+        ]
         return lines.joined(separator: "\n")
     }
 }

@@ -58,7 +58,10 @@ struct CLITests {
         #expect(await conform("validate", "--schema", schema, valid).code == .success)
         let bad = await conform("validate", "--schema", schema, invalid)
         #expect(bad.code == .checkFailed)
-        #expect(bad.err.contains("/price: expected number, got string \"9.99\""))
+        #expect(
+            bad.err.contains(
+                "file.json:1:2: error: expected number, got string \"9.99\" (at /price, schema /properties/price/type)"
+            ))
         #expect(
             await conform("validate", "--schema", schema, "/no/such/file.json").code == .usageOrContractError)
         let notJSON = await conform("validate", "--schema", schema, stdin: "{oops")
@@ -155,11 +158,12 @@ struct ReportCommandTests {
         let dir = try folder()
         let result = await conform("run", repo("Contracts/restaurant.json"), "--quiet", "--reports-dir", dir)
         #expect(result.code == .success)
-        for name in ["restaurant.junit.xml", "restaurant.md", "restaurant.json"] {
+        for name in ["restaurant.run.junit.xml", "restaurant.run.md", "restaurant.run.json"] {
             #expect(FileManager.default.fileExists(atPath: "\(dir)/\(name)"), "\(name)")
         }
-        let markdown = try String(contentsOfFile: "\(dir)/restaurant.md", encoding: .utf8)
-        #expect(markdown.hasPrefix("✅ Passed: 6 passed"))
+        let markdown = try String(contentsOfFile: "\(dir)/restaurant.run.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("✅ Passed: Restaurant API 1.0.0 against http://127.0.0.1:"))
+        #expect(markdown.split(separator: "\n")[0].contains(": 6 passed, 0 failed, 0 errors, 0 skipped in "))
     }
 
     @Test("shards 1/3..3/3 merge into one report with every case once")

@@ -15,7 +15,13 @@ enum OfficialSuite {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
                 "shared/json-schema-test-suite")
         let tests = root.appendingPathComponent("tests/draft2020-12")
-        return FileManager.default.fileExists(atPath: tests.path) ? tests : nil
+        guard FileManager.default.fileExists(atPath: tests.path) else {
+            print(
+                "Generator agreement with the JSON-Schema-Test-Suite skipped: not in \(tests.path) (set JSON_SCHEMA_TEST_SUITE to the suite root)"
+            )
+            return nil
+        }
+        return tests
     }()
 }
 

@@ -11,20 +11,26 @@ struct MarkdownReportTests {
         Golden.check(MarkdownReport.render(RunFixtures.mixed()), named: "mixed.md")
     }
 
-    @Test("the first line is the verdict")
+    @Test("the first line is the verdict, naming the contract, its version and the server")
     func verdict() {
         let failed = MarkdownReport.render(RunFixtures.mixed())
         #expect(
             failed.hasPrefix(
-                "❌ Failed: 2 passed, 1 failed, 1 errors, 1 skipped in 5.12 s against http://localhost:8080\n")
+                #"❌ Failed: Coffee \& \<Tea\> 1.2.0 against http://localhost:8080: 2 passed, 1 failed, 1 error, 1 skipped in 5.12 s"#
+                    + "\n")
         )
         let green = MarkdownReport.render(RunFixtures.green())
-        #expect(green.hasPrefix("✅ Passed: 2 passed, 0 failed, 0 errors, 0 skipped in 80 ms against"))
+        #expect(
+            green.hasPrefix(
+                "✅ Passed: Coffee 1.2.0 against https://api.example.com/v1: 2 passed, 0 failed, 0 errors, 0 skipped in 80 ms"
+            ))
+        let fuzzed = MarkdownReport.render(RunFixtures.green(), activity: "fuzz")
+        #expect(fuzzed.hasPrefix("✅ Passed: Coffee 1.2.0 (fuzz) against https://api.example.com/v1: "))
         #expect(!green.contains("## Failures"))
         var interrupted = RunFixtures.green()
         interrupted.interrupted = true
         let first = MarkdownReport.render(interrupted).split(separator: "\n")[0]
-        #expect(first.hasPrefix("⏹️ Interrupted: 2 passed"), "an interrupted run never reads as passed")
+        #expect(first.hasPrefix("⏹️ Interrupted: Coffee 1.2.0 against"), "an interrupted run never reads as passed")
     }
 
     @Test("server text cannot break tables, inject HTML or close fences")
@@ -89,7 +95,9 @@ struct MarkdownReportTests {
         run.cases += (0..<200).map { RunFixtures.failed("bulk", "case\($0)", body: RunFixtures.hostileBody) }
         let text = MarkdownReport.render(run, limit: limit)
         #expect(text.utf8.count <= limit)
-        #expect(text.hasPrefix("❌ Failed: 2 passed, 201 failed"))
+        #expect(
+            text.hasPrefix(
+                #"❌ Failed: Coffee \& \<Tea\> 1.2.0 against http://localhost:8080: 2 passed, 201 failed"#))
         #expect(text.contains("left out to keep this report under \(limit) bytes"))
     }
 

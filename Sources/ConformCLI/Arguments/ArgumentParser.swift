@@ -128,7 +128,7 @@ struct ArgumentParser {
             if let defaultValue = option.defaultValue { text += " (default: \(defaultValue))" }
             lines.append(Self.row(left, text))
         }
-        lines.append(Self.row("--help", "Show this help."))
+        lines.append(Self.row("-h, --help", "Show this help."))
         if let extra { lines += ["", extra] }
         return lines.joined(separator: "\n")
     }
@@ -143,6 +143,15 @@ struct ArgumentParser {
 }
 
 extension ArgumentParser {
+    /// Whether the arguments ask for the help screen (`--help` or `-h`, before any `--`).
+    static func wantsHelp(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+        }
+        return false
+    }
+
     /// Parses, or prints the usage error and returns nil.
     func parseOrReport(_ arguments: [String], console: Console) -> ParsedArguments? {
         do {

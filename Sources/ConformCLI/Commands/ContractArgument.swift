@@ -8,9 +8,7 @@ enum ContractArgument {
         if outcome.hasErrors {
             for problem in outcome.problems { console.err(problem.description) }
             let errors = outcome.problems.filter { $0.severity == .error }.count
-            console.err(
-                "error: \(file) has \(errors) error\(errors == 1 ? "" : "s"); run 'conform lint \(file)' after fixing them"
-            )
+            if errors > 1 { console.err("\(file): \(Plural.count(errors, "error"))") }
             return nil
         }
         return outcome.contract

@@ -17,9 +17,10 @@ struct ContractCommandInput {
     /// Handles `--help`, parses, loads the contract and checks the options, reporting problems to
     /// standard error.
     static func prepare(
-        _ arguments: [String], parser: ArgumentParser, helpExtra: String, console: Console
+        _ arguments: [String], parser: ArgumentParser, helpExtra: String, console: Console,
+        environment: [String: String]
     ) -> Preparation {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(parser.help(extra: helpExtra))
             return .exit(.success)
         }
@@ -27,9 +28,14 @@ struct ContractCommandInput {
             return .exit(.usageOrContractError)
         }
         let file = parsed.positionals[0]
-        guard let contract = ContractArgument.load(file, console: console),
-            let options = RunOptions(parsed, contract: contract, console: console)
+        guard let loaded = ContractArgument.load(file, console: console),
+            let filled = VariableArguments.resolve(
+                loaded, parsed: parsed, environment: environment, console: console),
+            var options = RunOptions(parsed, contract: filled.contract, console: console)
         else { return .exit(.usageOrContractError) }
+        let contract = filled.contract
+        options.secrets = filled.secrets
+        options.redact += filled.secretHeaders
         return .ready(
             ContractCommandInput(parsed: parsed, file: file, contract: contract, options: options))
     }

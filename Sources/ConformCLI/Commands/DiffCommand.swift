@@ -20,7 +20,7 @@ enum DiffCommand {
         ])
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(
                 parser.help(
                     extra:

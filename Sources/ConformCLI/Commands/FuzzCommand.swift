@@ -10,7 +10,7 @@ enum FuzzCommand {
         overview:
             "Send generated valid and invalid requests and check the answers. Without --base-url, fuzzes the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
-        options: ServerTarget.options + [
+        options: ServerTarget.options + VariableArguments.options + [
             .init(
                 name: "cases", valueName: "n",
                 help: "Valid requests per endpoint (invalid ones are capped at the same number).",
@@ -26,12 +26,14 @@ enum FuzzCommand {
     {
         let input: ContractCommandInput
         switch ContractCommandInput.prepare(
-            arguments, parser: parser, helpExtra: checksHelp + "\n\n" + ExitCode.helpText, console: console)
+            arguments, parser: parser, helpExtra: checksHelp + "\n\n" + ExitCode.helpText, console: console,
+            environment: environment)
         {
         case .ready(let prepared): input = prepared
         case .exit(let code): return code
         }
         let (parsed, file, contract, options) = (input.parsed, input.file, input.contract, input.options)
+        let console = console.masking(options.secrets)
         guard let cases = Int(parsed.value("cases") ?? "20"), (1...10_000).contains(cases) else {
             console.err("error: '--cases' takes a number from 1 to 10000")
             return .usageOrContractError
@@ -51,29 +53,37 @@ enum FuzzCommand {
         defer { target.stop() }
         let baseURL = target.baseURL
 
-        let progress = ProgressPrinter(console: console, quiet: options.quiet)
+        let progress = ProgressPrinter(console: console, quiet: options.quiet, verbose: options.verbose)
+        let stopper = FailFast(enabled: options.failFast)
         let configuration = ServerFuzzer.Configuration(
             baseURL: baseURL, headers: options.headers,
             timeout: parsed.value("timeout") == nil ? .seconds(10) : options.timeout,
             casesPerEndpoint: cases, seed: options.seed, timeBudget: budget, only: options.only,
             skip: options.skip,
-            shard: options.shard, redaction: Redaction(additional: options.redact),
+            shard: options.shard, redaction: options.redaction,
             maximumBodyBytes: options.maximumBodyBytes, followRedirects: options.followRedirects,
-            progress: { progress.caseFinished($0) })
+            progress: {
+                progress.caseFinished($0)
+                stopper.caseFinished($0)
+            })
         let fuzzer = ServerFuzzer(contract: contract, configuration: configuration)
         if !options.quiet {
             console.err(
-                "Fuzzing \(contract.name) \(contract.version): \(fuzzer.endpoints.count) endpoints, \(cases) valid requests each, seed \(options.seed)"
+                "Fuzzing \(contract.name) \(contract.version): \(Plural.count(fuzzer.endpoints.count, "endpoint")), \(Plural.count(cases, "valid request")) each, seed \(options.seed)"
             )
         }
         let task = Task { await fuzzer.run() }
+        stopper.arm { task.cancel() }
         let trap = SignalTrap { _ in task.cancel() }
         let outcome = await task.value
         trap.cancel()
         progress.finish(outcome.result, showCoverage: false)
+        if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
         if !options.quiet { console.out("\n" + summary(outcome)) }
-        let written = ReportOutput(contractFile: file, parsed: parsed)
-            .write(outcome.result, console: console, environment: environment, quiet: options.quiet)
+        let written = ReportOutput(contractFile: file, command: "fuzz", parsed: parsed)
+            .write(
+                outcome.result, console: console, environment: environment, quiet: options.quiet,
+                secrets: options.secrets)
         let verdict = outcome.result.verdict
         if verdict == .unreachable {
             console.err("error: \(outcome.result.baseURL) was unreachable for every request")

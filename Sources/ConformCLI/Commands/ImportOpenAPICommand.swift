@@ -20,7 +20,7 @@ enum ImportOpenAPICommand {
     static let usage = "Usage: conform import-openapi <openapi.json> [-o Contracts/<name>.json] [--force]"
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(
                 parser.help(
                     extra:
@@ -84,7 +84,7 @@ enum ImportOpenAPICommand {
         let warnings = outcome.problems.count
         let examples = contract.endpoints.reduce(0) { $0 + $1.examples.count }
         console.out(
-            "wrote \(output) (\(contract.name) \(contract.version): \(contract.endpoints.count) endpoints, \(examples) examples, \(warnings) warning\(warnings == 1 ? "" : "s"))"
+            "wrote \(output) (\(contract.name) \(contract.version): \(Plural.count(contract.endpoints.count, "endpoint")), \(Plural.count(examples, "example")), \(Plural.count(warnings, "warning")))"
         )
         return .success
     }

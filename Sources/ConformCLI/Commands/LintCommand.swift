@@ -10,7 +10,7 @@ enum LintCommand {
         options: [.init(name: "strict", valueName: nil, help: "Fail on warnings too.")])
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(
                 parser.help(
                     extra:
@@ -35,14 +35,15 @@ enum LintCommand {
             let warnings = outcome.problems.count - errors
             if outcome.hasErrors || (parsed.has("strict") && warnings > 0) {
                 failed = true
-                console.err(
-                    "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-                )
+                if outcome.contract != nil || errors > 1 || warnings > 0 {
+                    console.err(
+                        "\(file): \(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))")
+                }
             } else if let contract = outcome.contract {
                 let examples = contract.endpoints.reduce(0) { $0 + $1.examples.count }
                 var line =
-                    "\(file): ok (\(contract.name) \(contract.version): \(contract.endpoints.count) endpoints, \(examples) examples"
-                line += warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s"))" : ")"
+                    "\(file): ok (\(contract.name) \(contract.version): \(Plural.count(contract.endpoints.count, "endpoint")), \(Plural.count(examples, "example"))"
+                line += warnings > 0 ? ", \(Plural.count(warnings, "warning")))" : ")"
                 console.out(line)
             }
         }

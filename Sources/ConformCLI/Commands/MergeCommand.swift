@@ -21,7 +21,7 @@ enum MergeCommand {
         ])
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(parser.help(extra: ExitCode.helpText))
             return .success
         }
@@ -55,7 +55,7 @@ enum MergeCommand {
         }
         let result = merged.result
         console.out(
-            "\(result.count(.passed)) passed, \(result.count(.failed)) failed, \(result.count(.error)) errors, \(result.count(.skipped)) skipped in \(runs.count) result files"
+            "\(result.count(.passed)) passed, \(result.count(.failed)) failed, \(Plural.count(result.count(.error), "error")), \(result.count(.skipped)) skipped in \(Plural.count(runs.count, "result file"))"
         )
         return ExitCode(result.verdict)
     }

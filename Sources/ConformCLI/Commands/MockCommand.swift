@@ -29,7 +29,7 @@ enum MockCommand {
     }
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(
                 parser.help(
                     extra: faultHelp
@@ -65,7 +65,7 @@ enum MockCommand {
             return .usageOrContractError
         }
         console.out(
-            "Serving \(contract.name) \(contract.version) at \(baseURL) (\(contract.endpoints.count) endpoints). Press Ctrl-C to stop."
+            "Serving \(contract.name) \(contract.version) at \(baseURL) (\(Plural.count(contract.endpoints.count, "endpoint"))). Press Ctrl-C to stop."
         )
         for endpoint in contract.endpoints {
             console.out(

@@ -8,7 +8,7 @@ enum RunCommand {
         overview:
             "Replay a contract against a server and check every response. Without --base-url, runs against the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
-        options: ServerTarget.options + [
+        options: ServerTarget.options + VariableArguments.options + [
             .init(
                 name: "timeout", valueName: "seconds", help: "Time allowed for each response.",
                 defaultValue: "30"),
@@ -27,12 +27,14 @@ enum RunCommand {
     {
         let input: ContractCommandInput
         switch ContractCommandInput.prepare(
-            arguments, parser: parser, helpExtra: ExitCode.helpText, console: console)
+            arguments, parser: parser, helpExtra: ExitCode.helpText, console: console,
+            environment: environment)
         {
         case .ready(let prepared): input = prepared
         case .exit(let code): return code
         }
         let (parsed, file, contract, options) = (input.parsed, input.file, input.contract, input.options)
+        let console = console.masking(options.secrets)
 
         guard
             let target = ServerTarget.start(
@@ -41,20 +43,28 @@ enum RunCommand {
         defer { target.stop() }
         let baseURL = target.baseURL
 
-        let progress = ProgressPrinter(console: console, quiet: options.quiet)
+        let progress = ProgressPrinter(console: console, quiet: options.quiet, verbose: options.verbose)
+        let stopper = FailFast(enabled: options.failFast)
         var configuration = options.replayConfiguration(baseURL: baseURL)
-        configuration.progress = { result in progress.caseFinished(result) }
+        configuration.progress = { result in
+            progress.caseFinished(result)
+            stopper.caseFinished(result)
+        }
         let replayer = Replayer(contract: contract, configuration: configuration)
         progress.start(
             total: replayer.selection().filter(\.selected).count, contract: contract, baseURL: baseURL)
 
         let task = Task { await replayer.run() }
+        stopper.arm { task.cancel() }
         let trap = SignalTrap { _ in task.cancel() }
         let result = await task.value
         trap.cancel()
         progress.finish(result)
-        let reports = ReportOutput(contractFile: file, parsed: parsed)
-        let written = reports.write(result, console: console, environment: environment, quiet: options.quiet)
+        if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
+        let reports = ReportOutput(contractFile: file, command: "run", parsed: parsed)
+        let written = reports.write(
+            result, console: console, environment: environment, quiet: options.quiet, secrets: options.secrets
+        )
         let verdict = result.verdict
         if verdict == .unreachable { console.err("error: \(baseURL) was unreachable for every case") }
         if verdict == .passed && !written { return .usageOrContractError }
@@ -89,6 +99,14 @@ struct RunOptions {
             name: "follow-redirects", valueName: nil,
             help: "Follow same-origin redirects (at most 10); by default a 3xx is the response checked."),
     ]
+
+    var verbose = false
+    var failFast = false
+    /// Values masked in every output (environment values the contract uses, secret vars, credentials).
+    var secrets: [String] = []
+
+    /// What output hides: the `--redact` headers and every secret value.
+    var redaction: Redaction { Redaction(additional: redact, secretValues: secrets) }
 
     init?(_ parsed: ArgumentParser.ParsedArguments, contract: Contract, console: Console) {
         func fail(_ message: String) { console.err("error: \(message)") }
@@ -155,13 +173,16 @@ struct RunOptions {
         recordDirectory = parsed.value("record")
         redact = parsed.all("redact")
         quiet = parsed.has("quiet")
+        verbose = parsed.has("verbose")
+        failFast = parsed.has("fail-fast")
+        if quiet && verbose { fail("'--quiet' and '--verbose' exclude each other; choose one"); return nil }
     }
 
     func replayConfiguration(baseURL: String) -> Replayer.Configuration {
         Replayer.Configuration(
             baseURL: baseURL, headers: headers, timeout: timeout, concurrency: concurrency, retries: retries,
             only: only,
-            skip: skip, shard: shard, redaction: Redaction(additional: redact),
+            skip: skip, shard: shard, redaction: redaction,
             recordDirectory: recordDirectory, maximumBodyBytes: maximumBodyBytes,
             followRedirects: followRedirects)
     }

@@ -34,6 +34,12 @@ struct ServerTarget {
             name: "fault", valueName: "name[@endpointId]",
             help: "Make the embedded mock misbehave (see 'conform mock --help').", isRepeatable: true),
         .init(name: "quiet", valueName: nil, help: "Print only failures and the verdict."),
+        .init(
+            name: "verbose", valueName: nil,
+            help: "Print every case with its findings as it finishes, even on a terminal."),
+        .init(
+            name: "fail-fast", valueName: nil,
+            help: "Stop after the first failed case (the reports are still written)."),
     ]
 
     /// Resolves the target; starts the mock when no `--base-url` is given. Nil (after saying why)

@@ -29,7 +29,7 @@ enum ValidateCommand {
 
     static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode
     {
-        if arguments.contains("--help") {
+        if ArgumentParser.wantsHelp(arguments) {
             console.out(
                 parser.help(
                     extra:
@@ -75,13 +75,20 @@ enum ValidateCommand {
         var worst = ExitCode.success
         for input in inputs {
             guard let data = input.data else {
-                console.err("error: \(input.name): cannot read the file")
+                console.err(
+                    "error: \(input.name): \(FileManager.default.fileExists(atPath: input.name) ? "cannot read the file" : "no such file")"
+                )
                 worst = .usageOrContractError
                 continue
             }
             let instance: JSONValue
+            let sourceMap: JSONSourceMap
             do {
-                instance = try DocumentReader.parse(Array(data), file: input.name == "-" ? nil : input.name)
+                let document = try DocumentReader.parseDocument(
+                    Array(data), file: input.name == "-" ? nil : input.name,
+                    options: .init(recordsPositions: true))
+                instance = document.value
+                sourceMap = document.sourceMap
             } catch {
                 console.err(
                     "error: \(input.name):\(error.position.line):\(error.position.column): not valid \(error.format.rawValue): \(error.message)"
@@ -96,11 +103,17 @@ enum ValidateCommand {
                 console.out("\(input.name): valid")
             } else {
                 for error in result.errors {
-                    console.err("\(input.name): \(error.description) [\(error.keywordLocation.displayText)]")
+                    var place = input.name
+                    if let position = sourceMap.keyPosition(of: error.instanceLocation)
+                        ?? sourceMap.position(of: error.instanceLocation)
+                    {
+                        place += ":\(position.line):\(position.column)"
+                    }
+                    console.err(
+                        "\(place): error: \(error.message) (at \(error.instanceLocation.displayText), schema \(error.keywordLocation.displayText))"
+                    )
                 }
-                console.out(
-                    "\(input.name): invalid (\(result.errors.count) error\(result.errors.count == 1 ? "" : "s"))"
-                )
+                console.out("\(input.name): invalid (\(Plural.count(result.errors.count, "error")))")
             }
             if !result.isValid && worst == .success { worst = .checkFailed }
         }
@@ -120,7 +133,9 @@ enum ValidateCommand {
             fragment = String(argument[argument.index(after: hash)...])
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            return .failure("\(file): cannot read the schema file")
+            return .failure(
+                "\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot read the schema file" : "no such file")"
+            )
         }
         let document: JSONValue
         do {

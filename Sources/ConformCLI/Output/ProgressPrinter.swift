@@ -6,17 +6,21 @@ import Foundation
 final class ProgressPrinter: Sendable {
     private let console: Console
     private let quiet: Bool
+    private let verbose: Bool
     private let state = Locked<(done: Int, failed: Int, total: Int)>((0, 0, 0))
 
-    init(console: Console, quiet: Bool) {
+    init(console: Console, quiet: Bool, verbose: Bool = false) {
         self.console = console
         self.quiet = quiet
+        self.verbose = verbose
     }
 
     func start(total: Int, contract: Contract, baseURL: String) {
         state.withLock { $0.total = total }
         if !quiet {
-            console.err("Replaying \(contract.name) \(contract.version): \(total) cases against \(baseURL)")
+            console.err(
+                "Replaying \(contract.name) \(contract.version): \(Plural.count(total, "case")) against \(baseURL)"
+            )
         }
     }
 
@@ -26,7 +30,12 @@ final class ProgressPrinter: Sendable {
             if result.outcome == .failed || result.outcome == .error { current.failed += 1 }
             return (current.done, current.failed, current.total)
         }
-        if console.isTerminal {
+        if verbose {
+            console.err(Self.line(result, console: console))
+            for finding in result.findings {
+                console.err("    \(finding.check.rawValue): \(finding.message)")
+            }
+        } else if console.isTerminal {
             guard !quiet else { return }
             let failures = failed == 0 ? "" : console.styled(" \(failed) failed", .red)
             console.errInline("\r\u{1B}[2K[\(done)/\(total)]\(failures) \(safe(result.id))")
@@ -80,6 +89,9 @@ final class ProgressPrinter: Sendable {
             text += " (\(Int(result.duration.milliseconds.rounded())) ms)"
         }
         if result.outcome == .skipped, let reason = result.reason { text += ": \(safe(reason))" }
+        if result.outcome == .passed, result.response != nil, let reason = result.reason {
+            text += ": \(safe(reason))"
+        }
         if result.outcome == .failed {
             text += ": \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s")"
         }
@@ -110,7 +122,7 @@ final class ProgressPrinter: Sendable {
         let skipped = result.count(.skipped)
         let seconds = (result.duration.seconds * 100).rounded() / 100
         let text =
-            "\(passed) passed, \(failed) failed, \(errors) errors, \(skipped) skipped in \(seconds) s against \(result.baseURL)"
+            "\(passed) passed, \(failed) failed, \(Plural.count(errors, "error")), \(skipped) skipped in \(seconds) s against \(result.baseURL)"
         let verdict = result.verdict
         return console.styled("\(verdict.title.uppercased()): ", verdict.isSuccess ? .green : .red) + text
     }

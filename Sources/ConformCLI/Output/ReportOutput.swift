@@ -8,6 +8,9 @@ import JSONSchema
 struct ReportOutput {
     var paths: ReportPaths
 
+    /// What produced the results (`run`, `fuzz`), in the default file names and the Markdown verdict.
+    var activity: String?
+
     /// The report options every command that produces results shares.
     static let options: [ArgumentParser.Option] = [
         .init(
@@ -15,30 +18,63 @@ struct ReportOutput {
             defaultValue: "Reports"),
         .init(
             name: "junit", valueName: "path",
-            help: "JUnit XML report (default: <reports-dir>/<contract>.junit.xml)."),
+            help: "JUnit XML report (default: <reports-dir>/<contract>.<command>.junit.xml)."),
         .init(
             name: "markdown", valueName: "path",
-            help: "Markdown report (default: <reports-dir>/<contract>.md)."),
+            help: "Markdown report (default: <reports-dir>/<contract>.<command>.md)."),
         .init(
             name: "json", valueName: "path",
-            help: "JSON results for diff and merge (default: <reports-dir>/<contract>.json)."),
+            help: "JSON results for diff and merge (default: <reports-dir>/<contract>.<command>.json)."),
     ]
 
-    init(paths: ReportPaths) { self.paths = paths }
+    init(paths: ReportPaths, activity: String? = nil) {
+        self.paths = paths
+        self.activity = activity
+    }
 
-    init(contractFile: String, parsed: ArgumentParser.ParsedArguments) {
+    /// The paths of a command's reports: the explicit ones, else `<reports-dir>/<contract>.<command>.*`,
+    /// so `run` and `fuzz` of several contracts never overwrite each other's reports.
+    init(contractFile: String, command: String, parsed: ArgumentParser.ParsedArguments) {
+        let folder = parsed.value("reports-dir") ?? "Reports"
+        let stem = Self.stem(of: contractFile) + "." + command
+        func inFolder(_ name: String) -> String {
+            if folder.isEmpty { return name }
+            return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        }
         paths = ReportPaths(
-            contractFile: contractFile, reportsDirectory: parsed.value("reports-dir") ?? "Reports",
-            junit: parsed.value("junit"), markdown: parsed.value("markdown"), json: parsed.value("json"))
+            contractFile: contractFile, reportsDirectory: folder,
+            junit: parsed.value("junit") ?? inFolder(stem + ".junit.xml"),
+            markdown: parsed.value("markdown") ?? inFolder(stem + ".md"),
+            json: parsed.value("json") ?? inFolder(stem + ".json"))
+        activity = command
+    }
+
+    /// `Contracts/coffee-shop.json` → `coffee-shop`; `contract` when nothing is left.
+    static func stem(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            return name.isEmpty ? "contract" : name
+        }
+        return String(name[..<dot])
     }
 
     /// Writes every report; returns false (after saying why) when one could not be written.
-    func write(_ result: RunResult, console: Console, environment: [String: String], quiet: Bool) -> Bool {
-        let markdown = MarkdownReport.render(result)
+    ///
+    /// `secrets` are masked in every report, whatever field they reached.
+    func write(
+        _ result: RunResult, console: Console, environment: [String: String], quiet: Bool,
+        secrets: [String] = []
+    ) -> Bool {
+        let secrets = secrets.filter { !$0.isEmpty }
+        let redaction = Redaction(secretValues: secrets)
+        func masked(_ text: String) -> String {
+            secrets.isEmpty ? text : redaction.scrub(text, secrets: secrets)
+        }
+        let markdown = masked(MarkdownReport.render(result, activity: activity == "run" ? nil : activity))
         let outputs: [(String, String)] = [
-            (paths.junit, JUnitReport.render(result)),
+            (paths.junit, masked(JUnitReport.render(result))),
             (paths.markdown, markdown),
-            (paths.json, JSONSerializer(style: .pretty).string(ResultsJSON.encode(result)) + "\n"),
+            (paths.json, masked(JSONSerializer(style: .pretty).string(ResultsJSON.encode(result)) + "\n")),
         ]
         var ok = true
         for (path, text) in outputs {
@@ -63,7 +99,9 @@ struct ReportOutput {
     /// Reads JSON results written by a run, with a message naming the file when it cannot.
     static func readResults(_ path: String) -> Result<RunResult, ResultsReadError> {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ResultsReadError(message: "\(path): cannot read the file"))
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            return .failure(ResultsReadError(message: "\(path): \(reason)"))
         }
         do {
             let value = try JSONParser.parse(Array(data))

@@ -100,32 +100,6 @@ public enum MalformedBody: String, Sendable, CaseIterable {
     /// Whether a strict RFC 8259 parser must reject the body. `hugeInteger`, `hugeExponent` and
     /// `loneSurrogateEscape` are grammatical JSON that merely exceed common number or string types,
     /// and `duplicateKeys` is allowed by the RFC (with unpredictable meaning).
-    /// What the body is, in words for a finding (`a body cut in half`), never the case name.
-    public var summary: String {
-        switch self {
-        case .empty: return "an empty body"
-        case .truncated: return "a body cut in half"
-        case .invalidUTF8: return "invalid UTF-8 (C3 28 FF) in a string"
-        case .overlongUTF8: return "an overlong UTF-8 encoding (C0 AF) in a string"
-        case .loneSurrogateEscape: return "a \\ud800 escape with no low surrogate"
-        case .duplicateKeys: return "a key that appears twice"
-        case .deepNesting: return "\(Self.nestingDepth) levels of nested arrays"
-        case .hugeInteger: return "an integer beyond 64 bits"
-        case .hugeExponent: return "the number 1e400, beyond a double"
-        case .notANumber: return "the token NaN, which JSON does not have"
-        case .infinity: return "the token Infinity, which JSON does not have"
-        case .negativeInfinity: return "the token -Infinity, which JSON does not have"
-        case .byteOrderMark: return "a UTF-8 byte-order mark before the JSON"
-        case .trailingGarbage: return "text after the JSON value"
-        case .trailingComma: return "a comma before a closing bracket"
-        case .singleQuotes: return "single-quoted strings"
-        case .comment: return "a /* comment */"
-        case .unquotedKey: return "a key without quotes"
-        case .controlCharacterInString: return "an unescaped control character in a string"
-        case .bareWord: return "the bare word undefined"
-        }
-    }
-
     public var isSyntacticallyInvalid: Bool {
         switch self {
         case .hugeInteger, .hugeExponent, .loneSurrogateEscape, .duplicateKeys, .deepNesting: return false

@@ -130,6 +130,7 @@ struct EndpointSession {
             response = received
         }
         let status = response.status
+        if fuzzer.contract.auth?.expectsRejection(endpoint.id, status: status) == true { return [] }
         let settings = fuzzer.contract.checks.refined(by: endpoint.checks)
         let accepted = settings.acceptedStatuses[request.intent.check]
         var findings: [Finding] = []
@@ -205,7 +206,8 @@ struct EndpointSession {
         let status = (try? answer.get().status).map(String.init) ?? "no response"
         var kind = "\(request.intent.check.rawValue)"
         if case .negative(let how) = request.intent {
-            kind += ":" + (how.split(separator: " ").first.map(String.init) ?? how)
+            let label = how.hasSuffix(")") ? how.lastIndex(of: "(").map { String(how[$0...]) } : nil
+            kind += ":" + (label ?? how.split(separator: " ").first.map(String.init) ?? how)
         }
         let checks = Set(findings.map(\.check.rawValue)).sorted().joined(separator: ",")
         return "\(kind)|\(status)|\(checks)"
@@ -272,7 +274,8 @@ struct EndpointSession {
             result.reason = stoppedEarly ? "the time budget ran out before this check" : "nothing to send"
         }
         for failure in failures.prefix(10) {
-            let curl = CurlCommand.render(failure.record, redaction: redaction)
+            let curl = redaction.scrub(
+                CurlCommand.render(failure.record, redaction: redaction), secrets: redaction.secretValues)
             result.findings += failure.findings.map { finding in
                 var finding = finding
                 if let actual = finding.actual { finding.actual = actual + " — reproduce: " + curl }
@@ -280,9 +283,12 @@ struct EndpointSession {
             }
         }
         if let first = failures.first {
-            result.curl = CurlCommand.render(first.record, redaction: redaction)
+            result.curl = redaction.scrub(
+                CurlCommand.render(first.record, redaction: redaction), secrets: redaction.secretValues)
             result.request = RequestRecord(
-                method: first.record.method, url: first.record.url, headers: first.record.headers,
+                method: first.record.method,
+                url: redaction.scrub(first.record.url, secrets: redaction.secretValues),
+                headers: redaction.apply(first.record.headers),
                 body: Array(first.record.body.prefix(65_536)))
             if let response = first.response {
                 result.response = ResponseRecord(

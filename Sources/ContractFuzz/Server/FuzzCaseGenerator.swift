@@ -211,7 +211,7 @@ struct FuzzCaseGenerator {
                     mutation in
                     request(
                         .negative(
-                            "\(mutation.kind.rawValue) at \(mutation.pointer.displayText): \(mutation.description)"
+                            "body\(mutation.summary) (\(mutation.kind.label))"
                         ),
                         parameters: base, body: .json(mutation.value))
                 })
@@ -389,4 +389,5 @@ struct ParameterSet {
         case .header: headers.removeAll { $0.name.lowercased() == parameter.name.lowercased() }
         }
     }
+
 }

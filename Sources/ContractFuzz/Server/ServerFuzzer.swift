@@ -130,7 +130,10 @@ public struct ServerFuzzer: Sendable {
 
     /// Sends one request; nil when no complete response arrived.
     func send(_ request: FuzzRequest) async -> (RequestRecord, Result<ResponseRecord, TransportError>) {
-        let record = request.record(baseURL: configuration.baseURL, extraHeaders: configuration.headers)
+        let record = ContractAuth.applying(
+            contract.auth,
+            to: request.record(baseURL: configuration.baseURL, extraHeaders: configuration.headers),
+            endpointID: request.endpoint.id)
         do {
             return (record, .success(try await transport.send(record)))
         } catch {

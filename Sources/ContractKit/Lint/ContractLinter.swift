@@ -77,7 +77,8 @@ struct ContractLinter {
             if let status = example.expectedStatus, endpoint.response(for: status) == nil {
                 let declared = endpoint.responses.map { $0.status.description }.joined(separator: ", ")
                 log.error(
-                    "example expects status \(status), which endpoint \"\(endpoint.id)\" does not declare (declared: \(declared))",
+                    "example expects status \(status), which endpoint \"\(endpoint.id)\" does not declare"
+                        + (declared.isEmpty ? "" : " (declared: \(declared))"),
                     at: example.pointer.appending("expect").appending("status"))
             }
             let placeholders = endpoint.path.parameterNames

@@ -11,11 +11,11 @@ struct ContractDecoder {
     static let rootKeys = [
         "$schema", "conform", "name", "version", "description", "baseURL", "latencyBudgetMs", "assertFormats",
         "checks",
-        "schemas", "endpoints",
+        "schemas", "endpoints", "auth",
     ]
     static let endpointKeys = [
         "id", "method", "path", "summary", "description", "tags", "parameters", "request", "responses",
-        "latencyBudgetMs", "checks", "examples",
+        "latencyBudgetMs", "checks", "examples", "security",
     ]
     static let parameterKeys = ["required", "schema", "description", "filters"]
     static let requestKeys = ["contentType", "schema", "required", "description"]
@@ -53,6 +53,7 @@ struct ContractDecoder {
         let assertsFormats = root.bool("assertFormats", log: &log) ?? false
         let checks = checkSettings(root.value("checks"), at: JSONPointer(tokens: ["checks"]))
         _ = root.string("$schema", log: &log)
+        _ = root.value("auth")  // read by ContractAuthDecoder
         if let schemas = root.value("schemas") {
             if let named = schemas.objectValue {
                 for member in named.members where !Self.isSchema(member.value) {
@@ -155,6 +156,7 @@ struct ContractDecoder {
                 }
             }
         }
+        _ = reader.value("security")  // read by ContractAuthDecoder
         reader.reportUnknownKeys(known: Self.endpointKeys, in: "an endpoint", log: &log)
         return Endpoint(
             id: id, method: method, path: path ?? .root,

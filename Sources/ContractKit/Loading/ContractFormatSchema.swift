@@ -11,6 +11,41 @@ enum ContractFormatSchema {
         return try? Schema(document, baseURI: "urn:conform:contract-format:1")
     }()
 
+    /// The format's published id (the schema's `$id`), one of the `$schema` values a contract may carry.
+    static let id = "urn:conform:contract-format:1"
+
+    /// Whether `value`, a contract's `$schema`, names this format: its id, or a path or URL whose
+    /// last component is `contract-format.schema.json` (`../docs/contract-format.schema.json`, a raw
+    /// file URL), which is what editors need to validate and complete a contract as it is typed.
+    static func isFormatReference(_ value: String) -> Bool {
+        if value == id { return true }
+        let withoutFragment = value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            .first
+        return withoutFragment.map { $0.hasSuffix("contract-format.schema.json") } ?? false
+    }
+
+    /// The contract document as schemas inside it resolve: without the root `$schema`.
+    ///
+    /// The root of a contract is not a JSON Schema, but it is the resource every `#/schemas/...`
+    /// reference resolves against, so a root `$schema` naming the contract format would be read as
+    /// the meta-schema of every schema in the contract (and rejected as unknown). The key is for
+    /// editors only, so the loader drops it once it has been checked.
+    static func removingDeclaration(from document: JSONValue) -> JSONValue {
+        guard case .object(var object) = document, object["$schema"] != nil else { return document }
+        object["$schema"] = nil
+        return .object(object)
+    }
+
+    /// A warning when the contract's `$schema` names something other than this format.
+    static func declarationProblems(in document: JSONValue) -> [ContractProblem] {
+        guard let declared = document["$schema"]?.stringValue, !isFormatReference(declared) else { return [] }
+        return [
+            ContractProblem(
+                "\"$schema\" is \"\(declared)\", which is not the contract format; use \"\(id)\" or a path to docs/contract-format.schema.json",
+                at: JSONPointer(tokens: ["$schema"]), severity: .warning)
+        ]
+    }
+
     /// The schema's text, identical to `docs/contract-format.schema.json`.
     static let text = #"""
         {
@@ -22,7 +57,10 @@ enum ContractFormatSchema {
           "type": "object",
           "required": ["conform", "name", "version", "endpoints"],
           "properties": {
-            "$schema": { "type": "string" },
+            "$schema": {
+              "type": "string",
+              "description": "For editors: \"urn:conform:contract-format:1\" or a path to docs/contract-format.schema.json. Conform checks it and otherwise ignores it."
+            },
             "conform": { "const": 1, "description": "The contract format version." },
             "name": { "type": "string" },
             "version": { "type": "string", "description": "The version of the API the contract describes." },
@@ -38,7 +76,8 @@ enum ContractFormatSchema {
             "endpoints": {
               "type": "array",
               "items": { "$ref": "#/$defs/endpoint" }
-            }
+            },
+            "auth": { "$ref": "#/$defs/auth" }
           },
           "patternProperties": { "^x-": true },
           "additionalProperties": false,
@@ -109,10 +148,58 @@ enum ContractFormatSchema {
                 "responses": { "$ref": "#/$defs/responses" },
                 "latencyBudgetMs": { "$ref": "#/$defs/latencyBudget" },
                 "checks": { "$ref": "#/$defs/checks" },
-                "examples": { "type": "array", "items": { "$ref": "#/$defs/example" } }
+                "examples": { "type": "array", "items": { "$ref": "#/$defs/example" } },
+                "security": {
+                  "$ref": "#/$defs/security",
+                  "description": "The schemes of auth/schemes this endpoint uses instead of auth/security; [] for a public endpoint."
+                }
               },
               "patternProperties": { "^x-": true },
               "additionalProperties": false
+            },
+            "security": {
+              "type": "array",
+              "items": { "type": "string" }
+            },
+            "auth": {
+              "type": "object",
+              "description": "How the API authenticates. Credentials are usually {{env.NAME}} templates, or given with --auth scheme=value.",
+              "required": ["schemes"],
+              "properties": {
+                "description": { "type": "string" },
+                "schemes": {
+                  "type": "object",
+                  "additionalProperties": { "$ref": "#/$defs/authScheme" }
+                },
+                "security": {
+                  "$ref": "#/$defs/security",
+                  "description": "The schemes every endpoint uses unless it names its own (default: all of them)."
+                },
+                "unauthenticatedStatuses": {
+                  "type": "array",
+                  "items": { "type": "integer", "minimum": 400, "maximum": 499 },
+                  "description": "What a secured endpoint called without credentials may answer (default [401, 403])."
+                }
+              },
+              "additionalProperties": false
+            },
+            "authScheme": {
+              "type": "object",
+              "required": ["type"],
+              "properties": {
+                "type": { "enum": ["bearer", "basic", "apiKey"] },
+                "description": { "type": "string" },
+                "token": { "type": "string", "description": "bearer: the token, e.g. {{env.API_TOKEN}}." },
+                "username": { "type": "string", "description": "basic: the user name." },
+                "password": { "type": "string", "description": "basic: the password." },
+                "in": { "enum": ["header", "query", "cookie"], "description": "apiKey: where the key goes." },
+                "name": { "type": "string", "description": "apiKey: the header, query parameter or cookie name." },
+                "value": { "type": "string", "description": "apiKey: the key." }
+              },
+              "patternProperties": { "^x-": true },
+              "additionalProperties": false,
+              "if": { "properties": { "type": { "const": "apiKey" } } },
+              "then": { "required": ["in", "name"] }
             },
             "parameters": {
               "type": "object",

@@ -93,6 +93,11 @@ public enum ContractLoader {
             built.sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
             built.file = file
             built.baseURI = baseURI(for: file)
+            built.document = ContractFormatSchema.removingDeclaration(from: built.document)
+            let (auth, authProblems) = ContractAuthDecoder.decode(contractDocument)
+            built.auth = auth
+            problems += authProblems
+            problems += ContractFormatSchema.declarationProblems(in: contractDocument)
             problems += ContractLinter(contract: built).problems()
             contract = built
         }

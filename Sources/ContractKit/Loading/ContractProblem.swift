@@ -33,6 +33,7 @@ public struct ContractProblem: Sendable, Hashable, CustomStringConvertible {
         var location = file ?? "<contract>"
         if let position { location += ":\(position.line):\(position.column)" }
         let kind = severity == .error ? "error" : "warning"
+        if position == nil && pointer == .root { return "\(location): \(kind): \(message)" }
         return "\(location): \(kind): \(message) (at \(pointer.displayText))"
     }
 }

@@ -25,6 +25,8 @@ public struct Contract: Sendable {
     public var file: String?
     /// The base URI for `$ref` resolution (the file's URL).
     public var baseURI: String
+    /// How the API authenticates (`"auth"`), nil when the contract declares nothing.
+    public var auth: ContractAuth? = nil
 
     public init(
         formatVersion: Int = 1, name: String, version: String, description: String? = nil,

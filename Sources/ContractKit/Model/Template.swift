@@ -4,7 +4,9 @@ public import JSONSchema
 /// `{{variable}}` substitution in example values.
 ///
 /// A string that is exactly `"{{itemId}}"` becomes the captured value with its JSON type (an integer
-/// stays an integer); inside a longer string the value is interpolated as text.
+/// stays an integer); inside a longer string the value is interpolated as text. Names starting with
+/// `env.` or `var.` come from outside the contract (the environment, `--var`) and are filled once,
+/// before a run, by `ContractVariables`.
 public enum Template {
     /// A variable that was used before any example captured it.
     public struct MissingVariable: Error, Sendable, Equatable, CustomStringConvertible {
@@ -104,5 +106,68 @@ public enum Template {
             searchStart = close.upperBound
         }
         return found
+    }
+}
+
+extension Template {
+    /// The prefixes of variables whose values come from outside the contract: `{{env.NAME}}` from
+    /// the environment, `{{var.NAME}}` from `--var NAME=VALUE`. No example captures them.
+    public static let externalPrefixes = ["env.", "var."]
+
+    /// Whether `name` is filled from outside the contract rather than captured by an example.
+    public static func isExternal(_ name: String) -> Bool {
+        externalPrefixes.contains { name.hasPrefix($0) && name.count > $0.count }
+    }
+
+    /// `value` with its external placeholders (`{{env.…}}`, `{{var.…}}`) replaced and every other
+    /// placeholder left as written, for the captures the run fills in later.
+    public static func substituteExternal(_ value: JSONValue, _ values: [String: JSONValue])
+        throws(MissingVariable) -> JSONValue
+    {
+        switch value {
+        case .string(let text):
+            let found = placeholders(in: text).filter { isExternal($0.name) }
+            guard !found.isEmpty else { return value }
+            if found.count == 1, found[0].range == text.startIndex..<text.endIndex {
+                guard let replacement = values[found[0].name] else {
+                    throw MissingVariable(name: found[0].name)
+                }
+                return replacement
+            }
+            return .string(try substituteExternal(text, values))
+        case .array(let elements):
+            var result: [JSONValue] = []
+            for element in elements { result.append(try substituteExternal(element, values)) }
+            return .array(result)
+        case .object(let object):
+            var members: [JSONObject.Member] = []
+            for member in object.members {
+                members.append(
+                    (try substituteExternal(member.key, values), try substituteExternal(member.value, values))
+                )
+            }
+            return .object(JSONObject(members))
+        default:
+            return value
+        }
+    }
+
+    /// `text` with its external placeholders replaced, the others kept.
+    public static func substituteExternal(_ text: String, _ values: [String: JSONValue])
+        throws(MissingVariable)
+        -> String
+    {
+        let found = placeholders(in: text).filter { isExternal($0.name) }
+        guard !found.isEmpty else { return text }
+        var result = ""
+        var cursor = text.startIndex
+        for placeholder in found {
+            result += text[cursor..<placeholder.range.lowerBound]
+            guard let value = values[placeholder.name] else { throw MissingVariable(name: placeholder.name) }
+            result += plainText(value)
+            cursor = placeholder.range.upperBound
+        }
+        result += text[cursor...]
+        return result
     }
 }

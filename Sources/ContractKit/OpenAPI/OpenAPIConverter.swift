@@ -3,8 +3,8 @@ public import JSONSchema
 /// Converts an OpenAPI 3.0.x or 3.1.x document (JSON) into a Conform contract document, so every
 /// command that takes a contract also takes the OpenAPI description a team already maintains.
 ///
-/// The mapping is documented in `docs/openapi.md`. What has no contract equivalent (security,
-/// callbacks, webhooks, XML, form encodings, cookie parameters, external references) is reported
+/// The mapping is documented in `docs/openapi.md`. What has no contract equivalent (callbacks,
+/// webhooks, XML, form encodings, cookie parameters, external references) is reported
 /// as an ``OpenAPIWarning`` with its pointer, never dropped silently.
 public struct OpenAPIConverter: Sendable {
     /// The OpenAPI document.
@@ -78,6 +78,7 @@ public struct OpenAPIConverter: Sendable {
             }
         }
         contract["endpoints"] = .array(endpoints)
+        OpenAPISecurityConverter(root: root).apply(to: &contract, operations: operations, log: &log)
         for (variant, source) in OpenAPIAccessModes.apply(to: &contract) {
             origins[JSONPointer(tokens: ["schemas", variant])] = JSONPointer(tokens: [
                 "components", "schemas", source,
@@ -127,21 +128,12 @@ public struct OpenAPIConverter: Sendable {
 
     /// Top-level parts that have no contract equivalent.
     private func reportUnmapped(_ root: JSONObject, log: inout OpenAPIWarningLog) {
-        if root["security"] != nil {
-            log.warn(
-                OpenAPIOperationConverter.unmappedMessage("security"), at: JSONPointer(tokens: ["security"]))
-        }
         if root["webhooks"] != nil {
             log.warn(
                 "webhooks are not mapped (Conform replays requests it sends itself)",
                 at: JSONPointer(tokens: ["webhooks"]))
         }
         let components = root["components"]
-        if components?["securitySchemes"] != nil {
-            log.warn(
-                "security schemes are not mapped; pass credentials with --header",
-                at: JSONPointer(tokens: ["components", "securitySchemes"]))
-        }
         if components?["callbacks"] != nil {
             log.warn(
                 OpenAPIOperationConverter.unmappedMessage("callbacks"),

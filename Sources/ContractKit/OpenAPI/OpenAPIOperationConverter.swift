@@ -35,7 +35,7 @@ struct OpenAPIOperationConverter {
         if case .array(let tags)? = operation["tags"] {
             endpoint["tags"] = .array(tags.filter { $0.stringValue != nil })
         }
-        for key in ["security", "callbacks", "servers"] where operation[key] != nil {
+        for key in ["callbacks", "servers"] where operation[key] != nil {
             log.warn(Self.unmappedMessage(key), at: pointer.appending(key))
         }
         let (parameterObject, parameters) = self.parameters(source, origins: &origins, log: &log)

@@ -47,7 +47,10 @@ public struct Plan: Sendable {
                 unordered.append(
                     Case(
                         id: "\(endpoint.id)/\(example.name)", endpointID: endpoint.id, exampleIndex: index,
-                        name: example.name, uses: example.usedVariables.subtracting(Self.builtInVariables),
+                        name: example.name,
+                        uses: example.usedVariables.subtracting(Self.builtInVariables).filter {
+                            !Template.isExternal($0)
+                        },
                         captures: example.capturedVariables))
                 pointers.append(example.pointer)
             }

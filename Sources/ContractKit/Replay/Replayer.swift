@@ -160,12 +160,19 @@ public struct Replayer: Sendable {
             contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers)
         let request: RequestRecord
         do {
-            request = try builder.request(for: endpoint, example: example, variables: variables)
+            request = ContractAuth.applying(
+                contract.auth, to: try builder.request(for: endpoint, example: example, variables: variables),
+                endpointID: endpoint.id)
         } catch {
             return (skipped(planned, reason: "cannot build the request: \(error)"), [:])
         }
         let secrets = configuration.redaction.secrets(in: request.headers)
-        let curl = CurlCommand.render(request, redaction: configuration.redaction)
+        let curl = configuration.redaction.scrub(
+            CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
+        let shownRequest = RequestRecord(
+            method: request.method, url: configuration.redaction.scrub(request.url, secrets: secrets),
+            headers: configuration.redaction.apply(request.headers),
+            body: request.body)
         var attempts = 0
         var lastError: TransportError?
         var response: ResponseRecord?
@@ -210,6 +217,10 @@ public struct Replayer: Sendable {
         result.duration = response.duration
         result.checks = checked.checksRun
         result.findings = checked.findings
+        if contract.auth?.expectsRejection(endpoint.id, status: response.status) == true {
+            result.findings = []
+            result.reason = "\(response.status) without credentials, as expected"
+        }
         var captured: [String: JSONValue] = [:]
         for capture in example?.captures ?? [] {
             switch CaptureExtractor.value(of: capture, from: response, body: checked.body) {

@@ -12,8 +12,15 @@ public enum MarkdownReport {
     static let transcriptLimit = 8_192
 
     /// Renders `result`; the text is never longer than `limit` UTF-8 bytes.
-    public static func render(_ result: RunResult, limit: Int = 1_000_000) -> String {
-        var head = verdict(result) + "\n\n" + summaryTable(result)
+    ///
+    /// - Parameters:
+    ///   - result: the run to report.
+    ///   - activity: what produced it, such as `"fuzz"`, named in the verdict so a job summary
+    ///     holding the replay and the fuzzing of several contracts tells them apart; nil for a replay.
+    ///   - limit: the most UTF-8 bytes of the text.
+    public static func render(_ result: RunResult, activity: String? = nil, limit: Int = 1_000_000) -> String
+    {
+        var head = verdict(result, activity: activity) + "\n\n" + summaryTable(result)
         let coverage = coverageTable(result)
         if !coverage.isEmpty { head += "\n" + coverage }
         let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
@@ -38,14 +45,25 @@ public enum MarkdownReport {
         return fitted(text, limit: limit)
     }
 
-    /// `✅ Passed: …` or `❌ Failed: …` with the counts, the time and the server.
-    static func verdict(_ result: RunResult) -> String {
+    /// `✅ Passed: …`, `❌ Failed: …`, `⏹️ Interrupted: …` or `❌ Unreachable: …`, naming the contract,
+    /// its version and the server, with the counts and the time: two contracts in one job summary
+    /// read as two different sections, and the line says what the exit code says.
+    static func verdict(_ result: RunResult, activity: String? = nil) -> String {
         let verdict = result.verdict
         let mark = verdict.isSuccess ? "✅" : (verdict == .interrupted ? "⏹️" : "❌")
-        return
-            "\(mark) \(verdict.title): \(result.count(.passed)) passed, \(result.count(.failed)) failed, "
-            + "\(result.count(.error)) errors, \(result.count(.skipped)) skipped in "
-            + "\(ReportFormatting.human(result.duration)) against \(MarkdownText.inline(result.baseURL))"
+        var subject = [result.contractName, result.contractVersion].filter { !$0.isEmpty }.joined(
+            separator: " ")
+        if let activity, !activity.isEmpty {
+            subject = subject.isEmpty ? activity : "\(subject) (\(activity))"
+        }
+        let errors = result.count(.error)
+        var line = "\(mark) \(verdict.title): "
+        if !subject.isEmpty { line += MarkdownText.inline(subject) + " " }
+        line +=
+            "against \(MarkdownText.inline(result.baseURL)): \(result.count(.passed)) passed, "
+            + "\(result.count(.failed)) failed, \(errors) \(errors == 1 ? "error" : "errors"), "
+            + "\(result.count(.skipped)) skipped in \(ReportFormatting.human(result.duration))"
+        return line
     }
 
     private static func summaryTable(_ result: RunResult) -> String {

@@ -27,12 +27,12 @@ public enum SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(pointer.displayText): a schema must be an object or a boolean, found \(found)"
         case .unresolvableReference(let ref, let pointer):
             return "\(pointer.displayText): cannot resolve reference \"\(ref)\"; "
-                + "add the target document to SchemaOptions.documents or fix the reference"
+                + "point it at a schema in the same document (such as \"#/schemas/Name\") or fix the name"
         case .invalidRegex(let pattern, let pointer, let detail):
             return "\(pointer.displayText): invalid regular expression \"\(pattern)\": \(detail)"
         case .unknownDialect(let uri, let pointer):
             return "\(pointer.displayText): unknown meta-schema \"\(uri)\" in $schema; "
-                + "use https://json-schema.org/draft/2020-12/schema or pass the meta-schema in SchemaOptions.documents"
+                + "use https://json-schema.org/draft/2020-12/schema or leave $schema out"
         case .unsupportedVocabulary(let uri, let pointer):
             return "\(pointer.displayText): the meta-schema requires the unsupported vocabulary \"\(uri)\""
         case .pointerNotFound(let pointer):

@@ -22,6 +22,29 @@ enum XMLLint {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// The folder holding the JUnit XSDs.
+    static var junitSchemas: URL { sharedDirectory.appendingPathComponent("junit") }
+
+    /// Whether the XSD checks can run: the XSDs are on disk and xmllint is on PATH. When not, says
+    /// so in one line (what was skipped and how to run it), once per process, and the checks skip.
+    static let isAvailable: Bool = {
+        let xsd = junitSchemas.appendingPathComponent("windyroad-JUnit.xsd")
+        var missing: [String] = []
+        if !FileManager.default.fileExists(atPath: xsd.path) {
+            missing.append(
+                "the JUnit XSDs are not in \(junitSchemas.path) (set CONFORM_SHARED_DIR to the folder holding junit/)"
+            )
+        }
+        if executable() == nil {
+            missing.append("xmllint is not on PATH (apt-get install libxml2-utils; .ci/run does)")
+        }
+        guard missing.isEmpty else {
+            print("JUnit XSD checks skipped: " + missing.joined(separator: "; and "))
+            return false
+        }
+        return true
+    }()
+
     static func executable() -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
