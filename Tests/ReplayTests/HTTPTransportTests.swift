@@ -147,10 +147,14 @@ struct HTTPTransportTests {
                 return response.body == Array("abcde".utf8) && response.header("X-Trailer") == "t"
             }),
         Row(
-            label: "a gzip body is kept as bytes (no Accept-Encoding is sent)",
+            label: "a gzip body is decoded (no Accept-Encoding is sent, so any coding is acceptable)",
             paths: [.socket],
             script: { request, connection in
-                let gzip: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x03, 0x00]
+                let gzip: [UInt8] = [
+                    31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 171, 86, 202, 207, 86, 178, 42, 41, 42, 77, 173, 5, 0,
+                    144, 95,
+                    212, 167, 11, 0, 0, 0,
+                ]
                 let accept = request.header("Accept-Encoding") == nil ? "none" : "sent"
                 connection.write(
                     Array(
@@ -159,7 +163,58 @@ struct HTTPTransportTests {
             },
             check: { _, result in
                 guard let response = try? result.get() else { return false }
-                return response.body.prefix(2) == [0x1F, 0x8B] && response.header("X-Accept") == "none"
+                return response.body == Array(#"{"ok":true}"#.utf8) && response.header("X-Accept") == "none"
+            }),
+        Row(
+            label: "a deflate (zlib) body is decoded",
+            paths: [.socket],
+            script: { _, connection in
+                let deflate: [UInt8] = [
+                    120, 156, 171, 86, 202, 207, 86, 178, 42, 41, 42, 77, 173, 5, 0, 22, 227, 4, 17,
+                ]
+                connection.write(
+                    Array(
+                        "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\nContent-Length: \(deflate.count)\r\n\r\n"
+                            .utf8) + deflate)
+            },
+            check: { _, result in (try? result.get())?.body == Array(#"{"ok":true}"#.utf8) }),
+        Row(
+            label: "a gzip bomb stops at the body limit",
+            paths: [.socket], limit: 1024,
+            script: { _, connection in
+                let bomb: [UInt8] = [
+                    31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 237, 193, 49, 1, 0, 0, 0, 194, 160, 245, 79, 109, 13, 15,
+                    160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    0, 0, 0, 0, 0, 0, 0, 0, 128, 87, 3, 125, 149, 17, 212, 160, 134, 1, 0,
+                ]
+                connection.write(
+                    Array(
+                        "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n"
+                            .utf8)
+                        + bomb)
+            },
+            check: { _, result in
+                if case .failure(.bodyTooLarge) = result { return true }
+                return false
+            }),
+        Row(
+            label: "a corrupt gzip body is a named fault",
+            paths: [.socket],
+            script: { _, connection in
+                let bytes: [UInt8] = [
+                    31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 0xFF, 0xFF, 0xFF, 1, 2, 3, 4, 5, 6, 7, 8,
+                ]
+                connection.write(
+                    Array(
+                        "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(bytes.count)\r\n\r\n"
+                            .utf8)
+                        + bytes)
+            },
+            check: { _, result in
+                if case .failure(.undecodableBody(let coding, _)) = result { return coding == "gzip" }
+                return false
             }),
         Row(
             label: "garbage instead of a status line",

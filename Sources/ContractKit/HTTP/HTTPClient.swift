@@ -74,7 +74,9 @@ final class HTTPClient: Sendable {
                     socket.close()
                 }
                 return ResponseRecord(
-                    status: received.head.status, headers: received.head.headers, body: received.body,
+                    status: received.head.status, headers: received.head.headers,
+                    body: try Self.decoded(
+                        received.body, headers: received.head.headers, limit: maximumBodyBytes),
                     duration: deadline.elapsed)
             } catch {
                 socket.close()
@@ -84,6 +86,22 @@ final class HTTPClient: Sendable {
                 if pooled != nil && reader.sawNoBytes, case .connectionReset = error { continue }
                 throw error
             }
+        }
+    }
+
+    /// The body with its content coding undone (RFC 9110 lets a server gzip when the request names
+    /// no `Accept-Encoding`), bounded by the body limit so a compressed bomb is a `response_size`
+    /// finding. Codings Conform does not know (br, zstd) leave the bytes as received.
+    static func decoded(_ body: [UInt8], headers: [HeaderField], limit: Int) throws(TransportError) -> [UInt8]
+    {
+        guard !body.isEmpty,
+            let coding = headers.last(where: { $0.name.lowercased() == "content-encoding" })?.value,
+            let result = Inflater.decode(body, coding: coding, limit: limit)
+        else { return body }
+        switch result {
+        case .success(let decoded): return decoded
+        case .failure(.tooLarge): throw .bodyTooLarge(limit: limit)
+        case .failure(.corrupt(let reason)): throw .undecodableBody(coding: coding, reason: reason)
         }
     }
 

@@ -26,6 +26,8 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     case connectionClosedMidBody(received: Int)
     /// The bytes received are not an HTTP/1.x response.
     case malformedResponse(String)
+    /// The body's `Content-Encoding` (gzip, deflate) could not be decoded.
+    case undecodableBody(coding: String, reason: String)
     /// The run was interrupted while the exchange was in flight.
     case cancelled
     case invalidURL(String)
@@ -61,6 +63,8 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .connectionClosedMidBody(let received):
             return "the connection closed in the middle of a chunked body, after \(received) bytes"
         case .malformedResponse(let detail): return "not a valid HTTP response: \(detail)"
+        case .undecodableBody(let coding, let reason):
+            return "the body declared Content-Encoding: \(coding) but cannot be decoded: \(reason)"
         case .cancelled: return "interrupted before the response was complete"
         case .invalidURL(let url): return "invalid URL \(url)"
         case .other(let detail): return detail
