@@ -14,13 +14,36 @@ public struct OpenAPIConverter: Sendable {
 
     public init(document: JSONValue) { self.document = document }
 
-    /// Whether `document` is an OpenAPI document: an object with a top-level `openapi` key.
-    public static func isOpenAPI(_ document: JSONValue) -> Bool { document["openapi"] != nil }
+    /// Whether `document` is an OpenAPI document: an object with a top-level `openapi` key, or a
+    /// Swagger 2.0 one (`swagger`).
+    public static func isOpenAPI(_ document: JSONValue) -> Bool {
+        document["openapi"] != nil || Swagger2Upgrade.isSwagger2(document)
+    }
 
-    /// The contract document and the warnings; throws only when the document is not OpenAPI 3.0/3.1.
+    /// The contract document and the warnings; throws only when the document is not Swagger 2.0 or
+    /// OpenAPI 3.0/3.1.
+    ///
+    /// A Swagger 2.0 document is first rewritten into the OpenAPI 3.0 shape (``Swagger2Upgrade``);
+    /// the warnings and origins of the result then point into the 2.0 document.
     public func convert() throws(OpenAPIConversionError) -> OpenAPIConversion {
         guard case .object(let root) = document else {
             throw OpenAPIConversionError("an OpenAPI document must be a JSON object", at: .root)
+        }
+        if root["openapi"] == nil, Swagger2Upgrade.isSwagger2(document) {
+            let upgrade = try Swagger2Upgrade.upgrade(root)
+            let upgraded = JSONValue.object(upgrade.document)
+            var conversion: OpenAPIConversion
+            do {
+                conversion = try OpenAPIConverter(document: upgraded).convert()
+            } catch {
+                throw OpenAPIConversionError(error.message, at: upgrade.swaggerPointer(for: error.pointer))
+            }
+            let converted = conversion.warnings.map {
+                OpenAPIWarning($0.message, at: upgrade.swaggerPointer(for: $0.pointer))
+            }
+            conversion.warnings = upgrade.log.warnings + converted
+            conversion.upgrade = upgrade
+            return conversion
         }
         let dialect = try Self.dialect(of: root)
         var log = OpenAPIWarningLog()
