@@ -72,18 +72,19 @@ public enum ContractLoader {
                 "not valid JSON: \(error.message)", at: .root, position: error.position, file: file)
             return Outcome(contract: nil, problems: [problem])
         }
-        var contractDocument = document.value
+        let (source, referenceProblems) = bundled(document.value, file: file)
+        var contractDocument = source
         var conversion: OpenAPIConversion?
-        if OpenAPIConverter.isOpenAPI(document.value) {
+        if OpenAPIConverter.isOpenAPI(source) {
             do {
-                conversion = try OpenAPIConverter(document: document.value).convert()
+                conversion = try OpenAPIConverter(document: source).convert()
             } catch {
                 let problem = ContractProblem(
                     error.message, at: error.pointer,
                     position: document.sourceMap.keyPosition(of: error.pointer), file: file)
                 return Outcome(contract: nil, problems: [problem])
             }
-            contractDocument = conversion?.contract ?? document.value
+            contractDocument = conversion?.contract ?? source
         }
         var decoder = ContractDecoder(document: contractDocument)
         var (contract, problems) = decoder.decode()
@@ -98,20 +99,55 @@ public enum ContractLoader {
         if let conversion {
             problems = problems.map { problem in
                 var problem = problem
-                problem.pointer = conversion.openAPIPointer(for: problem.pointer, in: document.value)
+                problem.pointer = conversion.openAPIPointer(for: problem.pointer, in: source)
                 return problem
             }
             problems += conversion.warnings.map {
                 ContractProblem($0.message, at: $0.pointer, severity: .warning)
             }
         }
+        problems += referenceProblems
         let located = problems.map { problem in
             var problem = problem
+            guard problem.file == nil || problem.file == file else { return problem }
             problem.file = file
             problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
             return problem
         }
         return Outcome(contract: contract, problems: sorted(located))
+    }
+
+    /// The document with the parts of other local files its `$ref`s name brought in (see
+    /// ``ExternalReferenceBundler``), and the problems met on the way.
+    static func bundled(_ document: JSONValue, file: String?) -> (JSONValue, [ContractProblem]) {
+        guard let file, ExternalReferenceBundler.hasExternalReferences(document) else {
+            return (document, [])
+        }
+        let home: [String] =
+            document["openapi"] != nil
+            ? ["components", "schemas"] : document["swagger"] != nil ? ["definitions"] : ["schemas"]
+        var bundler = ExternalReferenceBundler(
+            schemaHome: home, everythingIsSchema: !OpenAPIConverter.isOpenAPI(document), rootFile: file,
+            read: readReferenced)
+        let result = bundler.bundle(document)
+        return (result, bundler.problems)
+    }
+
+    /// A file another document refers to, parsed; a problem with its own file and position when it
+    /// cannot be read.
+    static func readReferenced(_ path: String) -> ExternalReferenceBundler.ReadOutcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .problem(ContractProblem("cannot read \(path)", at: .root, file: path))
+        }
+        do {
+            let parsed = try JSONParser.parseDocument(
+                Array(data), options: .init(allowsByteOrderMark: true, recordsPositions: false))
+            return .value(parsed.value)
+        } catch {
+            return .problem(
+                ContractProblem(
+                    "not valid JSON: \(error.message)", at: .root, position: error.position, file: path))
+        }
     }
 
     /// The contract format schema's errors for `document`, minus those the decoder already reported.
