@@ -107,6 +107,11 @@ public enum ContractLoader {
             }
         }
         problems += referenceProblems
+        if let built = contract, built.endpoints.isEmpty,
+            contractDocument["endpoints"]?.arrayValue?.isEmpty == true
+        {
+            problems.append(emptinessProblem(openAPI: conversion != nil, source: source))
+        }
         let located = problems.map { problem in
             var problem = problem
             guard problem.file == nil || problem.file == file else { return problem }
@@ -115,6 +120,20 @@ public enum ContractLoader {
             return problem
         }
         return Outcome(contract: contract, problems: sorted(located))
+    }
+
+    /// A contract with no endpoints, or a description with no operations, tests nothing: a gate built
+    /// on it must not pass, so it is an error.
+    static func emptinessProblem(openAPI: Bool, source: JSONValue) -> ContractProblem {
+        guard openAPI else {
+            return ContractProblem(
+                "the contract declares no endpoints, so it would test nothing; add at least one to \"endpoints\"",
+                at: JSONPointer(tokens: ["endpoints"]))
+        }
+        let pointer = source["paths"] == nil ? JSONPointer.root : JSONPointer(tokens: ["paths"])
+        return ContractProblem(
+            "the description has no operations Conform can replay (none under \"paths\"), so it would test nothing",
+            at: pointer)
     }
 
     /// The document with the parts of other local files its `$ref`s name brought in (see

@@ -45,7 +45,9 @@ struct OpenAPISchemaConverter {
             let here = pointer.appending(member.key)
             let key = member.key
             if key.hasPrefix("x-") {
-                result[key] = member.value
+                // Extensions are someone else's data: not carried over, so a `$ref` inside one is
+                // neither rewritten nor checked.
+                continue
             } else if key == "$ref" {
                 if let reference = member.value.stringValue,
                     let rewritten = rewrite(reference, at: here, log: &log)
