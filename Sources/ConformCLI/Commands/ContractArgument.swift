@@ -13,6 +13,10 @@ enum ContractArgument {
             )
             return nil
         }
+        if let empty = outcome.emptiness {
+            console.err(empty.description.replacingOccurrences(of: ": warning: ", with: ": error: "))
+            return nil
+        }
         return outcome.contract
     }
 

@@ -26,6 +26,14 @@ public enum ContractLoader {
         public var contract: Contract?
         public var problems: [ContractProblem]
         public var hasErrors: Bool { contract == nil || problems.contains { $0.severity == .error } }
+        /// Whether the contract has no endpoints (a description with no operations): `lint` warns,
+        /// but `run`, `fuzz` and `mock` refuse it, since a gate that tests nothing must not pass.
+        public var testsNothing: Bool { contract?.endpoints.isEmpty == true }
+        /// The problem that says the contract tests nothing, when it does.
+        public var emptiness: ContractProblem? {
+            guard testsNothing else { return nil }
+            return problems.first { $0.message.contains("would test nothing") }
+        }
     }
 
     /// Loads and lints a contract file; fails when any error is found.
@@ -122,18 +130,20 @@ public enum ContractLoader {
         return Outcome(contract: contract, problems: sorted(located))
     }
 
-    /// A contract with no endpoints, or a description with no operations, tests nothing: a gate built
-    /// on it must not pass, so it is an error.
+    /// A contract with no endpoints, or a description with no operations, tests nothing: a warning
+    /// for `lint` (the document itself may be fine, such as a webhooks-only description), and a
+    /// refusal for the commands that replay it (see ``Outcome/testsNothing``).
     static func emptinessProblem(openAPI: Bool, source: JSONValue) -> ContractProblem {
         guard openAPI else {
             return ContractProblem(
                 "the contract declares no endpoints, so it would test nothing; add at least one to \"endpoints\"",
-                at: JSONPointer(tokens: ["endpoints"]))
+                at: JSONPointer(tokens: ["endpoints"]), severity: .warning)
         }
         let pointer = source["paths"] == nil ? JSONPointer.root : JSONPointer(tokens: ["paths"])
+        let webhooks = source["webhooks"] == nil ? "" : "; webhooks are not replayed"
         return ContractProblem(
-            "the description has no operations Conform can replay (none under \"paths\"), so it would test nothing",
-            at: pointer)
+            "the description has no operations Conform can replay (none under \"paths\"\(webhooks)), so it would test nothing",
+            at: pointer, severity: .warning)
     }
 
     /// The document with the parts of other local files its `$ref`s name brought in (see

@@ -165,7 +165,7 @@ struct ExternalReferenceBundler {
             rewritten["$ref"] = .string("#" + (fragment.isEmpty ? "" : fragment))
             return .object(rewritten)
         }
-        guard let document = load(target, reference: reference, at: pointer) else { return nil }
+        guard let document = load(target, reference: reference, at: pointer, from: file) else { return nil }
         guard let value = targetPointer.resolve(in: document) else {
             problems.append(
                 ContractProblem(
@@ -199,7 +199,11 @@ struct ExternalReferenceBundler {
         return walk(value, at: targetPointer, file: target, inSchema: false)
     }
 
-    private mutating func load(_ path: String, reference: String, at pointer: JSONPointer) -> JSONValue? {
+    /// The value of a referenced file, read once; a file that cannot be read is reported at the
+    /// `$ref` (in the referring file), one that is not valid at its own position.
+    private mutating func load(_ path: String, reference: String, at pointer: JSONPointer, from file: String)
+        -> JSONValue?
+    {
         if let cached = files[path] { return cached }
         switch read(path) {
         case .value(let value):
@@ -207,8 +211,13 @@ struct ExternalReferenceBundler {
             return value
         case .problem(var problem):
             files[path] = .some(nil)
-            problem.message =
-                "$ref \"\(reference)\" (at \(pointer.appending("$ref").displayText)): \(problem.message)"
+            if problem.position == nil {
+                problem = ContractProblem(
+                    "$ref \"\(reference)\": \(problem.message)", at: pointer.appending("$ref"),
+                    file: file == rootFile ? nil : file)
+            } else {
+                problem.message = "referenced by $ref \"\(reference)\": \(problem.message)"
+            }
             problems.append(problem)
             return nil
         }
