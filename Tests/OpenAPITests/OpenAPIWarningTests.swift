@@ -4,8 +4,8 @@ import JSONSchema
 import Testing
 
 /// Parses `text` as an OpenAPI document and reads it through the loader.
-private func read(_ text: String) -> ContractLoader.Outcome {
-    ContractLoader.read(bytes: Array(text.utf8), file: "inline.json")
+private func read(_ text: String, strict: Bool = false) -> ContractLoader.Outcome {
+    ContractLoader.read(bytes: Array(text.utf8), file: "inline.json", strict: strict)
 }
 
 @Suite("What cannot be mapped is reported with its pointer")
@@ -102,13 +102,23 @@ struct OpenAPIWarningTests {
               }
             }
             """
-        let outcome = read(text)
+        let outcome = read(text, strict: true)
         let error = try #require(outcome.problems.first { $0.severity == .error })
         #expect(error.message.contains("response example does not match its schema"))
         #expect(
             error.pointer.description
                 == "/paths/~1things/get/responses/200/content/application~1json/example/count")
         #expect(error.position?.line == 13)
+        // Without --strict, an example of a description we did not write is a warning at the same
+        // place, and the mock does not serve it.
+        let lenient = read(text)
+        #expect(!lenient.hasErrors)
+        let warning = try #require(
+            lenient.problems.first { $0.message.contains("response example does not match its schema") })
+        #expect(warning.severity == .warning)
+        #expect(warning.pointer == error.pointer)
+        #expect(warning.position?.line == 13)
+        #expect(lenient.contract?.endpoints.first?.responses.first?.example == nil)
     }
 
     @Test("generated ids are unique; links that cycle, point at themselves or sit on other responses warn")

@@ -3,8 +3,8 @@ import Foundation
 
 /// Loads the contract a command names, printing every problem to standard error when it fails.
 enum ContractArgument {
-    static func load(_ file: String, console: Console) -> Contract? {
-        let outcome = ContractLoader.read(file: file)
+    static func load(_ file: String, strict: Bool = false, console: Console) -> Contract? {
+        let outcome = ContractLoader.read(file: file, strict: strict)
         if outcome.hasErrors {
             for problem in outcome.problems { console.err(problem.description) }
             let errors = outcome.problems.filter { $0.severity == .error }.count

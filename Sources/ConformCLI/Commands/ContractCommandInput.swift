@@ -27,7 +27,7 @@ struct ContractCommandInput {
             return .exit(.usageOrContractError)
         }
         let file = parsed.positionals[0]
-        guard let contract = ContractArgument.load(file, console: console),
+        guard let contract = ContractArgument.load(file, strict: parsed.has("strict"), console: console),
             let options = RunOptions(parsed, contract: contract, console: console)
         else { return .exit(.usageOrContractError) }
         return .ready(

@@ -55,7 +55,7 @@ public enum ContractLoader {
     }
 
     /// Reads a file and reports every problem, without failing (for `conform lint`).
-    public static func read(file path: String) -> Outcome {
+    public static func read(file path: String, strict: Bool = false) -> Outcome {
         guard let data = FileManager.default.contents(atPath: path) else {
             var reason = "cannot read the file"
             var isDirectory: ObjCBool = false
@@ -66,11 +66,14 @@ public enum ContractLoader {
             }
             return Outcome(contract: nil, problems: [ContractProblem(reason, at: .root, file: path)])
         }
-        return read(bytes: Array(data), file: path)
+        return read(bytes: Array(data), file: path, strict: strict)
     }
 
     /// Reads contract bytes and reports every problem.
-    public static func read(bytes: [UInt8], file: String? = nil) -> Outcome {
+    ///
+    /// - Parameter strict: keep the examples of an OpenAPI description that break their schema as
+    ///   errors; by default they are warnings and left out of the mock and the replay.
+    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false) -> Outcome {
         let document: JSONParser.Document
         do {
             document = try JSONParser.parseDocument(
@@ -102,6 +105,9 @@ public enum ContractLoader {
             built.file = file
             built.baseURI = baseURI(for: file)
             problems += ContractLinter(contract: built).problems()
+            if conversion != nil {
+                setAsideBrokenExamples(&built, problems: &problems, strict: strict)
+            }
             contract = built
         }
         if let conversion {
