@@ -53,12 +53,12 @@ enum ImportOpenAPICommand {
         let bytes = Array(data)
         let document: JSONValue
         do {
-            document = try JSONParser.parseDocument(
-                bytes, options: .init(allowsByteOrderMark: true, recordsPositions: true)
+            document = try DocumentReader.parseDocument(
+                bytes, file: input, options: .init(allowsByteOrderMark: true, recordsPositions: true)
             ).value
         } catch {
             console.err(
-                "\(input):\(error.position.line):\(error.position.column): error: not valid JSON: \(error.message)"
+                "\(input):\(error.position.line):\(error.position.column): error: not valid \(error.format.rawValue): \(error.message)"
             )
             return .usageOrContractError
         }

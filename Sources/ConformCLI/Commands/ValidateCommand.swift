@@ -81,10 +81,10 @@ enum ValidateCommand {
             }
             let instance: JSONValue
             do {
-                instance = try JSONParser.parse(Array(data))
+                instance = try DocumentReader.parse(Array(data), file: input.name == "-" ? nil : input.name)
             } catch {
                 console.err(
-                    "error: \(input.name):\(error.position.line):\(error.position.column): not valid JSON: \(error.message)"
+                    "error: \(input.name):\(error.position.line):\(error.position.column): not valid \(error.format.rawValue): \(error.message)"
                 )
                 worst = .usageOrContractError
                 continue
@@ -124,10 +124,11 @@ enum ValidateCommand {
         }
         let document: JSONValue
         do {
-            document = try JSONParser.parse(Array(data), options: .init(allowsByteOrderMark: true))
+            document = try DocumentReader.parse(
+                Array(data), file: file, options: .init(allowsByteOrderMark: true))
         } catch {
             return .failure(
-                "\(file):\(error.position.line):\(error.position.column): schema is not valid JSON: \(error.message)"
+                "\(file):\(error.position.line):\(error.position.column): schema is not valid \(error.format.rawValue): \(error.message)"
             )
         }
         let baseURI = URL(fileURLWithPath: file).standardizedFileURL.absoluteString

@@ -76,11 +76,12 @@ public enum ContractLoader {
     public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false) -> Outcome {
         let document: JSONParser.Document
         do {
-            document = try JSONParser.parseDocument(
-                bytes, options: .init(allowsByteOrderMark: true, recordsPositions: true))
+            document = try DocumentReader.parseDocument(
+                bytes, file: file, options: .init(allowsByteOrderMark: true, recordsPositions: true))
         } catch {
             let problem = ContractProblem(
-                "not valid JSON: \(error.message)", at: .root, position: error.position, file: file)
+                "not valid \(error.format.rawValue): \(error.message)", at: .root, position: error.position,
+                file: file)
             return Outcome(contract: nil, problems: [problem])
         }
         let (source, referenceProblems) = bundled(document.value, file: file)
