@@ -176,13 +176,15 @@ public enum ContractLoader {
             return .problem(ContractProblem("cannot read \(path)", at: .root, file: path))
         }
         do {
-            let parsed = try JSONParser.parseDocument(
-                Array(data), options: .init(allowsByteOrderMark: true, recordsPositions: false))
+            let parsed = try DocumentReader.parseDocument(
+                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: false))
             return .value(parsed.value)
         } catch {
             return .problem(
                 ContractProblem(
-                    "not valid JSON: \(error.message)", at: .root, position: error.position, file: path))
+                    "not valid \(error.format.rawValue): \(error.message)", at: .root,
+                    position: error.position,
+                    file: path))
         }
     }
 
