@@ -161,6 +161,32 @@ struct RealWorldDescriptionTests {
         #expect(result.isSuccessful, "\(result.cases.filter { $0.outcome != .passed })")
     }
 
+    @Test("formats are asserted for descriptions: string formats, and int32/float ranges as bounds")
+    func formats() throws {
+        let text = #"""
+            {"openapi": "3.0.3", "info": {"title": "F", "version": "1"},
+             "paths": {"/f": {"get": {"responses": {"200": {"description": "F.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/F"}}}}}}}},
+             "components": {"schemas": {"F": {"type": "object", "properties": {
+               "small": {"type": "integer", "format": "int32"},
+               "positive": {"type": "integer", "format": "int32", "minimum": 1},
+               "big": {"type": "integer", "format": "int64"},
+               "when": {"type": "string", "format": "date-time"}}}}}}
+            """#
+        let outcome = ContractLoader.read(bytes: Array(text.utf8), file: "formats.json")
+        let contract = try #require(outcome.contract)
+        #expect(contract.assertsFormats)
+        let properties = try #require(contract.document["schemas"]?["F"]?["properties"])
+        #expect(properties["small"]?["minimum"] == .number(JSONNumber(Int(Int32.min))))
+        #expect(properties["small"]?["maximum"] == .number(JSONNumber(Int(Int32.max))))
+        #expect(properties["positive"]?["minimum"] == 1)
+        #expect(properties["big"]?["minimum"] == nil)
+        let schemas = ContractSchemas(contract: contract)
+        let pointer = JSONPointer(tokens: ["schemas", "F"])
+        #expect(!schemas.validate(["small": 4_294_967_296], at: pointer).isValid)
+        #expect(!schemas.validate(["when": "yesterday"], at: pointer).isValid)
+        #expect(schemas.validate(["small": 7, "when": "2024-01-01T00:00:00Z"], at: pointer).isValid)
+    }
+
     @Test("XML bodies are checked for well-formedness, not as JSON")
     func xml() {
         #expect(XMLWellFormedness.isXML("application/xml"))

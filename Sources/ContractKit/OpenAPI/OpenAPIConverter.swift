@@ -64,6 +64,8 @@ public struct OpenAPIConverter: Sendable {
             contract["description"] = .string(text)
             origins[JSONPointer(tokens: ["description"])] = JSONPointer(tokens: ["info", "description"])
         }
+        // OpenAPI users expect `format` (date-time, uuid, email, …) to be checked in responses.
+        contract["assertFormats"] = .bool(true)
         if let baseURL = baseURL(root, log: &log) {
             contract["baseURL"] = .string(baseURL)
             origins[JSONPointer(tokens: ["baseURL"])] = JSONPointer(tokens: ["servers", "0", "url"])
