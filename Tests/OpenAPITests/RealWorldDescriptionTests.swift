@@ -134,6 +134,25 @@ struct RealWorldDescriptionTests {
         #expect(broken.position?.line == 3)
     }
 
+    @Test("a problem inside a referenced file points into that file")
+    func problemsInReferencedFiles() throws {
+        let root = try folder([
+            "api.json": #"""
+            {"openapi": "3.0.3", "info": {"title": "Split", "version": "1"},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "A.",
+               "content": {"application/json": {"schema": {"$ref": "models/A.json"}}}}}}}}}
+            """#,
+            "models/A.json":
+                "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"name\": {\"type\": \"string\", \"minLength\": -1}\n  }\n}",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outcome = ContractLoader.read(file: root.appendingPathComponent("api.json").path)
+        let error = try #require(outcome.problems.first { $0.severity == .error }, "\(outcome.problems)")
+        #expect(error.file?.hasSuffix("models/A.json") == true, "\(error)")
+        #expect(error.pointer.description.hasPrefix("/properties/name"), "\(error)")
+        #expect(error.position?.line == 4, "\(error)")
+    }
+
     @Test("x- extensions are ignored; a path key with a query becomes a required query constant")
     func extensionsAndQueryKeys() async throws {
         let text = #"""

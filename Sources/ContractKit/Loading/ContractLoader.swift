@@ -84,7 +84,7 @@ public enum ContractLoader {
                 file: file)
             return Outcome(contract: nil, problems: [problem])
         }
-        let (source, referenceProblems) = bundled(document.value, file: file)
+        let (source, referenceProblems, bundler) = bundled(document.value, file: file)
         var contractDocument = source
         var conversion: OpenAPIConversion?
         if OpenAPIConverter.isOpenAPI(source) {
@@ -130,6 +130,12 @@ public enum ContractLoader {
         let located = problems.map { problem in
             var problem = problem
             guard problem.file == nil || problem.file == file else { return problem }
+            if let origin = bundler?.origin(of: problem.pointer) {
+                problem.file = origin.file
+                problem.pointer = origin.pointer
+                problem.position = origin.position
+                return problem
+            }
             problem.file = file
             problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
             return problem
@@ -155,9 +161,11 @@ public enum ContractLoader {
 
     /// The document with the parts of other local files its `$ref`s name brought in (see
     /// ``ExternalReferenceBundler``), and the problems met on the way.
-    static func bundled(_ document: JSONValue, file: String?) -> (JSONValue, [ContractProblem]) {
+    static func bundled(_ document: JSONValue, file: String?) -> (
+        JSONValue, [ContractProblem], ExternalReferenceBundler?
+    ) {
         guard let file, ExternalReferenceBundler.hasExternalReferences(document) else {
-            return (document, [])
+            return (document, [], nil)
         }
         let home: [String] =
             document["openapi"] != nil
@@ -166,7 +174,7 @@ public enum ContractLoader {
             schemaHome: home, everythingIsSchema: !OpenAPIConverter.isOpenAPI(document), rootFile: file,
             read: readReferenced)
         let result = bundler.bundle(document)
-        return (result, bundler.problems)
+        return (result, bundler.problems, bundler)
     }
 
     /// A file another document refers to, parsed; a problem with its own file and position when it
@@ -177,8 +185,8 @@ public enum ContractLoader {
         }
         do {
             let parsed = try DocumentReader.parseDocument(
-                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: false))
-            return .value(parsed.value)
+                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: true))
+            return .document(parsed)
         } catch {
             return .problem(
                 ContractProblem(

@@ -18,7 +18,7 @@ struct ExternalReferenceBundler {
 
     /// A referenced file's value, or why it cannot be used.
     enum ReadOutcome {
-        case value(JSONValue)
+        case document(JSONParser.Document)
         case problem(ContractProblem)
     }
 
@@ -30,6 +30,11 @@ struct ExternalReferenceBundler {
     let read: Reader
 
     private(set) var problems: [ContractProblem] = []
+    /// Where the parts brought in come from: a place in the bundled document → the file and the
+    /// pointer in it, so problems found later point into the file a person edits.
+    private(set) var origins: [JSONPointer: (file: String, pointer: JSONPointer)] = [:]
+    /// The positions of every referenced file that was read.
+    private(set) var sourceMaps: [String: JSONSourceMap] = [:]
     private var files: [String: JSONValue?] = [:]
     private var hoisted: [String: String] = [:]
     private var hoistedSchemas: [(name: String, value: JSONValue)] = []
@@ -68,7 +73,7 @@ struct ExternalReferenceBundler {
         if let existing = JSONPointer(tokens: schemaHome).resolve(in: document)?.objectValue {
             usedNames.formUnion(existing.keys)
         }
-        var result = walk(document, at: .root, file: rootFile, inSchema: everythingIsSchema)
+        var result = walk(document, at: .root, out: .root, file: rootFile, inSchema: everythingIsSchema)
         guard !hoistedSchemas.isEmpty, case .object(var object) = result else { return result }
         object = Self.inserting(hoistedSchemas, into: object, at: schemaHome[...])
         result = .object(object)
@@ -88,19 +93,22 @@ struct ExternalReferenceBundler {
         return object
     }
 
-    private mutating func walk(_ value: JSONValue, at pointer: JSONPointer, file: String, inSchema: Bool)
-        -> JSONValue
-    {
+    /// `value` (at `pointer` in `file`) with its references followed; `out` is where it lands in
+    /// the bundled document.
+    private mutating func walk(
+        _ value: JSONValue, at pointer: JSONPointer, out: JSONPointer, file: String, inSchema: Bool
+    ) -> JSONValue {
         switch value {
         case .array(let elements):
             return .array(
                 elements.enumerated().map {
-                    walk($1, at: pointer.appending($0), file: file, inSchema: inSchema)
+                    walk(
+                        $1, at: pointer.appending($0), out: out.appending($0), file: file, inSchema: inSchema)
                 })
         case .object(let object):
             if case .string(let reference)? = object["$ref"] {
                 if let replaced = follow(
-                    reference, siblings: object, at: pointer, file: file, inSchema: inSchema)
+                    reference, siblings: object, at: pointer, out: out, file: file, inSchema: inSchema)
                 {
                     return replaced
                 }
@@ -116,7 +124,9 @@ struct ExternalReferenceBundler {
                     inSchema || member.key == "schema"
                     || (file == rootFile && here.tokens.dropLast() == schemaHome[...])
                     || (file == rootFile && here.tokens.dropLast() == ["definitions"])
-                result[member.key] = walk(member.value, at: here, file: file, inSchema: childInSchema)
+                result[member.key] = walk(
+                    member.value, at: here, out: out.appending(member.key), file: file,
+                    inSchema: childInSchema)
             }
             return .object(result)
         default:
@@ -126,17 +136,17 @@ struct ExternalReferenceBundler {
 
     /// The replacement for a `$ref` object, or nil to keep it (a same-document reference of the root).
     private mutating func follow(
-        _ reference: String, siblings: JSONObject, at pointer: JSONPointer, file: String, inSchema: Bool
+        _ reference: String, siblings: JSONObject, at pointer: JSONPointer, out: JSONPointer, file: String,
+        inSchema: Bool
     ) -> JSONValue? {
         let lowered = reference.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             // In a contract, a remote-looking reference may name a schema's `$id`: the schema
             // compiler judges it.
             guard !everythingIsSchema else { return nil }
-            problems.append(
-                ContractProblem(
-                    "remote $ref \"\(reference)\" is not fetched; save the file beside this one and refer to it by a relative path",
-                    at: pointer.appending("$ref")))
+            report(
+                "remote $ref \"\(reference)\" is not fetched; save the file beside this one and refer to it by a relative path",
+                at: pointer.appending("$ref"), in: file)
             return nil
         }
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -152,10 +162,10 @@ struct ExternalReferenceBundler {
             return nil
         }
         guard let targetPointer = JSONPointer(fragment.removingPercentEncoding ?? fragment) else {
-            problems.append(
-                ContractProblem(
-                    "$ref \"\(reference)\" has a fragment that is not a JSON pointer",
-                    at: pointer.appending("$ref")))
+            report(
+                "$ref \"\(reference)\" has a fragment that is not a JSON pointer",
+                at: pointer.appending("$ref"),
+                in: file)
             return nil
         }
         let key = target + "#" + targetPointer.displayText
@@ -167,9 +177,9 @@ struct ExternalReferenceBundler {
         }
         guard let document = load(target, reference: reference, at: pointer, from: file) else { return nil }
         guard let value = targetPointer.resolve(in: document) else {
-            problems.append(
-                ContractProblem(
-                    "$ref \"\(reference)\" points at nothing in \(target)", at: pointer.appending("$ref")))
+            report(
+                "$ref \"\(reference)\" points at nothing in \(target)", at: pointer.appending("$ref"),
+                in: file)
             return nil
         }
         if inSchema {
@@ -179,7 +189,9 @@ struct ExternalReferenceBundler {
             } else {
                 name = uniqueName(for: targetPointer.tokens.last ?? Self.baseName(target))
                 hoisted[key] = name
-                let walked = walk(value, at: targetPointer, file: target, inSchema: true)
+                let home = JSONPointer(tokens: schemaHome + [name])
+                origins[home] = (target, targetPointer)
+                let walked = walk(value, at: targetPointer, out: home, file: target, inSchema: true)
                 hoistedSchemas.append((name, walked))
             }
             var rewritten = siblings
@@ -188,15 +200,43 @@ struct ExternalReferenceBundler {
             return .object(rewritten)
         }
         guard !inlining.contains(key) else {
-            problems.append(
-                ContractProblem(
-                    "$ref \"\(reference)\" leads back to itself through other files; this part is skipped",
-                    at: pointer.appending("$ref"), severity: .warning))
+            report(
+                "$ref \"\(reference)\" leads back to itself through other files; this part is skipped",
+                at: pointer.appending("$ref"), in: file, severity: .warning)
             return .object(JSONObject())
         }
         inlining.append(key)
         defer { inlining.removeLast() }
-        return walk(value, at: targetPointer, file: target, inSchema: false)
+        origins[out] = (target, targetPointer)
+        return walk(value, at: targetPointer, out: out, file: target, inSchema: false)
+    }
+
+    /// A problem at `pointer` in `file` (the root document's problems carry no file: the loader
+    /// names it).
+    private mutating func report(
+        _ message: String, at pointer: JSONPointer, in file: String,
+        severity: ContractProblem.Severity = .error
+    ) {
+        let position = file == rootFile ? nil : sourceMaps[file]?.keyPosition(of: pointer)
+        problems.append(
+            ContractProblem(
+                message, at: pointer, severity: severity, position: position,
+                file: file == rootFile ? nil : file))
+    }
+
+    /// Where a place of the bundled document comes from, when it was brought in from another file:
+    /// that file, the pointer in it and its position.
+    func origin(of pointer: JSONPointer) -> (file: String, pointer: JSONPointer, position: SourcePosition?)? {
+        var tokens = pointer.tokens
+        var rest: [String] = []
+        while true {
+            if let origin = origins[JSONPointer(tokens: tokens)] {
+                let inner = JSONPointer(tokens: origin.pointer.tokens + rest)
+                return (origin.file, inner, sourceMaps[origin.file]?.keyPosition(of: inner))
+            }
+            guard let last = tokens.popLast() else { return nil }
+            rest.insert(last, at: 0)
+        }
     }
 
     /// The value of a referenced file, read once; a file that cannot be read is reported at the
@@ -206,9 +246,10 @@ struct ExternalReferenceBundler {
     {
         if let cached = files[path] { return cached }
         switch read(path) {
-        case .value(let value):
-            files[path] = value
-            return value
+        case .document(let document):
+            files[path] = document.value
+            sourceMaps[path] = document.sourceMap
+            return document.value
         case .problem(var problem):
             files[path] = .some(nil)
             if problem.position == nil {
