@@ -69,6 +69,9 @@ public struct JSONParser {
         -> Document
     {
         var parser = JSONParser(buffer: buffer, options: options)
+        // About one value per 24 bytes in pretty-printed descriptions: reserving avoids regrowing
+        // (and rehashing every pointer of) the source map many times on a large document.
+        if options.recordsPositions { parser.sourceMap.reserveCapacity(buffer.count / 24) }
         let value = try parser.parseTopLevel()
         return Document(value: value, sourceMap: parser.sourceMap)
     }
