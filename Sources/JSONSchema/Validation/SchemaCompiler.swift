@@ -8,6 +8,9 @@ struct SchemaCompiler {
     private var resourceIndexes: [String: Int] = [:]
     private var resources: [CompiledResource] = []
     private var resourceDialects: [String: Dialect] = [:]
+    /// How deep `compile` is in its own recursion.
+    private var nesting = 0
+    private static let maximumNesting = 512
     /// Resources whose `$dynamicAnchor`s are compiled, for programs that share nodes between roots.
     private var anchorCursor = 0
 
@@ -86,6 +89,15 @@ struct SchemaCompiler {
             throw .unresolvableReference(
                 ref: location.document + "#" + location.pointer.description, pointer: location.pointer)
         }
+        // Compilation recurses into subschemas and references not yet compiled: a chain of
+        // thousands (generated descriptions) would exhaust the stack, so it is refused instead.
+        guard nesting < Self.maximumNesting else {
+            throw .invalidSchema(
+                pointer: location.pointer,
+                found: "subschemas and references nested more than \(Self.maximumNesting) deep")
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         let index = nodes.count
         nodes.append(nil)
         cache[location] = index
