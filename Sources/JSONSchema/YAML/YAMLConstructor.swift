@@ -85,7 +85,7 @@ struct YAMLConstructor {
     {
         var members: [JSONObject.Member] = []
         members.reserveCapacity(pairs.count)
-        var seen: [String: SourcePosition] = [:]
+        var keys = KeySet()
         var merged: [JSONObject] = []
         var nodes = 1
         for pair in pairs {
@@ -109,10 +109,10 @@ struct YAMLConstructor {
                 continue
             }
             let key = try keyText(of: pair.key)
-            if let first = seen[key] {
+            if let first = keys.position(of: key, in: members) {
                 throw YAMLParseError(.duplicateKey(key, firstAt: first), at: pair.key.start.position)
             }
-            seen[key] = pair.key.start.position
+            keys.insert(key, at: pair.key.start.position, members: members)
             if recordsPositions {
                 path.append(key)
                 sourceMap.recordKey(pair.key.start.position, at: JSONPointer(tokens: path))
@@ -123,13 +123,43 @@ struct YAMLConstructor {
             members.append((key, built.value))
         }
         for object in merged {
-            for member in object where seen[member.key] == nil {
-                seen[member.key] = SourcePosition(line: 0, column: 0, offset: 0)
+            for member in object where keys.position(of: member.key, in: members) == nil {
+                keys.insert(member.key, at: SourcePosition(line: 0, column: 0, offset: 0), members: members)
                 members.append(member)
                 nodes += 1
             }
         }
         return (.object(JSONObject(uniqueMembers: members)), nodes)
+    }
+
+    /// The keys of a mapping being built, with where each was written: a linear scan for the small
+    /// mappings that dominate documents, a dictionary once a mapping grows.
+    private struct KeySet {
+        private var positions: [SourcePosition] = []
+        private var index: [String: Int]?
+
+        /// `members` holds the keys inserted so far, in order (`positions` runs parallel to it).
+        func position(of key: String, in members: [JSONObject.Member]) -> SourcePosition? {
+            if let index { return index[key].map { positions[$0] } }
+            let length = key.utf8.count
+            for (offset, member) in members.enumerated()
+            where member.key.utf8.count == length && member.key.utf8.elementsEqual(key.utf8) {
+                return positions[offset]
+            }
+            return nil
+        }
+
+        mutating func insert(_ key: String, at position: SourcePosition, members: [JSONObject.Member]) {
+            positions.append(position)
+            if index != nil {
+                index?[key] = positions.count - 1
+            } else if positions.count > 16 {
+                var built: [String: Int] = [:]
+                for (offset, member) in members.enumerated() { built[member.key] = offset }
+                built[key] = positions.count - 1
+                index = built
+            }
+        }
     }
 
     private static func isMergeKey(_ node: YAMLNode) -> Bool {

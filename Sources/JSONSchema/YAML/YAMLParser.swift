@@ -123,7 +123,8 @@ struct YAMLParser {
         }
         var anchor: String?
         var tag: String?
-        var propertiesStart: YAMLMark?
+        /// Where the last property ends: an empty node that has properties sits there.
+        var propertiesEnd: YAMLMark?
         while true {
             if case .anchor(let name) = kind {
                 if anchor != nil { throw error("a node may have only one anchor") }
@@ -134,11 +135,9 @@ struct YAMLParser {
             } else {
                 break
             }
-            propertiesStart = propertiesStart ?? token.start
-            let end = token.end
+            propertiesEnd = token.end
             advance()
             if case .alias = kind { throw error("an alias cannot have properties (an anchor or a tag)") }
-            _ = end
         }
         let start = token.start
         switch kind {
@@ -156,10 +155,7 @@ struct YAMLParser {
         case .blockMappingStart where block:
             return try parseBlockMapping(tag: tag, anchor: anchor)
         default:
-            if let propertiesStart {
-                _ = propertiesStart
-                return .empty(at: start, tag: tag, anchor: anchor)
-            }
+            if let propertiesEnd { return .empty(at: propertiesEnd, tag: tag, anchor: anchor) }
             throw error("expected a value (a scalar, a sequence or a mapping), found \(describe(kind))")
         }
     }

@@ -53,7 +53,7 @@ public enum YAMLReader {
     ) throws(YAMLParseError) -> [StreamDocument] {
         let input = Array(bytes)
         try validate(input)
-        let tokens = try YAMLScanner.tokens(of: input)
+        let tokens = try YAMLScanner.tokens(of: input, maximumDepth: options.maximumDepth)
         let nodes = try YAMLParser.documents(of: tokens, maximumDepth: options.maximumDepth)
         let limit = maximumAliasExpansion ?? max(1_000_000, input.count)
         var documents: [StreamDocument] = []

@@ -37,11 +37,18 @@ struct YAMLScanner {
     /// The token being fetched starts a line whose indentation holds a tab (block context).
     var tokenTabIndented = false
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Flow and block nesting beyond this is an error here already, before the parser's own
+    /// check, so that the per-token work on the nesting stacks stays bounded.
+    let maximumDepth: Int
+
+    init(bytes: [UInt8], maximumDepth: Int = 512) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
 
     /// Scans the whole input.
-    static func tokens(of bytes: [UInt8]) throws(YAMLParseError) -> [YAMLToken] {
-        var scanner = YAMLScanner(bytes: bytes)
+    static func tokens(of bytes: [UInt8], maximumDepth: Int = 512) throws(YAMLParseError) -> [YAMLToken] {
+        var scanner = YAMLScanner(bytes: bytes, maximumDepth: maximumDepth)
         try scanner.run()
         return scanner.tokens
     }
@@ -255,8 +262,13 @@ struct YAMLScanner {
         simpleKeys[simpleKeys.count - 1].possible = false
     }
 
-    mutating func rollIndent(_ column: Int, at tokenNumber: Int?, _ kind: YAMLToken.Kind, _ start: YAMLMark) {
+    mutating func rollIndent(_ column: Int, at tokenNumber: Int?, _ kind: YAMLToken.Kind, _ start: YAMLMark)
+        throws(YAMLParseError)
+    {
         guard flowLevel == 0, indent < column else { return }
+        if indents.count >= maximumDepth {
+            throw YAMLParseError(.tooDeep(limit: maximumDepth), at: start.position)
+        }
         indents.append(indent)
         indent = column
         let token = YAMLToken(kind: kind, start: start, end: start)
@@ -305,6 +317,9 @@ struct YAMLScanner {
 
     mutating func fetchFlowCollectionStart(sequence: Bool) throws(YAMLParseError) {
         try saveSimpleKey()
+        if flowLevel + indents.count >= maximumDepth {
+            throw YAMLParseError(.tooDeep(limit: maximumDepth), at: mark.position)
+        }
         flowIsSequence.append(sequence)
         simpleKeys.append(SimpleKey())
         simpleKeyAllowed = true
@@ -344,7 +359,7 @@ struct YAMLScanner {
             guard simpleKeyAllowed else {
                 throw error("a block sequence entry ('- ') is not allowed here; start it on its own line")
             }
-            rollIndent(mark.column, at: nil, .blockSequenceStart, mark)
+            try rollIndent(mark.column, at: nil, .blockSequenceStart, mark)
         } else {
             throw error("a block sequence entry ('- ') is not allowed inside a flow collection")
         }
@@ -362,7 +377,7 @@ struct YAMLScanner {
         }
         if flowLevel == 0 {
             guard simpleKeyAllowed else { throw error("a mapping key ('? ') is not allowed here") }
-            rollIndent(mark.column, at: nil, .blockMappingStart, mark)
+            try rollIndent(mark.column, at: nil, .blockMappingStart, mark)
         }
         try removeSimpleKey()
         simpleKeyAllowed = flowLevel == 0
@@ -381,7 +396,7 @@ struct YAMLScanner {
                     at: key.mark)
             }
             tokens.insert(YAMLToken(kind: .key, start: key.mark, end: key.mark), at: key.tokenNumber)
-            rollIndent(key.mark.column, at: key.tokenNumber, .blockMappingStart, key.mark)
+            try rollIndent(key.mark.column, at: key.tokenNumber, .blockMappingStart, key.mark)
             simpleKeys[level].possible = false
             simpleKeyAllowed = false
         } else {
@@ -391,7 +406,7 @@ struct YAMLScanner {
                         "a mapping value (': ') is not allowed here; is a key missing, or does a plain value contain ': '? (quote it)"
                     )
                 }
-                rollIndent(mark.column, at: nil, .blockMappingStart, mark)
+                try rollIndent(mark.column, at: nil, .blockMappingStart, mark)
             }
             simpleKeyAllowed = flowLevel == 0
         }

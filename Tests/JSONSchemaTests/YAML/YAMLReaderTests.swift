@@ -80,6 +80,9 @@ struct YAMLErrorCase: Sendable, CustomTestStringConvertible {
         .init(
             name: "document markers and directives",
             yaml: "%YAML 1.2\n%TAG !e! tag:example.com,2024:\n---\na: !e!x 1\n...\n", json: #"{"a":"1"}"#),
+        .init(
+            name: "CRLF line endings", yaml: "a: 1\r\nb: |\r\n  x\r\n  y\r\nc: \"p\r\n  q\"\r\n",
+            json: #"{"a":1,"b":"x\ny\n","c":"p q"}"#),
         .init(name: "byte order mark", yaml: "\u{FEFF}a: 1", json: #"{"a":1}"#),
         .init(
             name: "JSON is YAML", yaml: #"{"a": [1, 2.5e1, "x", null, true], "b": {}}"#,
@@ -96,6 +99,10 @@ struct YAMLErrorCase: Sendable, CustomTestStringConvertible {
         .init(
             name: "duplicate key names both places", yaml: "a: 1\nb: 2\na: 3\n", line: 3, column: 1,
             message: "duplicate key \"a\" in mapping (first defined at 1:1)"),
+        .init(
+            name: "duplicate key in a large mapping",
+            yaml: (0..<20).map { "k\($0): 1" }.joined(separator: "\n") + "\nk3: 2\n", line: 21, column: 1,
+            message: "duplicate key \"k3\" in mapping (first defined at 4:1)"),
         .init(
             name: "duplicate key in a flow mapping", yaml: "{x: 1,\n x: 2}", line: 2, column: 2,
             message: "duplicate key \"x\""),
@@ -175,7 +182,9 @@ struct YAMLErrorCase: Sendable, CustomTestStringConvertible {
         let flow = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         var block = ""
         for level in 0..<600 { block += String(repeating: " ", count: level) + "k:\n" }
-        for text in [flow, block] {
+        let huge = String(repeating: "[", count: 200_000)
+        let hugeBlock = (0..<3000).map { String(repeating: " ", count: $0) + "- " }.joined(separator: "\n")
+        for text in [flow, block, huge, hugeBlock] {
             #expect {
                 _ = try YAMLReader.parse(text)
             } throws: { error in
