@@ -206,6 +206,25 @@ struct RealWorldDescriptionTests {
         #expect(schemas.validate(["small": 7, "when": "2024-01-01T00:00:00Z"], at: pointer).isValid)
     }
 
+    @Test("a parameter example its schema rejects is a warning and not replayed; an error with strict")
+    func brokenParameterExamples() async throws {
+        let text = #"""
+            {"openapi": "3.0.3", "info": {"title": "P", "version": "1"}, "servers": [{"url": "http://p.test"}],
+             "paths": {"/things/{id}": {"get": {"parameters": [
+               {"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}, "example": "abc"}],
+               "responses": {"200": {"description": "T.", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+            """#
+        let lenient = ContractLoader.read(bytes: Array(text.utf8), file: "p.json")
+        #expect(!lenient.hasErrors, "\(lenient.problems)")
+        #expect(lenient.problems.contains { $0.message.contains("path parameter \"id\" = \"abc\"") })
+        let contract = try #require(lenient.contract)
+        #expect(contract.endpoints.first?.examples.isEmpty == true)
+        let result = try await replayAgainstMock(contract)
+        #expect(result.isSuccessful, "\(result.cases.filter { $0.outcome != .passed })")
+        let strict = ContractLoader.read(bytes: Array(text.utf8), file: "p.json", strict: true)
+        #expect(strict.hasErrors)
+    }
+
     @Test("XML bodies are checked for well-formedness, not as JSON")
     func xml() {
         #expect(XMLWellFormedness.isXML("application/xml"))

@@ -10,7 +10,10 @@ extension ContractLoader {
     static func setAsideBrokenExamples(
         _ contract: inout Contract, problems: inout [ContractProblem], strict: Bool
     ) {
-        guard !strict else { return }
+        guard !strict else {
+            _ = examplesWithBrokenParameters(contract, problems: &problems, strict: true)
+            return
+        }
         var brokenResponses = Set<JSONPointer>()
         var brokenRequests = Set<JSONPointer>()
         let responses = contract.endpoints.flatMap { $0.responses.map { $0.pointer.appending("example") } }
@@ -31,6 +34,7 @@ extension ContractLoader {
                 brokenRequests.insert(example)
             }
         }
+        brokenRequests.formUnion(examplesWithBrokenParameters(contract, problems: &problems, strict: false))
         guard !brokenResponses.isEmpty || !brokenRequests.isEmpty else { return }
         for index in contract.endpoints.indices {
             for response in contract.endpoints[index].responses.indices
@@ -39,5 +43,54 @@ extension ContractLoader {
             }
             contract.endpoints[index].examples.removeAll { brokenRequests.contains($0.pointer) }
         }
+    }
+
+    /// Replay examples that send a parameter value its schema rejects (`example: "abc"` for an
+    /// integer): each a warning at the value, and the example's pointer, to leave it out.
+    private static func examplesWithBrokenParameters(
+        _ contract: Contract, problems: inout [ContractProblem], strict: Bool
+    ) -> Set<JSONPointer> {
+        let navigator = SchemaNavigator(document: contract.document)
+        var compiled: [JSONPointer: Schema?] = [:]
+        var broken = Set<JSONPointer>()
+        for endpoint in contract.endpoints {
+            for example in endpoint.examples {
+                let sent: [(Parameter.Location, String, [(name: String, value: JSONValue)])] = [
+                    (.path, "pathParameters", example.pathParameters), (.query, "query", example.query),
+                    (.header, "headers", example.headers),
+                ]
+                for (location, key, values) in sent {
+                    for (name, value) in values where Template.variables(in: value).isEmpty {
+                        guard
+                            let parameter = endpoint.parameters(in: location).first(where: {
+                                location == .header
+                                    ? $0.name.lowercased() == name.lowercased() : $0.name == name
+                            }),
+                            let pointer = parameter.schemaPointer
+                        else { continue }
+                        if compiled[pointer] == nil {
+                            compiled[pointer] = try? Schema(
+                                document: contract.document, at: pointer, baseURI: contract.baseURI,
+                                options: SchemaOptions(assertsFormats: contract.assertsFormats))
+                        }
+                        guard let schema = compiled[pointer] ?? nil else { continue }
+                        let typed: JSONValue
+                        if case .string(let text) = value {
+                            typed = navigator.coerce(text, to: navigator.schema(at: pointer))
+                        } else {
+                            typed = value
+                        }
+                        guard let error = schema.validate(typed).errors.first else { continue }
+                        problems.append(
+                            ContractProblem(
+                                "example sends \(location.rawValue) parameter \"\(name)\" = \(value.compactText), which its schema rejects (\(error.message))\(strict ? "" : "; this example is not replayed (errors only with --strict)")",
+                                at: example.pointer.appending(key).appending(name),
+                                severity: strict ? .error : .warning))
+                        broken.insert(example.pointer)
+                    }
+                }
+            }
+        }
+        return broken
     }
 }
