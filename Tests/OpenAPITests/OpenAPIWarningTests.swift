@@ -4,8 +4,8 @@ import JSONSchema
 import Testing
 
 /// Parses `text` as an OpenAPI document and reads it through the loader.
-private func read(_ text: String) -> ContractLoader.Outcome {
-    ContractLoader.read(bytes: Array(text.utf8), file: "inline.json")
+private func read(_ text: String, strict: Bool = false) -> ContractLoader.Outcome {
+    ContractLoader.read(bytes: Array(text.utf8), file: "inline.json", strict: strict)
 }
 
 @Suite("What cannot be mapped is reported with its pointer")
@@ -13,7 +13,18 @@ struct OpenAPIWarningTests {
     @Test("callbacks, XML, forms, cookies, webhooks, external refs, TRACE and request expressions")
     func unmappedParts() throws {
         let outcome = readFixture("unmapped-3.1.json")
-        #expect(!outcome.hasErrors, "\(outcome.problems)")
+        // External references are followed now: the local file is missing and the remote one is
+        // never fetched, each an error at its $ref; the converter still says what it skipped.
+        let errors = outcome.problems.filter { $0.severity == .error }
+        #expect(
+            errors.map(\.pointer.displayText) == [
+                "/paths/~1files/post/parameters/1/$ref",
+                "/paths/~1files/post/responses/200/content/application~1json/schema/properties/owner/$ref",
+            ], "\(errors)")
+        #expect(errors.first?.message.contains("shared.json") == true)
+        #expect(
+            errors.last?.message.contains(
+                "remote $ref \"https://example.com/schemas/user.json\" is not fetched") == true)
         let expected: [(String, String)] = [
             ("/servers/0/url", "is not an absolute http(s) URL"),
             ("/paths/~1files/post/parameters/0", "cookie parameter \"session\""),
@@ -57,8 +68,10 @@ struct OpenAPIWarningTests {
         let number = read(#"{"openapi": 3.1}"#)
         #expect(number.problems.first?.message.contains("version string") == true)
         let empty = read(#"{"openapi": "3.1.0", "info": {"title": "Empty", "version": "1"}}"#)
+        // A description with no operations tests nothing: lint warns, run, fuzz and mock refuse it.
         #expect(!empty.hasErrors)
-        #expect(empty.contract?.endpoints.isEmpty == true)
+        #expect(empty.testsNothing)
+        #expect(empty.emptiness?.message.contains("no operations") == true)
     }
 
     @Test("a problem of the converted contract points into the OpenAPI document")
@@ -86,13 +99,23 @@ struct OpenAPIWarningTests {
               }
             }
             """
-        let outcome = read(text)
+        let outcome = read(text, strict: true)
         let error = try #require(outcome.problems.first { $0.severity == .error })
         #expect(error.message.contains("response example does not match its schema"))
         #expect(
             error.pointer.description
                 == "/paths/~1things/get/responses/200/content/application~1json/example/count")
         #expect(error.position?.line == 13)
+        // Without --strict, an example of a description we did not write is a warning at the same
+        // place, and the mock does not serve it.
+        let lenient = read(text)
+        #expect(!lenient.hasErrors)
+        let warning = try #require(
+            lenient.problems.first { $0.message.contains("response example does not match its schema") })
+        #expect(warning.severity == .warning)
+        #expect(warning.pointer == error.pointer)
+        #expect(warning.position?.line == 13)
+        #expect(lenient.contract?.endpoints.first?.responses.first?.example == nil)
     }
 
     @Test("generated ids are unique; links that cycle, point at themselves or sit on other responses warn")

@@ -28,7 +28,7 @@ struct ContractCommandInput {
             return .exit(.usageOrContractError)
         }
         let file = parsed.positionals[0]
-        guard let loaded = ContractArgument.load(file, console: console),
+        guard let loaded = ContractArgument.load(file, strict: parsed.has("strict"), console: console),
             let filled = VariableArguments.resolve(
                 loaded, parsed: parsed, environment: environment, console: console),
             var options = RunOptions(parsed, contract: filled.contract, console: console)

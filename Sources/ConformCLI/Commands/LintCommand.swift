@@ -27,7 +27,7 @@ enum LintCommand {
         }
         var failed = false
         for file in parsed.positionals {
-            let outcome = ContractLoader.read(file: file)
+            let outcome = ContractLoader.read(file: file, strict: parsed.has("strict"))
             for problem in outcome.problems {
                 console.err(problem.description)
             }

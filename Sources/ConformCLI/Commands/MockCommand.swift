@@ -11,6 +11,11 @@ enum MockCommand {
         positionals: [.init(name: "contract", help: "The contract file.")],
         options: [
             .init(
+                name: "strict", valueName: nil,
+                help:
+                    "Refuse an OpenAPI description whose examples break their schemas (by default they are warnings, left out)."
+            ),
+            .init(
                 name: "host", valueName: "address", help: "Address to listen on.", defaultValue: "127.0.0.1"),
             .init(
                 name: "port", valueName: "number", help: "Port to listen on; 0 picks a free one.",
@@ -40,7 +45,10 @@ enum MockCommand {
         guard let parsed = parser.parseOrReport(arguments, console: console) else {
             return .usageOrContractError
         }
-        guard let contract = ContractArgument.load(parsed.positionals[0], console: console) else {
+        guard
+            let contract = ContractArgument.load(
+                parsed.positionals[0], strict: parsed.has("strict"), console: console)
+        else {
             return .usageOrContractError
         }
         guard let port = Int(parsed.value("port") ?? "8080"), (0...65535).contains(port) else {

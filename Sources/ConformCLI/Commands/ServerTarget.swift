@@ -10,6 +10,11 @@ struct ServerTarget {
     /// The options both commands share, in help order.
     static let options: [ArgumentParser.Option] = [
         .init(
+            name: "strict", valueName: nil,
+            help:
+                "Refuse an OpenAPI description whose examples break their schemas (by default they are warnings, left out)."
+        ),
+        .init(
             name: "base-url", valueName: "url",
             help: "The server to check (default: the embedded mock, started in process)."),
         .init(

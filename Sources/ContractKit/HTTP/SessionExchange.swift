@@ -16,7 +16,6 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var limit: Int
         var response: HTTPURLResponse?
         var body: [UInt8] = []
-        var failure: TransportError?
         /// The 401/407 of a refused auth challenge: URLSession on Linux ends such a task as
         /// cancelled, so this response is what the exchange returns.
         var challengeResponse: HTTPURLResponse?
@@ -64,7 +63,7 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let watchdog = Task {
             try? await Task.sleep(until: deadline.instant, clock: .continuous)
             guard !Task.isCancelled else { return }
-            self.fail(
+            self.finish(
                 identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed))
             task.cancel()
         }
@@ -78,19 +77,18 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 task.resume()
             }
         } onCancel: {
-            self.fail(identifier, with: .cancelled)
+            self.finish(identifier, with: .cancelled)
             task.cancel()
         }
         return try result.get()
     }
 
-    /// Records why a task is being cancelled, so its completion reports that instead of "cancelled".
-    private func fail(_ identifier: Int, with error: TransportError) {
-        pending.withLock { table in
-            if table[identifier] != nil, table[identifier]?.failure == nil {
-                table[identifier]?.failure = error
-            }
-        }
+    /// Ends the exchange now with `error`, without waiting for URLSession to report the cancelled
+    /// task complete: on a loaded machine libcurl can take a long time to wind a busy transfer down,
+    /// and the deadline is ours, not its.
+    private func finish(_ identifier: Int, with error: TransportError) {
+        let entry = pending.withLock { $0.removeValue(forKey: identifier) }
+        entry?.continuation.resume(returning: .failure(error))
     }
 
     func urlSession(
@@ -128,26 +126,22 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = pending.withLock { table -> Bool in
-            guard var entry = table[dataTask.taskIdentifier], entry.failure == nil else { return false }
-            if entry.body.count + data.count > entry.limit {
-                entry.failure = .bodyTooLarge(limit: entry.limit)
-                entry.body = []
-                table[dataTask.taskIdentifier] = entry
-                return true
-            }
+        let limit = pending.withLock { table -> Int? in
+            guard let entry = table[dataTask.taskIdentifier] else { return nil }
+            if entry.body.count + data.count > entry.limit { return entry.limit }
             table[dataTask.taskIdentifier]?.body.append(contentsOf: data)
-            return false
+            return nil
         }
-        if overLimit { dataTask.cancel() }
+        if let limit {
+            finish(dataTask.taskIdentifier, with: .bodyTooLarge(limit: limit))
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         let result: Result<ResponseRecord, TransportError>
-        if let failure = entry.failure {
-            result = .failure(failure)
-        } else if let error,
+        if let error,
             let challenged = entry.challengeResponse
                 ?? (entry.response?.statusCode == 401 ? entry.response : nil)
         {

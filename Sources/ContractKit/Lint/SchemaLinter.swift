@@ -100,23 +100,7 @@ struct SchemaLinter {
     }
 
     /// Every place in the document that holds a schema.
-    private func schemaPointers() -> [JSONPointer] {
-        var pointers: [JSONPointer] = []
-        if let named = contract.document["schemas"]?.objectValue {
-            pointers += named.members.filter { ContractDecoder.isSchema($0.value) }.map {
-                JSONPointer(tokens: ["schemas", $0.key])
-            }
-        }
-        for endpoint in contract.endpoints {
-            pointers += endpoint.parameters.compactMap(\.schemaPointer)
-            if let request = endpoint.request?.schemaPointer { pointers.append(request) }
-            for response in endpoint.responses {
-                if let schema = response.schemaPointer { pointers.append(schema) }
-                pointers += response.headers.compactMap(\.schemaPointer)
-            }
-        }
-        return pointers
-    }
+    private func schemaPointers() -> [JSONPointer] { ContractSchemas.declaredSchemaPointers(of: contract) }
 }
 
 extension JSONPointer {

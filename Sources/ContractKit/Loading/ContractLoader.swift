@@ -26,6 +26,14 @@ public enum ContractLoader {
         public var contract: Contract?
         public var problems: [ContractProblem]
         public var hasErrors: Bool { contract == nil || problems.contains { $0.severity == .error } }
+        /// Whether the contract has no endpoints (a description with no operations): `lint` warns,
+        /// but `run`, `fuzz` and `mock` refuse it, since a gate that tests nothing must not pass.
+        public var testsNothing: Bool { contract?.endpoints.isEmpty == true }
+        /// The problem that says the contract tests nothing, when it does.
+        public var emptiness: ContractProblem? {
+            guard testsNothing else { return nil }
+            return problems.first { $0.message.contains("would test nothing") }
+        }
     }
 
     /// Loads and lints a contract file; fails when any error is found.
@@ -47,7 +55,7 @@ public enum ContractLoader {
     }
 
     /// Reads a file and reports every problem, without failing (for `conform lint`).
-    public static func read(file path: String) -> Outcome {
+    public static func read(file path: String, strict: Bool = false) -> Outcome {
         guard let data = FileManager.default.contents(atPath: path) else {
             var reason = "cannot read the file"
             var isDirectory: ObjCBool = false
@@ -58,11 +66,14 @@ public enum ContractLoader {
             }
             return Outcome(contract: nil, problems: [ContractProblem(reason, at: .root, file: path)])
         }
-        return read(bytes: Array(data), file: path)
+        return read(bytes: Array(data), file: path, strict: strict)
     }
 
     /// Reads contract bytes and reports every problem.
-    public static func read(bytes: [UInt8], file: String? = nil) -> Outcome {
+    ///
+    /// - Parameter strict: keep the examples of an OpenAPI description that break their schema as
+    ///   errors; by default they are warnings and left out of the mock and the replay.
+    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false) -> Outcome {
         let document: JSONParser.Document
         do {
             document = try DocumentReader.parseDocument(
@@ -73,18 +84,19 @@ public enum ContractLoader {
                 file: file)
             return Outcome(contract: nil, problems: [problem])
         }
-        var contractDocument = document.value
+        let (source, referenceProblems, bundler) = bundled(document.value, file: file)
+        var contractDocument = source
         var conversion: OpenAPIConversion?
-        if OpenAPIConverter.isOpenAPI(document.value) {
+        if OpenAPIConverter.isOpenAPI(source) {
             do {
-                conversion = try OpenAPIConverter(document: document.value).convert()
+                conversion = try OpenAPIConverter(document: source).convert()
             } catch {
                 let problem = ContractProblem(
                     error.message, at: error.pointer,
                     position: document.sourceMap.keyPosition(of: error.pointer), file: file)
                 return Outcome(contract: nil, problems: [problem])
             }
-            contractDocument = conversion?.contract ?? document.value
+            contractDocument = conversion?.contract ?? source
         }
         var decoder = ContractDecoder(document: contractDocument)
         var (contract, problems) = decoder.decode()
@@ -99,25 +111,94 @@ public enum ContractLoader {
             problems += authProblems
             problems += ContractFormatSchema.declarationProblems(in: contractDocument)
             problems += ContractLinter(contract: built).problems()
+            if conversion != nil {
+                setAsideBrokenExamples(&built, problems: &problems, strict: strict)
+            }
             contract = built
         }
         if let conversion {
             problems = problems.map { problem in
                 var problem = problem
-                problem.pointer = conversion.openAPIPointer(for: problem.pointer, in: document.value)
+                problem.pointer = conversion.openAPIPointer(for: problem.pointer, in: source)
                 return problem
             }
             problems += conversion.warnings.map {
                 ContractProblem($0.message, at: $0.pointer, severity: .warning)
             }
         }
+        problems += referenceProblems
+        if let built = contract, built.endpoints.isEmpty,
+            contractDocument["endpoints"]?.arrayValue?.isEmpty == true
+        {
+            problems.append(emptinessProblem(openAPI: conversion != nil, source: source))
+        }
         let located = problems.map { problem in
             var problem = problem
+            guard problem.file == nil || problem.file == file else { return problem }
+            if let origin = bundler?.origin(of: problem.pointer) {
+                problem.file = origin.file
+                problem.pointer = origin.pointer
+                problem.position = origin.position
+                return problem
+            }
             problem.file = file
             problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
             return problem
         }
         return Outcome(contract: contract, problems: sorted(located))
+    }
+
+    /// A contract with no endpoints, or a description with no operations, tests nothing: a warning
+    /// for `lint` (the document itself may be fine, such as a webhooks-only description), and a
+    /// refusal for the commands that replay it (see ``Outcome/testsNothing``).
+    static func emptinessProblem(openAPI: Bool, source: JSONValue) -> ContractProblem {
+        guard openAPI else {
+            return ContractProblem(
+                "the contract declares no endpoints, so it would test nothing; add at least one to \"endpoints\"",
+                at: JSONPointer(tokens: ["endpoints"]), severity: .warning)
+        }
+        let pointer = source["paths"] == nil ? JSONPointer.root : JSONPointer(tokens: ["paths"])
+        let webhooks = source["webhooks"] == nil ? "" : "; webhooks are not replayed"
+        return ContractProblem(
+            "the description has no operations Conform can replay (none under \"paths\"\(webhooks)), so it would test nothing",
+            at: pointer, severity: .warning)
+    }
+
+    /// The document with the parts of other local files its `$ref`s name brought in (see
+    /// ``ExternalReferenceBundler``), and the problems met on the way.
+    static func bundled(_ document: JSONValue, file: String?) -> (
+        JSONValue, [ContractProblem], ExternalReferenceBundler?
+    ) {
+        guard let file, ExternalReferenceBundler.hasExternalReferences(document) else {
+            return (document, [], nil)
+        }
+        let home: [String] =
+            document["openapi"] != nil
+            ? ["components", "schemas"] : document["swagger"] != nil ? ["definitions"] : ["schemas"]
+        var bundler = ExternalReferenceBundler(
+            schemaHome: home, everythingIsSchema: !OpenAPIConverter.isOpenAPI(document), rootFile: file,
+            read: readReferenced)
+        let result = bundler.bundle(document)
+        return (result, bundler.problems, bundler)
+    }
+
+    /// A file another document refers to, parsed; a problem with its own file and position when it
+    /// cannot be read.
+    static func readReferenced(_ path: String) -> ExternalReferenceBundler.ReadOutcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .problem(ContractProblem("cannot read \(path)", at: .root, file: path))
+        }
+        do {
+            let parsed = try DocumentReader.parseDocument(
+                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: true))
+            return .document(parsed)
+        } catch {
+            return .problem(
+                ContractProblem(
+                    "not valid \(error.format.rawValue): \(error.message)", at: .root,
+                    position: error.position,
+                    file: path))
+        }
     }
 
     /// The contract format schema's errors for `document`, minus those the decoder already reported.

@@ -10,6 +10,8 @@ public struct OpenAPIConversion: Sendable {
     public var warnings: [OpenAPIWarning]
     /// OpenAPI pointers of contract values (endpoints, parameters, responses, schemas…).
     var origins: [JSONPointer: JSONPointer]
+    /// The Swagger 2.0 → 3.0 rewrite the conversion started from, when the document was Swagger 2.0.
+    var upgrade: Swagger2Upgrade?
 
     init(contract: JSONValue, warnings: [OpenAPIWarning], origins: [JSONPointer: JSONPointer]) {
         self.contract = contract
@@ -21,6 +23,12 @@ public struct OpenAPIConversion: Sendable {
     /// recorded prefix, followed by the rest of the pointer when that still names something in the
     /// OpenAPI document (schemas keep their shape), else the origin alone.
     public func openAPIPointer(for contractPointer: JSONPointer, in openAPI: JSONValue) -> JSONPointer {
+        guard let upgrade else { return openAPI30Pointer(for: contractPointer, in: openAPI) }
+        return upgrade.swaggerPointer(
+            for: openAPI30Pointer(for: contractPointer, in: .object(upgrade.document)))
+    }
+
+    private func openAPI30Pointer(for contractPointer: JSONPointer, in openAPI: JSONValue) -> JSONPointer {
         var tokens = contractPointer.tokens
         var rest: [String] = []
         while true {

@@ -1,3 +1,4 @@
+import Foundation
 public import JSONSchema
 
 /// Converts an OpenAPI 3.0.x or 3.1.x document (JSON) into a Conform contract document, so every
@@ -14,13 +15,36 @@ public struct OpenAPIConverter: Sendable {
 
     public init(document: JSONValue) { self.document = document }
 
-    /// Whether `document` is an OpenAPI document: an object with a top-level `openapi` key.
-    public static func isOpenAPI(_ document: JSONValue) -> Bool { document["openapi"] != nil }
+    /// Whether `document` is an OpenAPI document: an object with a top-level `openapi` key, or a
+    /// Swagger 2.0 one (`swagger`).
+    public static func isOpenAPI(_ document: JSONValue) -> Bool {
+        document["openapi"] != nil || Swagger2Upgrade.isSwagger2(document)
+    }
 
-    /// The contract document and the warnings; throws only when the document is not OpenAPI 3.0/3.1.
+    /// The contract document and the warnings; throws only when the document is not Swagger 2.0 or
+    /// OpenAPI 3.0/3.1.
+    ///
+    /// A Swagger 2.0 document is first rewritten into the OpenAPI 3.0 shape (``Swagger2Upgrade``);
+    /// the warnings and origins of the result then point into the 2.0 document.
     public func convert() throws(OpenAPIConversionError) -> OpenAPIConversion {
         guard case .object(let root) = document else {
             throw OpenAPIConversionError("an OpenAPI document must be a JSON object", at: .root)
+        }
+        if root["openapi"] == nil, Swagger2Upgrade.isSwagger2(document) {
+            let upgrade = try Swagger2Upgrade.upgrade(root)
+            let upgraded = JSONValue.object(upgrade.document)
+            var conversion: OpenAPIConversion
+            do {
+                conversion = try OpenAPIConverter(document: upgraded).convert()
+            } catch {
+                throw OpenAPIConversionError(error.message, at: upgrade.swaggerPointer(for: error.pointer))
+            }
+            let converted = conversion.warnings.map {
+                OpenAPIWarning($0.message, at: upgrade.swaggerPointer(for: $0.pointer))
+            }
+            conversion.warnings = upgrade.log.warnings + converted
+            conversion.upgrade = upgrade
+            return conversion
         }
         let dialect = try Self.dialect(of: root)
         var log = OpenAPIWarningLog()
@@ -40,6 +64,8 @@ public struct OpenAPIConverter: Sendable {
             contract["description"] = .string(text)
             origins[JSONPointer(tokens: ["description"])] = JSONPointer(tokens: ["info", "description"])
         }
+        // OpenAPI users expect `format` (date-time, uuid, email, …) to be checked in responses.
+        contract["assertFormats"] = .bool(true)
         if let baseURL = baseURL(root, log: &log) {
             contract["baseURL"] = .string(baseURL)
             origins[JSONPointer(tokens: ["baseURL"])] = JSONPointer(tokens: ["servers", "0", "url"])
@@ -148,8 +174,15 @@ public struct OpenAPIConverter: Sendable {
     ) -> [OpenAPIOperation] {
         guard case .object(let paths)? = root["paths"] else { return [] }
         var sources: [OpenAPIOperationConverter.Source] = []
+        var routes = Set<String>()
+        for path in paths.members where !path.key.hasPrefix("x-") && !path.key.contains("?") {
+            for method in Self.methods where path.value[method] != nil {
+                routes.insert("\(method) \(path.key)")
+            }
+        }
         for path in paths.members where !path.key.hasPrefix("x-") {
             let itemPointer = JSONPointer(tokens: ["paths", path.key])
+            let (route, fixedQuery) = Self.splitQuery(path.key)
             guard let item = converter.references.resolve(path.value, at: itemPointer, log: &log),
                 case .object(let pathItem) = item.value
             else { continue }
@@ -159,7 +192,7 @@ public struct OpenAPIConverter: Sendable {
                     at: item.pointer.appending("servers"))
             }
             for method in Self.methods {
-                guard case .object(let operation)? = pathItem[method] else { continue }
+                guard case .object(var operation)? = pathItem[method] else { continue }
                 let pointer = item.pointer.appending(method)
                 guard method != "trace" else {
                     log.warn(
@@ -167,14 +200,56 @@ public struct OpenAPIConverter: Sendable {
                         at: pointer)
                     continue
                 }
+                if !fixedQuery.isEmpty {
+                    guard !routes.contains("\(method) \(route)") else {
+                        log.warn(
+                            "\(method.uppercased()) \(route) is also declared without the query \"?\(fixedQuery.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))\"; a contract routes by path only, so this variant is not mapped",
+                            at: pointer)
+                        continue
+                    }
+                    var parameters = operation["parameters"]?.arrayValue ?? []
+                    for (name, value) in fixedQuery {
+                        parameters.append(Self.fixedQueryParameter(name: name, value: value))
+                    }
+                    operation["parameters"] = .array(parameters)
+                }
                 sources.append(
                     .init(
-                        id: "", method: method, path: path.key, operation: operation, pointer: pointer,
+                        id: "", method: method, path: route, operation: operation, pointer: pointer,
                         pathParameters: pathItem["parameters"], pathItemPointer: item.pointer))
             }
         }
         assignIDs(&sources, log: &log)
         return sources.map { converter.convert($0, log: &log) }
+    }
+
+    /// A path key with a query part (`/responses/{id}?beta=true`): the path, and the fixed query
+    /// values, which every operation of the key sends as required query parameters.
+    static func splitQuery(_ key: String) -> (path: String, query: [(name: String, value: String)]) {
+        guard let mark = key.firstIndex(of: "?") else { return (key, []) }
+        let query = key[key.index(after: mark)...].split(separator: "&").compactMap {
+            pair -> (name: String, value: String)? in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = parts.first, !name.isEmpty else { return nil }
+            let value = parts.count > 1 ? String(parts[1]) : ""
+            return (
+                String(name).removingPercentEncoding ?? String(name), value.removingPercentEncoding ?? value
+            )
+        }
+        return (String(key[..<mark]), query)
+    }
+
+    /// A required query parameter that only accepts `value`.
+    private static func fixedQueryParameter(name: String, value: String) -> JSONValue {
+        .object(
+            JSONObject([
+                ("name", .string(name)), ("in", .string("query")), ("required", .bool(true)),
+                (
+                    "schema",
+                    .object(JSONObject([("type", .string("string")), ("enum", .array([.string(value)]))]))
+                ),
+                ("example", .string(value)),
+            ]))
     }
 
     /// `operationId`, else `<method>_<path words>` (`get_menu`); a suffix keeps every id unique.

@@ -45,7 +45,9 @@ struct OpenAPISchemaConverter {
             let here = pointer.appending(member.key)
             let key = member.key
             if key.hasPrefix("x-") {
-                result[key] = member.value
+                // Extensions are someone else's data: not carried over, so a `$ref` inside one is
+                // neither rewritten nor checked.
+                continue
             } else if key == "$ref" {
                 if let reference = member.value.stringValue,
                     let rewritten = rewrite(reference, at: here, log: &log)
@@ -124,7 +126,7 @@ struct OpenAPISchemaConverter {
     private func finish(
         _ converted: JSONObject, original: JSONObject, at pointer: JSONPointer, log: inout OpenAPIWarningLog
     ) -> JSONValue {
-        var result = converted
+        var result = Self.boundingNumericFormat(converted)
         if let example = result["example"] {
             result["example"] = nil
             if case .array(let existing)? = result["examples"] {
@@ -160,6 +162,35 @@ struct OpenAPISchemaConverter {
             return .object(result)
         }
         return Self.allowingNull(result)
+    }
+
+    /// The ranges OpenAPI's numeric formats promise (`int32`, `float`), as `minimum` and `maximum`,
+    /// so responses are checked against them as OpenAPI users expect; a tighter bound the schema
+    /// already has is kept. `int64` and `double` cover every integer and number Conform reads (and
+    /// bounds at their extremes would only disturb the generators).
+    static func boundingNumericFormat(_ schema: JSONObject) -> JSONObject {
+        let bounds: (low: JSONNumber, high: JSONNumber)
+        switch schema["format"]?.stringValue {
+        case "int32": bounds = (JSONNumber(Int(Int32.min)), JSONNumber(Int(Int32.max)))
+        case "float":
+            bounds = (
+                JSONNumber(floatLiteral: -Double(Float.greatestFiniteMagnitude)),
+                JSONNumber(floatLiteral: Double(Float.greatestFiniteMagnitude))
+            )
+        default: return schema
+        }
+        var result = schema
+        if result["minimum"]?.numberValue.map({ $0 < bounds.low }) ?? true,
+            result["exclusiveMinimum"]?.numberValue == nil
+        {
+            result["minimum"] = .number(bounds.low)
+        }
+        if result["maximum"]?.numberValue.map({ $0 > bounds.high }) ?? true,
+            result["exclusiveMaximum"]?.numberValue == nil
+        {
+            result["maximum"] = .number(bounds.high)
+        }
+        return result
     }
 
     /// `nullable: true` in 2020-12: `"null"` added to `type` (and to `enum`), or an `anyOf` with

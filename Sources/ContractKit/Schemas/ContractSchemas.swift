@@ -5,11 +5,17 @@ public import JSONSchema
 public final class ContractSchemas: Sendable {
     public let contract: Contract
     private let cache = Locked<[JSONPointer: Result<Schema, SchemaError>]>([:])
+    private let batched = Locked<Bool>(false)
 
     public init(contract: Contract) { self.contract = contract }
 
     /// The compiled schema at `pointer` in the contract document.
+    ///
+    /// The first call compiles every schema the contract declares (named schemas, parameters,
+    /// requests, responses, headers) as one ``SchemaBatch``, so a schema that many endpoints
+    /// reference through `$ref` is compiled once; other pointers are compiled on their own.
     public func schema(at pointer: JSONPointer) throws(SchemaError) -> Schema {
+        compileDeclaredSchemasOnce()
         if let cached = cache.withLock({ $0[pointer] }) { return try cached.get() }
         let compiled: Result<Schema, SchemaError>
         do {
@@ -22,6 +28,36 @@ public final class ContractSchemas: Sendable {
         }
         cache.withLock { $0[pointer] = compiled }
         return try compiled.get()
+    }
+
+    private func compileDeclaredSchemasOnce() {
+        batched.withLock { done in
+            guard !done else { return }
+            done = true
+            let results = SchemaBatch.compile(
+                document: contract.document, at: Self.declaredSchemaPointers(of: contract),
+                baseURI: contract.baseURI, options: SchemaOptions(assertsFormats: contract.assertsFormats))
+            cache.withLock { cache in cache.merge(results) { current, _ in current } }
+        }
+    }
+
+    /// Every place in the contract document that holds a schema.
+    static func declaredSchemaPointers(of contract: Contract) -> [JSONPointer] {
+        var pointers: [JSONPointer] = []
+        if let named = contract.document["schemas"]?.objectValue {
+            pointers += named.members.filter { ContractDecoder.isSchema($0.value) }.map {
+                JSONPointer(tokens: ["schemas", $0.key])
+            }
+        }
+        for endpoint in contract.endpoints {
+            pointers += endpoint.parameters.compactMap(\.schemaPointer)
+            if let request = endpoint.request?.schemaPointer { pointers.append(request) }
+            for response in endpoint.responses {
+                if let schema = response.schemaPointer { pointers.append(schema) }
+                pointers += response.headers.compactMap(\.schemaPointer)
+            }
+        }
+        return pointers
     }
 
     /// Validates `value` against the schema at `pointer`; a schema that does not compile is reported

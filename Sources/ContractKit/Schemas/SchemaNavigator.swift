@@ -27,14 +27,22 @@ public struct SchemaNavigator: Sendable {
     }
 
     /// The type names a schema allows (`type` as a string or an array), empty when unconstrained.
-    public func types(of schema: JSONValue) -> [String] {
+    public func types(of schema: JSONValue) -> [String] { types(of: schema, depth: 0) }
+
+    private func types(of schema: JSONValue, depth: Int) -> [String] {
         let resolved = resolve(schema)
         switch resolved["type"] {
         case .string(let type)?: return [type]
         case .array(let types)?: return types.compactMap(\.stringValue)
         default:
+            guard depth < 8 else { return [] }
             if let options = resolved["oneOf"]?.arrayValue ?? resolved["anyOf"]?.arrayValue {
-                return Array(Set(options.flatMap { types(of: $0) })).sorted()
+                return Array(Set(options.flatMap { types(of: $0, depth: depth + 1) })).sorted()
+            }
+            // Every allOf branch holds; the first that names a type gives it.
+            for branch in resolved["allOf"]?.arrayValue ?? [] {
+                let found = types(of: branch, depth: depth + 1)
+                if !found.isEmpty { return found }
             }
             return []
         }
@@ -42,8 +50,19 @@ public struct SchemaNavigator: Sendable {
 
     /// The schema of property `name` of an object schema.
     public func property(_ name: String, of schema: JSONValue) -> JSONValue? {
+        property(name, of: schema, depth: 0)
+    }
+
+    /// Own `properties` first, then those of `allOf` branches (a composed schema such as
+    /// `allOf: [Pet, {required: [name]}]`), then `additionalProperties`.
+    private func property(_ name: String, of schema: JSONValue, depth: Int) -> JSONValue? {
         let resolved = resolve(schema)
         if let property = resolved["properties"]?[name] { return resolve(property) }
+        if depth < 8 {
+            for branch in resolved["allOf"]?.arrayValue ?? [] {
+                if let property = property(name, of: branch, depth: depth + 1) { return property }
+            }
+        }
         if let additional = resolved["additionalProperties"], additional.objectValue != nil {
             return resolve(additional)
         }
@@ -75,8 +94,19 @@ public struct SchemaNavigator: Sendable {
     }
 
     /// The required property names of an object schema.
-    public func required(of schema: JSONValue) -> [String] {
-        resolve(schema)["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    public func required(of schema: JSONValue) -> [String] { required(of: schema, depth: 0) }
+
+    /// Own `required` names, then those of `allOf` branches, each once.
+    private func required(of schema: JSONValue, depth: Int) -> [String] {
+        let resolved = resolve(schema)
+        var names = resolved["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard depth < 8 else { return names }
+        for branch in resolved["allOf"]?.arrayValue ?? [] {
+            for name in required(of: branch, depth: depth + 1) where !names.contains(name) {
+                names.append(name)
+            }
+        }
+        return names
     }
 
     /// Whether an object schema forbids properties it does not list.

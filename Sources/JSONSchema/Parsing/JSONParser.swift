@@ -69,6 +69,9 @@ public struct JSONParser {
         -> Document
     {
         var parser = JSONParser(buffer: buffer, options: options)
+        // About one value per 24 bytes in pretty-printed descriptions: reserving avoids regrowing
+        // (and rehashing every pointer of) the source map many times on a large document.
+        if options.recordsPositions { parser.sourceMap.reserveCapacity(buffer.count / 24) }
         let value = try parser.parseTopLevel()
         return Document(value: value, sourceMap: parser.sourceMap)
     }
@@ -79,6 +82,10 @@ public struct JSONParser {
     private var depth = 0
     private var line = 1
     private var lineStart = 0
+    /// The last position recorded on the current line (its line start, byte offset and column), so
+    /// recording the next one counts columns from there: on a minified document, one long line,
+    /// counting from the line start each time would be quadratic.
+    private var columnCursor = (lineStart: 0, offset: 0, column: 1)
     private var path: [String] = []
     private var sourceMap = JSONSourceMap()
     /// Members of every object being parsed, innermost last: one growing buffer shared by all
@@ -120,7 +127,9 @@ public struct JSONParser {
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a JSON value"), at: index) }
-        if options.recordsPositions { sourceMap.record(position(at: index), at: JSONPointer(tokens: path)) }
+        if options.recordsPositions {
+            sourceMap.record(trackedPosition(at: index), at: JSONPointer(tokens: path))
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -228,7 +237,7 @@ public struct JSONParser {
             skipWhitespace()
             if options.recordsPositions {
                 path.append(key)
-                sourceMap.recordKey(position(at: keyStart), at: JSONPointer(tokens: path))
+                sourceMap.recordKey(trackedPosition(at: keyStart), at: JSONPointer(tokens: path))
             }
             let value = try parseValue()
             if options.recordsPositions { path.removeLast() }
@@ -525,6 +534,24 @@ public struct JSONParser {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
+        return SourcePosition(line: line, column: column, offset: offset)
+    }
+
+    /// The position of `offset` for the source map: offsets recorded in increasing order on the
+    /// current line continue the column count of the previous one, so positions cost linear time in
+    /// total however long the line.
+    private mutating func trackedPosition(at offset: Int) -> SourcePosition {
+        guard offset >= lineStart, offset <= bytes.count else { return position(at: offset) }
+        if columnCursor.lineStart != lineStart || columnCursor.offset > offset {
+            columnCursor = (lineStart, lineStart, 1)
+        }
+        var column = columnCursor.column
+        var position = columnCursor.offset
+        while position < offset {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        columnCursor = (lineStart, offset, column)
         return SourcePosition(line: line, column: column, offset: offset)
     }
 

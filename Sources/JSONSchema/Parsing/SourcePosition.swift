@@ -27,6 +27,12 @@ public struct JSONSourceMap: Sendable {
 
     public init() {}
 
+    /// Room for about `count` values, so a large document does not regrow the maps while parsing.
+    mutating func reserveCapacity(_ count: Int) {
+        positions.reserveCapacity(count)
+        keyPositions.reserveCapacity(count)
+    }
+
     mutating func record(_ position: SourcePosition, at pointer: JSONPointer) {
         positions[pointer] = position
     }

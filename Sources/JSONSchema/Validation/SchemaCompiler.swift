@@ -8,6 +8,11 @@ struct SchemaCompiler {
     private var resourceIndexes: [String: Int] = [:]
     private var resources: [CompiledResource] = []
     private var resourceDialects: [String: Dialect] = [:]
+    /// How deep `compile` is in its own recursion.
+    private var nesting = 0
+    private static let maximumNesting = 512
+    /// Resources whose `$dynamicAnchor`s are compiled, for programs that share nodes between roots.
+    private var anchorCursor = 0
 
     init(registry: ResourceRegistry, options: SchemaOptions) {
         self.registry = registry
@@ -37,6 +42,46 @@ struct SchemaCompiler {
         return CompiledProgram(nodes: built, resources: resources, root: rootIndex)
     }
 
+    /// Compiles one more root into the nodes shared by every root compiled so far, so a schema that
+    /// many roots reference is compiled once. A root that fails leaves the shared nodes as they were.
+    mutating func compileSharedRoot(_ root: SchemaLocation) throws(SchemaError) -> Int {
+        let nodeCount = nodes.count
+        let resourceCount = resources.count
+        let cursor = anchorCursor
+        do {
+            let base = registry.baseInfo(at: root).base
+            let rootIndex = try compile(root, dialect: try dialect(ofResource: base))
+            while anchorCursor < resources.count {
+                let uri = resources[anchorCursor].uri
+                for (name, location) in (registry.dynamicAnchors[uri] ?? [:]).sorted(by: { $0.key < $1.key })
+                {
+                    let index = try compile(location, dialect: try dialect(ofResource: uri))
+                    resources[anchorCursor].dynamicAnchors[name] = index
+                }
+                anchorCursor += 1
+            }
+            return rootIndex
+        } catch {
+            nodes.removeSubrange(nodeCount...)
+            cache = cache.filter { $0.value < nodeCount }
+            resources.removeSubrange(resourceCount...)
+            resourceIndexes = resourceIndexes.filter { $0.value < resourceCount }
+            anchorCursor = min(cursor, resources.count)
+            throw error
+        }
+    }
+
+    /// The shared nodes and resources, once every root compiled; nil if a node is incomplete.
+    func sharedProgramParts() -> (nodes: [SchemaNode], resources: [CompiledResource])? {
+        var built: [SchemaNode] = []
+        built.reserveCapacity(nodes.count)
+        for node in nodes {
+            guard let node else { return nil }
+            built.append(node)
+        }
+        return (built, resources)
+    }
+
     /// The node index for the schema at `location`, compiling it on first use.
     mutating func compile(_ location: SchemaLocation, dialect: Dialect) throws(SchemaError) -> Int {
         if let index = cache[location] { return index }
@@ -44,6 +89,15 @@ struct SchemaCompiler {
             throw .unresolvableReference(
                 ref: location.document + "#" + location.pointer.description, pointer: location.pointer)
         }
+        // Compilation recurses into subschemas and references not yet compiled: a chain of
+        // thousands (generated descriptions) would exhaust the stack, so it is refused instead.
+        guard nesting < Self.maximumNesting else {
+            throw .invalidSchema(
+                pointer: location.pointer,
+                found: "subschemas and references nested more than \(Self.maximumNesting) deep")
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         let index = nodes.count
         nodes.append(nil)
         cache[location] = index
