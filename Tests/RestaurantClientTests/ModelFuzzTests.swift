@@ -3,6 +3,7 @@ import ContractKit
 import Foundation
 import JSONSchema
 import RestaurantClient
+import SchemaGeneration
 import Testing
 
 extension RestaurantClientTestSuite {

@@ -1,7 +1,7 @@
-import ContractFuzz
 public import ContractKit
 import Foundation
 import JSONSchema
+import SchemaGeneration
 
 /// A server that behaves like a contract: it routes every endpoint, rejects requests the contract
 /// does not allow with 400, and answers from the contract's examples or with bodies generated from

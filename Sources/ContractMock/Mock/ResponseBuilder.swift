@@ -1,6 +1,6 @@
-import ContractFuzz
 import ContractKit
 import JSONSchema
+import SchemaGeneration
 
 /// Builds the mock's answer for a valid request: the endpoint's lowest declared success status, with
 /// the response example (its `{{baseURL}}` replaced) or a body generated from the schema, filtered

@@ -4,14 +4,14 @@
 /// a generated `email` must look like an email. Random values vary the parts that servers parse
 /// (dates, hosts, addresses); `boundaries` lists the spellings that tend to break parsers: offsets,
 /// fractional seconds, leap days, compressed IPv6, IPv4 extremes.
-enum FormatValues {
-    static let supported: Set<String> = [
+package enum FormatValues {
+    package static let supported: Set<String> = [
         "date-time", "date", "time", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
         "uri", "uri-reference", "iri", "iri-reference", "uuid", "duration", "json-pointer",
         "relative-json-pointer", "uri-template", "regex",
     ]
 
-    static func random(_ format: String, using rng: inout SeededRandom) -> String? {
+    package static func random(_ format: String, using rng: inout SeededRandom) -> String? {
         switch format {
         case "date-time":
             return date(&rng) + "T" + time(&rng)
@@ -52,7 +52,7 @@ enum FormatValues {
     }
 
     /// Valid but parser-unfriendly spellings, in a fixed order.
-    static func boundaries(_ format: String) -> [String] {
+    package static func boundaries(_ format: String) -> [String] {
         switch format {
         case "date-time":
             return [
@@ -109,7 +109,7 @@ enum FormatValues {
         word(&rng, 1...10) + "." + (rng.element(of: ["com", "org", "net", "io", "example"]) ?? "com")
     }
 
-    static func word(_ rng: inout SeededRandom, _ length: ClosedRange<Int>) -> String {
+    package static func word(_ rng: inout SeededRandom, _ length: ClosedRange<Int>) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         let count = rng.int(in: length)
         return String((0..<count).map { index in letters[rng.int(in: 0...(index == 0 ? 25 : 35))] })

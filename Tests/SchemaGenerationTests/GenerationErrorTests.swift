@@ -1,7 +1,7 @@
 import JSONSchema
 import Testing
 
-@testable import ContractFuzz
+@testable import SchemaGeneration
 
 @Suite("GenerationError")
 struct GenerationErrorTests {

@@ -1,4 +1,4 @@
-import JSONSchema
+package import JSONSchema
 
 /// A small internal validator for the keywords the generator and mutator handle.
 ///
@@ -7,12 +7,13 @@ import JSONSchema
 /// drop mutations that turn out to be valid. It is deliberately lenient where it cannot know:
 /// `format` is an annotation, patterns `Regex` cannot compile count as matching, and unresolvable
 /// references count as matching.
-struct SchemaChecker: Sendable {
-    let document: SchemaDocument
+package struct SchemaChecker: Sendable {
+    package let document: SchemaDocument
 
     /// Whether `value` satisfies `schema`; `base` is the URI its relative `$ref`s resolve against
     /// (the document's root base when nil).
-    func matches(_ value: JSONValue, _ schema: JSONValue, depth: Int = 0, base: String? = nil) -> Bool {
+    package func matches(_ value: JSONValue, _ schema: JSONValue, depth: Int = 0, base: String? = nil) -> Bool
+    {
         guard depth < 64 else { return true }
         switch schema {
         case .bool(let allowed): return allowed
@@ -59,7 +60,7 @@ struct SchemaChecker: Sendable {
         }
     }
 
-    static func typeMatches(_ value: JSONValue, _ type: JSONValue) -> Bool {
+    package static func typeMatches(_ value: JSONValue, _ type: JSONValue) -> Bool {
         let names = type.arrayValue?.compactMap(\.stringValue) ?? type.stringValue.map { [$0] } ?? []
         return names.contains { name in
             name == value.typeName || (name == "integer" && value.specificTypeName == "integer")

@@ -6,7 +6,7 @@ import Synchronization
 /// candidates for patterns outside `RegexSubset`. A pattern `Regex` cannot compile answers `nil`
 /// ("unknown") so callers can decide whether to be lenient or strict. Compiled expressions are
 /// cached process-wide, because the same few patterns are checked for every generated value.
-enum PatternMatcher {
+package enum PatternMatcher {
     private enum Compiled {
         case regex(Regex<AnyRegexOutput>)
         case invalid
@@ -16,7 +16,7 @@ enum PatternMatcher {
 
     /// Whether `pattern` matches somewhere in `text` (JSON Schema patterns are not anchored); nil when
     /// the pattern does not compile.
-    static func matches(_ text: String, pattern: String) -> Bool? {
+    package static func matches(_ text: String, pattern: String) -> Bool? {
         let compiled = cache.withLock { cache -> Compiled in
             if let found = cache[pattern] { return found }
             let made: Compiled = (try? Regex(pattern)).map { .regex($0) } ?? .invalid

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ContractFuzz
+@testable import SchemaGeneration
 
 @Suite("SeededRandom")
 struct SeededRandomTests {

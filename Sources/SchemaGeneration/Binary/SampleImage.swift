@@ -35,7 +35,7 @@ public enum SampleImage {
     }
 
     /// A zlib stream (RFC 1950) whose deflate data (RFC 1951) is a series of stored blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    package static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var stream: [UInt8] = [0x78, 0x01]  // CM 8, 32K window, FCHECK so that 0x7801 % 31 == 0
         var offset = 0
         repeat {

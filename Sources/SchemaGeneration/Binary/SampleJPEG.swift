@@ -58,7 +58,7 @@ private struct BitWriter {
     private var current: UInt8 = 0
     private var used = 0
 
-    mutating func write(_ value: Int, count: Int) {
+    package mutating func write(_ value: Int, count: Int) {
         for shift in stride(from: count - 1, through: 0, by: -1) {
             current = current << 1 | UInt8((value >> shift) & 1)
             used += 1
@@ -73,7 +73,7 @@ private struct BitWriter {
         used = 0
     }
 
-    mutating func finish() -> [UInt8] {
+    package mutating func finish() -> [UInt8] {
         if used > 0 {
             let padding = 8 - used
             current = current << UInt8(padding) | UInt8((1 << padding) - 1)

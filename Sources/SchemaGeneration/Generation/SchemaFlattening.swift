@@ -1,11 +1,11 @@
-import JSONSchema
+package import JSONSchema
 
 extension InstanceGenerator {
     /// Follows `$ref`s and folds `allOf` branches into one `Constraints`.
     ///
     /// `hops` counts references followed without descending into an instance, so a reference cycle
     /// such as `A → B → A` ends in an error instead of recursing forever.
-    func flatten(_ schema: JSONValue, at location: JSONPointer, hops: Int) throws(GenerationError)
+    package func flatten(_ schema: JSONValue, at location: JSONPointer, hops: Int) throws(GenerationError)
         -> Constraints
     {
         var constraints = Constraints(location: location)
@@ -82,7 +82,7 @@ extension InstanceGenerator {
 
 extension Constraints {
     /// These constraints combined with a chosen branch's.
-    func merging(_ other: Constraints) throws(GenerationError) -> Constraints {
+    package func merging(_ other: Constraints) throws(GenerationError) -> Constraints {
         var result = self
         for (key, value) in other.keywords { result.merge(key, value) }
         result.choices += other.choices

@@ -1,8 +1,8 @@
-import JSONSchema
+package import JSONSchema
 
 extension InstanceGenerator {
     /// `minLength...maxLength` in code points, as JSON Schema counts them.
-    func lengthRange(_ constraints: Constraints) throws(GenerationError) -> (min: Int, max: Int?) {
+    package func lengthRange(_ constraints: Constraints) throws(GenerationError) -> (min: Int, max: Int?) {
         let minimum = max(0, constraints.keywords["minLength"]?.intValue ?? 0)
         let maximum = constraints.keywords["maxLength"]?.intValue
         if let maximum, maximum < minimum {
@@ -12,7 +12,9 @@ extension InstanceGenerator {
         return (minimum, maximum)
     }
 
-    func randomString(_ constraints: Constraints, rng: inout SeededRandom) throws(GenerationError) -> String {
+    package func randomString(_ constraints: Constraints, rng: inout SeededRandom) throws(GenerationError)
+        -> String
+    {
         let (minimum, maximum) = try lengthRange(constraints)
         let fits: (String) -> Bool = { text in
             let count = text.unicodeScalars.count
@@ -51,7 +53,7 @@ extension InstanceGenerator {
 
     /// Schemas asserting only `format`, compiled once, to check pattern-built candidates with the
     /// validator's own format rules.
-    static let formatSchemas: [String: Schema] = {
+    package static let formatSchemas: [String: Schema] = {
         var schemas: [String: Schema] = [:]
         for format in FormatValues.supported {
             let schema: JSONValue = .object(JSONObject([("format", .string(format))]))
@@ -60,7 +62,7 @@ extension InstanceGenerator {
         return schemas
     }()
 
-    static func plainString(length: Int, rng: inout SeededRandom) -> String {
+    package static func plainString(length: Int, rng: inout SeededRandom) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-")
         var text = ""
         text.reserveCapacity(length)
@@ -104,7 +106,7 @@ extension InstanceGenerator {
 
     /// The pattern with common Unicode property classes narrowed to ASCII and word boundaries
     /// dropped; strings generated from it are still checked against the original.
-    static func approximated(_ pattern: String) -> String {
+    package static func approximated(_ pattern: String) -> String {
         let replacements = [
             ("\\p{Lu}", "[A-Z]"), ("\\p{Ll}", "[a-z]"), ("\\p{L}", "[a-zA-Z]"), ("\\p{N}", "[0-9]"),
             ("\\p{Nd}", "[0-9]"), ("\\b", ""),

@@ -1,19 +1,19 @@
-import JSONSchema
+package import JSONSchema
 
 /// The root document that `$ref`s resolve against, with its `$id` and `$anchor` index.
 ///
 /// Contract files keep their schemas under arbitrary members (`#/schemas/MenuItem`) or `$defs`,
 /// so resolution works on JSON pointers into the whole document; `$id`s and anchors are indexed
 /// once so that `other.json#/x` and `#name` resolve without walking the tree each time.
-struct SchemaDocument: Sendable {
-    let root: JSONValue
-    let baseURI: String
+package struct SchemaDocument: Sendable {
+    package let root: JSONValue
+    package let baseURI: String
     private var resources: [String: JSONPointer] = [:]
     private var anchors: [String: JSONPointer] = [:]
     /// The base URI established by each `$id`, by the location of the schema declaring it.
     private var bases: [JSONPointer: String] = [:]
 
-    init(root: JSONValue, baseURI: String) {
+    package init(root: JSONValue, baseURI: String) {
         self.root = root
         self.baseURI = baseURI
         index(root, at: .root, base: baseURI)
@@ -48,7 +48,7 @@ struct SchemaDocument: Sendable {
 
     /// The URI that references without a resource part are relative to: the root's `$id` resolved
     /// against `baseURI`.
-    var rootBase: String {
+    package var rootBase: String {
         bases[.root] ?? Self.stripFragment(baseURI)
     }
 
@@ -56,7 +56,7 @@ struct SchemaDocument: Sendable {
     ///
     /// `schema` is what the caller believes sits there; a location relative to a schema outside the
     /// document (which does not match) falls back to the root's base.
-    func base(at pointer: JSONPointer, for schema: JSONValue? = nil) -> String {
+    package func base(at pointer: JSONPointer, for schema: JSONValue? = nil) -> String {
         guard bases.count > 1 || (bases.count == 1 && bases[.root] == nil) else { return rootBase }
         if let schema, pointer.resolve(in: root) != schema { return rootBase }
         var current = pointer
@@ -71,7 +71,9 @@ struct SchemaDocument: Sendable {
     ///
     /// References resolve against the root's base URI (not the base of the referencing
     /// subschema), which is exact for documents whose nested `$id`s are absolute or absent.
-    func resolve(_ reference: String, base: String? = nil) -> (schema: JSONValue, pointer: JSONPointer)? {
+    package func resolve(_ reference: String, base: String? = nil) -> (
+        schema: JSONValue, pointer: JSONPointer
+    )? {
         let hashIndex = reference.firstIndex(of: "#")
         let resourcePart = hashIndex.map { String(reference[..<$0]) } ?? reference
         let fragment = hashIndex.map { String(reference[reference.index(after: $0)...]) } ?? ""
@@ -100,7 +102,7 @@ struct SchemaDocument: Sendable {
     }
 
     /// Minimal RFC 3986 joining: absolute references win, otherwise replace the last path segment.
-    static func join(_ base: String, _ reference: String) -> String {
+    package static func join(_ base: String, _ reference: String) -> String {
         if reference.contains("://") || reference.hasPrefix("urn:") || base.isEmpty { return reference }
         if reference.hasPrefix("#") { return stripFragment(base) + reference }
         let trimmed = stripFragment(base)

@@ -1,14 +1,14 @@
-import JSONSchema
+package import JSONSchema
 
 /// A positive decimal `significand × 10^exponent`, the grid that generated numbers sit on.
 ///
 /// Every generated number is `k × step` for an integer `k`, built exactly from decimal text, so
 /// `multipleOf: 0.01` yields `19.99` rather than a binary approximation that fails the check.
-struct DecimalStep: Sendable, Equatable {
-    var significand: Int64
-    var exponent: Int
+package struct DecimalStep: Sendable, Equatable {
+    package var significand: Int64
+    package var exponent: Int
 
-    init(significand: Int64, exponent: Int) {
+    package init(significand: Int64, exponent: Int) {
         var significand = significand
         var exponent = exponent
         while significand != 0 && significand % 10 == 0 {
@@ -20,7 +20,7 @@ struct DecimalStep: Sendable, Equatable {
     }
 
     /// The exact decimal of `number`, or nil when it has more than 18 significant digits.
-    init?(_ number: JSONNumber) {
+    package init?(_ number: JSONNumber) {
         let text = number.description
         var mantissa = Substring(text)
         var exponent = 0
@@ -46,9 +46,9 @@ struct DecimalStep: Sendable, Equatable {
         self.init(significand: negative ? -value : value, exponent: exponent)
     }
 
-    static let one = DecimalStep(significand: 1, exponent: 0)
+    package static let one = DecimalStep(significand: 1, exponent: 0)
 
-    var doubleValue: Double {
+    package var doubleValue: Double {
         var value = Double(significand)
         if exponent >= 0 {
             for _ in 0..<min(exponent, 400) { value *= 10 }
@@ -59,7 +59,7 @@ struct DecimalStep: Sendable, Equatable {
     }
 
     /// `k × self` as an exact JSON number; nil on overflow.
-    func times(_ k: Int64) -> JSONNumber? {
+    package func times(_ k: Int64) -> JSONNumber? {
         let (product, overflow) = significand.multipliedReportingOverflow(by: k)
         guard !overflow else { return nil }
         return JSONNumber(parsing: exponent == 0 ? "\(product)" : "\(product)e\(exponent)")
@@ -67,7 +67,7 @@ struct DecimalStep: Sendable, Equatable {
 
     /// The smallest positive multiple of `self` that is an integer (for `integer` with a fractional
     /// `multipleOf`, such as 2.5 → 5).
-    var integralMultiple: DecimalStep {
+    package var integralMultiple: DecimalStep {
         guard exponent < 0 else { return self }
         var power: Int64 = 1
         for _ in 0..<min(-exponent, 18) { power *= 10 }
@@ -75,7 +75,7 @@ struct DecimalStep: Sendable, Equatable {
         return DecimalStep(significand: abs(significand) / divisor, exponent: 0)
     }
 
-    static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+    package static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
         var (a, b) = (a, b)
         while b != 0 { (a, b) = (b, a % b) }
         return max(a, 1)
@@ -84,7 +84,7 @@ struct DecimalStep: Sendable, Equatable {
 
 extension DecimalStep {
     /// `self + other`, exactly; nil on overflow.
-    func adding(_ other: DecimalStep) -> DecimalStep? {
+    package func adding(_ other: DecimalStep) -> DecimalStep? {
         let exponent = min(self.exponent, other.exponent)
         guard let a = Self.scale(significand, by: self.exponent - exponent),
             let b = Self.scale(other.significand, by: other.exponent - exponent)
@@ -95,7 +95,7 @@ extension DecimalStep {
 
     /// `self ÷ divisor` rounded up or down to an integer, exactly; nil on overflow or for a
     /// non-positive divisor.
-    func quotient(dividingBy divisor: DecimalStep, roundingUp: Bool) -> Int64? {
+    package func quotient(dividingBy divisor: DecimalStep, roundingUp: Bool) -> Int64? {
         guard divisor.significand > 0 else { return nil }
         let shift = exponent - divisor.exponent
         let numerator = shift >= 0 ? Self.scale(significand, by: shift) : significand
@@ -107,15 +107,15 @@ extension DecimalStep {
         return remainder < 0 ? quotient - 1 : quotient
     }
 
-    func negated() -> DecimalStep { DecimalStep(significand: -significand, exponent: exponent) }
+    package func negated() -> DecimalStep { DecimalStep(significand: -significand, exponent: exponent) }
 
     /// Half of the value, exactly (`5 × significand × 10^(exponent-1)`); nil on overflow.
-    func halved() -> DecimalStep? {
+    package func halved() -> DecimalStep? {
         let (product, overflow) = significand.multipliedReportingOverflow(by: 5)
         return overflow ? nil : DecimalStep(significand: product, exponent: exponent - 1)
     }
 
-    var number: JSONNumber? { times(1) }
+    package var number: JSONNumber? { times(1) }
 
     private static func scale(_ value: Int64, by power: Int) -> Int64? {
         var result = value

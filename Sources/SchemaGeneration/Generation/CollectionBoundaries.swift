@@ -1,4 +1,4 @@
-import JSONSchema
+package import JSONSchema
 
 extension InstanceGenerator {
     /// Valid values for a sub-schema, boundary ones first, topped up with seeded random instances.
@@ -19,7 +19,7 @@ extension InstanceGenerator {
     }
 
     /// The empty (or minimal) array, a full one, and one showing each item boundary once.
-    func arrayBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+    package func arrayBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
         let keywords = constraints.keywords
         let location = constraints.location
         let minimum = max(0, keywords["minItems"]?.intValue ?? 0)
@@ -70,7 +70,7 @@ extension InstanceGenerator {
     }
 
     /// Only the required keys, every key, and the required keys with one property at each boundary.
-    func objectBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+    package func objectBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
         let keywords = constraints.keywords
         let location = constraints.location
         let properties = keywords["properties"]?.objectValue ?? JSONObject()

@@ -1,7 +1,7 @@
 import JSONSchema
 import Testing
 
-@testable import ContractFuzz
+@testable import SchemaGeneration
 
 /// Schemas exercising one keyword family each, with a property every instance must have.
 struct KeywordCase: CustomTestStringConvertible, Sendable {
@@ -281,5 +281,19 @@ struct GeneratorEdgeCaseTests {
         var rng = SeededRandom(seed: 1)
         let value = try InstanceGenerator(document: schema).instance(for: schema, using: &rng)
         #expect(value["item"] == 3)
+    }
+
+    @Test("keyword cases validate with the validator", arguments: GeneratorTests.cases)
+    func keywordInstances(_ testCase: KeywordCase) throws {
+        let schema = try Schema(testCase.schema, options: SchemaOptions(assertsFormats: true))
+        let generator = InstanceGenerator(document: testCase.schema)
+        for seed in UInt64(0)..<25 {
+            var rng = SeededRandom(seed: seed)
+            let value = try generator.instance(for: testCase.schema, using: &rng)
+            #expect(schema.isValid(value), "seed \(seed): \(value.compactText)")
+        }
+        for value in generator.boundaryInstances(for: testCase.schema, limit: 30) {
+            #expect(schema.isValid(value), "\(value.compactText)")
+        }
     }
 }

@@ -1,7 +1,8 @@
-import JSONSchema
+package import JSONSchema
 
 extension InstanceGenerator {
-    func randomArray(_ constraints: Constraints, depth: Int, context: inout Context) throws(GenerationError)
+    package func randomArray(_ constraints: Constraints, depth: Int, context: inout Context)
+        throws(GenerationError)
         -> JSONValue
     {
         let keywords = constraints.keywords
@@ -56,7 +57,8 @@ extension InstanceGenerator {
         return .array(elements)
     }
 
-    func randomObject(_ constraints: Constraints, depth: Int, context: inout Context) throws(GenerationError)
+    package func randomObject(_ constraints: Constraints, depth: Int, context: inout Context)
+        throws(GenerationError)
         -> JSONValue
     {
         let keywords = constraints.keywords

@@ -1,4 +1,4 @@
-import JSONSchema
+package import JSONSchema
 
 /// The effective keywords of a schema after `$ref` and `allOf` were folded in, plus the pending
 /// choices (`anyOf`, `oneOf`, `if`) still to be decided.
@@ -8,26 +8,26 @@ import JSONSchema
 /// types intersect, bounds tighten, `required` unions, and overlapping sub-schemas are combined with
 /// `allOf` for the next level. Generated values are checked afterwards against `original`, the
 /// unmerged schema, so an imprecise merge costs a retry, never an invalid value.
-struct Constraints: Sendable {
-    struct Choice: Sendable {
-        enum Kind: Sendable { case anyOf, oneOf, conditional }
-        var kind: Kind
-        var branches: [JSONValue]
-        var location: JSONPointer
+package struct Constraints: Sendable {
+    package struct Choice: Sendable {
+        package enum Kind: Sendable { case anyOf, oneOf, conditional }
+        package var kind: Kind
+        package var branches: [JSONValue]
+        package var location: JSONPointer
     }
 
     /// The merged keywords, itself a schema that `SchemaChecker` understands.
-    var keywords = JSONObject()
-    var choices: [Choice] = []
+    package var keywords = JSONObject()
+    package var choices: [Choice] = []
     /// Property names allowed by some `additionalProperties: false` branch; nil when unrestricted.
-    var allowedKeys: Set<String>?
-    var location: JSONPointer
+    package var allowedKeys: Set<String>?
+    package var location: JSONPointer
     /// Whether a `$ref` was followed, a hint that the schema may be recursive.
-    var followsReference = false
+    package var followsReference = false
     /// The schema as written, which every generated value is checked against.
-    var original: JSONValue = true
+    package var original: JSONValue = true
 
-    init(location: JSONPointer) { self.location = location }
+    package init(location: JSONPointer) { self.location = location }
 
     private static let lowerBounds: Set<String> = [
         "minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains",
@@ -40,7 +40,7 @@ struct Constraints: Sendable {
     ]
 
     /// Folds one keyword into the merged set.
-    mutating func merge(_ key: String, _ value: JSONValue) {
+    package mutating func merge(_ key: String, _ value: JSONValue) {
         guard let existing = keywords[key] else {
             keywords[key] = value
             if key == "const" { mergeEnum([value]) }
@@ -98,7 +98,7 @@ struct Constraints: Sendable {
         }
     }
 
-    static func typeNames(_ type: JSONValue) -> [String] {
+    package static func typeNames(_ type: JSONValue) -> [String] {
         type.arrayValue?.compactMap(\.stringValue) ?? type.stringValue.map { [$0] } ?? []
     }
 
@@ -119,10 +119,10 @@ struct Constraints: Sendable {
     }
 
     /// The schema to verify a generated value against.
-    var checkSchema: JSONValue { original }
+    package var checkSchema: JSONValue { original }
 }
 
 extension JSONValue {
     /// `{key: self}`, used to build `allOf`/`anyOf` wrappers while merging.
-    func wrapped(_ key: String) -> JSONValue { .object(JSONObject([(key: key, value: self)])) }
+    package func wrapped(_ key: String) -> JSONValue { .object(JSONObject([(key: key, value: self)])) }
 }

@@ -46,9 +46,9 @@ public struct InstanceGenerator: Sendable {
         }
     }
 
-    let document: SchemaDocument
+    package let document: SchemaDocument
     public let configuration: Configuration
-    let checker: SchemaChecker
+    package let checker: SchemaChecker
 
     /// - Parameters:
     ///   - document: the root that `$ref`s resolve against (a contract file, or the schema itself).
@@ -85,20 +85,21 @@ public struct InstanceGenerator: Sendable {
         checker.matches(value, schema)
     }
 
-    struct Context {
+    package struct Context {
         var rng: SeededRandom
         var budget = 20_000
     }
 
     /// Generates for one schema location: flatten, decide choices, build, verify, retry.
-    func generate(_ schema: JSONValue, at location: JSONPointer, depth: Int, context: inout Context)
+    package func generate(_ schema: JSONValue, at location: JSONPointer, depth: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
         let constraints = try flatten(schema, at: location, hops: 0)
         return try generate(constraints, depth: depth, context: &context)
     }
 
-    func generate(_ constraints: Constraints, depth: Int, context: inout Context) throws(GenerationError)
+    package func generate(_ constraints: Constraints, depth: Int, context: inout Context)
+        throws(GenerationError)
         -> JSONValue
     {
         var lastError = GenerationError(
@@ -166,11 +167,11 @@ public struct InstanceGenerator: Sendable {
     }
 
     /// The base URI for the schema at the constraints' location, for the checker's `$ref`s.
-    func base(of constraints: Constraints) -> String {
+    package func base(of constraints: Constraints) -> String {
         document.base(at: constraints.location, for: constraints.original)
     }
 
-    static func mentionsReference(_ schema: JSONValue) -> Bool {
+    package static func mentionsReference(_ schema: JSONValue) -> Bool {
         switch schema {
         case .object(let object):
             return object.contains { $0.key == "$ref" || mentionsReference($0.value) }

@@ -6,8 +6,8 @@
 /// alternation and the anchors `^ $`. Lookaround, backreferences, `\b` and `\p{…}` make parsing throw,
 /// and the caller falls back to trying candidate strings. Negated classes and `.` draw from printable
 /// ASCII so that generated strings stay readable.
-struct RegexSubset: Sendable {
-    indirect enum Node: Sendable {
+package struct RegexSubset: Sendable {
+    package indirect enum Node: Sendable {
         case scalars([ClosedRange<UInt32>])
         case sequence([Node])
         case alternation([Node])
@@ -15,18 +15,18 @@ struct RegexSubset: Sendable {
         case anchor
     }
 
-    struct Unsupported: Error {}
+    package struct Unsupported: Error {}
 
-    let root: Node
-    let anchoredAtStart: Bool
-    let anchoredAtEnd: Bool
+    package let root: Node
+    package let anchoredAtStart: Bool
+    package let anchoredAtEnd: Bool
 
-    static let printable: [ClosedRange<UInt32>] = [0x20...0x7E]
-    static let digits: [ClosedRange<UInt32>] = [0x30...0x39]
-    static let word: [ClosedRange<UInt32>] = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
-    static let space: [ClosedRange<UInt32>] = [0x20...0x20, 0x09...0x09]
+    package static let printable: [ClosedRange<UInt32>] = [0x20...0x7E]
+    package static let digits: [ClosedRange<UInt32>] = [0x30...0x39]
+    package static let word: [ClosedRange<UInt32>] = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
+    package static let space: [ClosedRange<UInt32>] = [0x20...0x20, 0x09...0x09]
 
-    init(_ pattern: String) throws(Unsupported) {
+    package init(_ pattern: String) throws(Unsupported) {
         var parser = Parser(scalars: Array(pattern.unicodeScalars))
         root = try parser.parseAlternation()
         guard parser.position == parser.scalars.count else { throw Unsupported() }
@@ -35,7 +35,7 @@ struct RegexSubset: Sendable {
     }
 
     /// A random string matching the expression; unbounded repetitions add at most `extra` copies.
-    func generate(using rng: inout SeededRandom, extra: Int) -> String {
+    package func generate(using rng: inout SeededRandom, extra: Int) -> String {
         var output = String.UnicodeScalarView()
         Self.emit(root, into: &output, rng: &rng, extra: extra)
         return String(output)
@@ -60,7 +60,9 @@ struct RegexSubset: Sendable {
         }
     }
 
-    static func pick(from ranges: [ClosedRange<UInt32>], using rng: inout SeededRandom) -> Unicode.Scalar? {
+    package static func pick(from ranges: [ClosedRange<UInt32>], using rng: inout SeededRandom) -> Unicode
+        .Scalar?
+    {
         let total = ranges.reduce(UInt64(0)) { $0 + UInt64($1.count) }
         guard total > 0 else { return nil }
         var offset = rng.below(total)
@@ -74,7 +76,7 @@ struct RegexSubset: Sendable {
     }
 
     /// The printable ASCII scalars outside `ranges`, for negated classes.
-    static func complement(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+    package static func complement(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
         (UInt32(0x20)...0x7E).filter { value in !ranges.contains { $0.contains(value) } }.map { $0...$0 }
     }
 }

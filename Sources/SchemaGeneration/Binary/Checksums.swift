@@ -1,5 +1,5 @@
 /// The checksums PNG needs: CRC-32 (ISO-HDLC, as in zlib and PNG chunks) and zlib's Adler-32.
-enum Checksums {
+package enum Checksums {
     /// The reflected CRC-32 table for polynomial 0xEDB88320.
     private static let crcTable: [UInt32] = (0..<256).map { index in
         var crc = UInt32(index)
@@ -7,13 +7,13 @@ enum Checksums {
         return crc
     }
 
-    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF
     }
 
-    static func adler32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func adler32(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var a: UInt32 = 1
         var b: UInt32 = 0
         for byte in bytes {
@@ -26,7 +26,7 @@ enum Checksums {
 
 extension Array where Element == UInt8 {
     /// Appends `value` in big-endian byte order, as PNG and JPEG store integers.
-    mutating func appendBigEndian(_ value: UInt32, bytes count: Int = 4) {
+    package mutating func appendBigEndian(_ value: UInt32, bytes count: Int = 4) {
         for shift in stride(from: (count - 1) * 8, through: 0, by: -8) {
             append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
         }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ContractFuzz
+@testable import SchemaGeneration
 
 /// PNG and JPEG structure checks with checksums recomputed here, independently of the encoder.
 @Suite("Sample images")

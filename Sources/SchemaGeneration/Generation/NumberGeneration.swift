@@ -1,8 +1,8 @@
-import JSONSchema
+package import JSONSchema
 
 extension InstanceGenerator {
     /// The range of multipliers `k` for which `k × step` satisfies the numeric bounds.
-    struct NumberGrid {
+    package struct NumberGrid {
         var step: DecimalStep
         var range: ClosedRange<Int64>
     }
@@ -16,7 +16,9 @@ extension InstanceGenerator {
         + (2...9).map { DecimalStep(significand: 1, exponent: -$0) }
 
     /// The grids a number may be drawn from, for the constraints' bounds and `multipleOf`.
-    func numberGrids(_ constraints: Constraints, integer: Bool) throws(GenerationError) -> [NumberGrid] {
+    package func numberGrids(_ constraints: Constraints, integer: Bool) throws(GenerationError)
+        -> [NumberGrid]
+    {
         let keywords = constraints.keywords
         var steps: [DecimalStep]
         if let multiple = keywords["multipleOf"] {
@@ -56,7 +58,7 @@ extension InstanceGenerator {
         return grids
     }
 
-    func randomNumber(_ constraints: Constraints, integer: Bool, rng: inout SeededRandom)
+    package func randomNumber(_ constraints: Constraints, integer: Bool, rng: inout SeededRandom)
         throws(GenerationError)
         -> JSONNumber
     {
@@ -70,9 +72,11 @@ extension InstanceGenerator {
         return value
     }
 
-    typealias Bound = (value: JSONNumber, open: Bool)
+    package typealias Bound = (value: JSONNumber, open: Bool)
 
-    static func bound(_ keywords: JSONObject, inclusive: String, exclusive: String, lower: Bool) -> Bound? {
+    package static func bound(_ keywords: JSONObject, inclusive: String, exclusive: String, lower: Bool)
+        -> Bound?
+    {
         let closed = keywords[inclusive]?.numberValue
         let open = keywords[exclusive]?.numberValue
         switch (closed, open) {
@@ -87,7 +91,7 @@ extension InstanceGenerator {
 
     /// The multipliers `k` with `k × step` inside the bounds; a window around the bounds (or zero)
     /// stands in for a missing side. Nil when the range is empty or too large to represent.
-    static func multipliers(step: DecimalStep, lower: Bound?, upper: Bound?) -> ClosedRange<Int64>? {
+    package static func multipliers(step: DecimalStep, lower: Bound?, upper: Bound?) -> ClosedRange<Int64>? {
         let unit = step.doubleValue
         let window = Int64(max(10, min(1_000_000, 1000 / unit)))
         func fitsLower(_ k: Int64) -> Bool {

@@ -24,7 +24,7 @@ extension InstanceGenerator {
     }
 
     /// Candidate boundary values for one location (not yet filtered by the full schema).
-    func boundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+    package func boundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
         let cap = 24
         if let choice = constraints.choices.first {
             var rest = constraints
@@ -67,7 +67,7 @@ extension InstanceGenerator {
     }
 
     /// Round-robin over the lists so every type and branch shows up early.
-    static func interleave(_ lists: [[JSONValue]], cap: Int) -> [JSONValue] {
+    package static func interleave(_ lists: [[JSONValue]], cap: Int) -> [JSONValue] {
         var result: [JSONValue] = []
         var index = 0
         while result.count < cap && lists.contains(where: { index < $0.count }) {

@@ -1,7 +1,7 @@
-import JSONSchema
+package import JSONSchema
 
 extension InstanceGenerator {
-    static let allTypes = ["null", "boolean", "integer", "number", "string", "array", "object"]
+    package static let allTypes = ["null", "boolean", "integer", "number", "string", "array", "object"]
 
     private static let keywordTypes: [(keyword: String, type: String)] = [
         ("properties", "object"), ("required", "object"), ("additionalProperties", "object"),
@@ -17,7 +17,7 @@ extension InstanceGenerator {
     ///
     /// Without `type`, the keywords present hint at the intended type (`properties` → object), which
     /// gives realistic values for the many schemas that omit `type`.
-    func candidateTypes(_ constraints: Constraints, depth: Int) throws(GenerationError) -> [String] {
+    package func candidateTypes(_ constraints: Constraints, depth: Int) throws(GenerationError) -> [String] {
         var types: [String]
         if let type = constraints.keywords["type"] {
             types = Constraints.typeNames(type)
@@ -39,7 +39,7 @@ extension InstanceGenerator {
     }
 
     /// Builds a value once all choices are decided.
-    func build(_ constraints: Constraints, depth: Int, context: inout Context) throws(GenerationError)
+    package func build(_ constraints: Constraints, depth: Int, context: inout Context) throws(GenerationError)
         -> JSONValue
     {
         let schema = constraints.checkSchema

@@ -1,5 +1,5 @@
-import ContractFuzz
 import JSONSchema
+import SchemaGeneration
 import Testing
 
 @Suite("Format and pattern together")
