@@ -59,6 +59,9 @@ public final class ContractMock: Sendable {
         self.resources = Resources(endpoints: contract.endpoints)
     }
 
+    /// The largest request body the mock accepts; larger ones get a declared 413 (or 4xx) answer.
+    public static let maxBodyBytes = 10 * 1_048_576
+
     /// The path that empties the store: `POST /__conform/reset` answers 204.
     public static let resetPath = "/__conform/reset"
 
@@ -72,6 +75,9 @@ public final class ContractMock: Sendable {
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port
+        // Bodies a little over the limit still reach the mock, which rejects them with a declared
+        // response instead of the HTTP layer's plain-text 413.
+        serverConfiguration.maxBodyBytes = Self.maxBodyBytes + 4 * 1_048_576
         let httpServer = HTTPServer(configuration: serverConfiguration, logger: logger) { [self] request in
             self.respond(to: request)
         }
@@ -129,6 +135,17 @@ public final class ContractMock: Sendable {
     {
         let declared = DeclaredResponses(endpoint: endpoint)
         let builder = ResponseBuilder(mock: self, endpoint: endpoint, request: request)
+        if request.body.count > Self.maxBodyBytes {
+            let message =
+                "the body of \(request.body.count) bytes exceeds the limit of \(Self.maxBodyBytes) bytes"
+            if let spec = declared.response(for: 413) {
+                return builder.build(status: 413, spec: spec, message: message)
+            }
+            if let (status, spec) = declared.rejection {
+                return builder.build(status: status, spec: spec, message: message)
+            }
+            return Self.errorResponse(413, message)
+        }
         let violation = RequestValidation(
             mock: self, endpoint: endpoint, request: request, pathValues: pathValues
         ).violation()

@@ -37,11 +37,7 @@ struct RequestValidation {
                 concernsBody: false)
         }
         guard let schemaPointer = parameter.schemaPointer else { return nil }
-        let schema = mock.navigator.schema(at: schemaPointer)
-        // An exploded array with no elements is sent as `name=`: that is the empty array, not [""].
-        let isArray =
-            schema.map { mock.navigator.types(of: mock.navigator.resolve($0)) == ["array"] } ?? false
-        let value = text.isEmpty && isArray ? .array([]) : mock.navigator.coerce(text, to: schema)
+        let value = mock.navigator.coerce(text, to: mock.navigator.schema(at: schemaPointer))
         let result = mock.schemas.validate(value, at: schemaPointer)
         guard let first = result.errors.first else { return nil }
         return Violation(

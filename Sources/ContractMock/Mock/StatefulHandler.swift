@@ -85,8 +85,12 @@ struct StatefulHandler {
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
         let number = store.nextNumber()
         let schemaPointer = spec.schemaPointer ?? itemSchema(resource)
+        // The declared example first (its id is what a contract's captures expect), then generated.
+        let generated =
+            number == 1 ? factory.body(for: spec, key: "\(endpoint.id) create") : nil
         guard let schemaPointer,
-            case .object(var base)? = factory.value(at: schemaPointer, key: "\(endpoint.id) create \(number)")
+            case .object(var base)? = generated
+                ?? factory.value(at: schemaPointer, key: "\(endpoint.id) create \(number)")
         else { return nil }
         let idField = Self.idField(in: base, parameter: resource.parameter)
         if let idField {
@@ -114,6 +118,7 @@ struct StatefulHandler {
         -> JSONValue
     {
         let existing = store.items(resource.collection).map(\.id)
+        if let generated, !existing.contains(Template.plainText(generated)) { return generated }
         if case .number(let number)? = generated, number.intValue != nil {
             let largest = existing.compactMap { Int($0) }.max() ?? 0
             let candidate = JSONValue.number(JSONNumber(max(largest + 1, number.intValue ?? 1)))
@@ -121,7 +126,6 @@ struct StatefulHandler {
             object[field] = candidate
             if factory.isValid(.object(object), at: itemSchema(resource)) { return candidate }
         }
-        if let generated, !existing.contains(Template.plainText(generated)) { return generated }
         for attempt in 0..<20 {
             guard
                 case .object(let other)? = itemSchema(resource).flatMap({
