@@ -86,6 +86,20 @@ extension InstanceGenerator {
                 }
             }
         }
+        // `dependentSchemas`: a present key brings the properties its schema requires.
+        var dependentProperties = JSONObject()
+        if let dependencies = keywords["dependentSchemas"]?.objectValue {
+            for (key, schema) in dependencies where chosen.contains(key) {
+                for name in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                where !chosen.contains(name) {
+                    chosen.append(name)
+                }
+                for (name, value) in schema["properties"]?.objectValue ?? JSONObject()
+                where properties[name] == nil {
+                    dependentProperties[name] = value
+                }
+            }
+        }
         for key in optional where chosen.count < minimum && !chosen.contains(key) { chosen.append(key) }
         while chosen.count > maximum, let drop = chosen.lastIndex(where: { !required.contains($0) }) {
             chosen.remove(at: drop)
@@ -102,6 +116,12 @@ extension InstanceGenerator {
             }
         }
         for key in chosen where object[key] == nil {
+            if let schema = dependentProperties[key] {
+                object[key] = try generate(
+                    schema, at: location.appending("dependentSchemas").appending(key), depth: depth + 1,
+                    context: &context)
+                continue
+            }
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
         }
         let additional = keywords["additionalProperties"] ?? keywords["unevaluatedProperties"]
@@ -135,12 +155,28 @@ extension InstanceGenerator {
                 continue
             }
             serial += 1
-            let key = "extra\(serial)"
+            let key = Self.extraKey(serial, names: keywords["propertyNames"], rng: &context.rng)
             guard properties[key] == nil, object[key] == nil else { continue }
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
             wanted -= 1
         }
         return .object(object)
+    }
+
+    /// The name of an extra property: `extraN`, or one that `propertyNames` allows (its `const`,
+    /// an `enum` member, or a string its `pattern` generates).
+    static func extraKey(_ serial: Int, names: JSONValue?, rng: inout SeededRandom) -> String {
+        guard let names else { return "extra\(serial)" }
+        if let constant = names["const"]?.stringValue { return constant }
+        if let members = names["enum"]?.arrayValue?.compactMap(\.stringValue),
+            let member = rng.element(of: members)
+        {
+            return member
+        }
+        if let pattern = names["pattern"]?.stringValue, let regex = try? RegexSubset(pattern) {
+            return regex.generate(using: &rng, extra: 3)
+        }
+        return "extra\(serial)"
     }
 
     /// A value for a key not listed in `properties`: valid for `additionalProperties` when present.
