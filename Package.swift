@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
+        .library(name: "SchemaGeneration", targets: ["SchemaGeneration"]),
         .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
         .library(name: "ContractMock", targets: ["ContractMock"]),
         .library(name: "ContractReports", targets: ["ContractReports"]),
@@ -24,34 +25,62 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"], swiftSettings: settings),
-        .target(name: "ContractKit", dependencies: ["JSONSchema"], swiftSettings: settings),
-        .target(name: "ContractFuzz", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
-        .target(name: "ContractMock", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz"], swiftSettings: settings),
-        .target(name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
+            name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"],
+            swiftSettings: settings),
+        .target(name: "SchemaGeneration", dependencies: ["JSONSchema"], swiftSettings: settings),
+        .target(
+            name: "ContractKit", dependencies: ["JSONSchema", "SchemaGeneration"], swiftSettings: settings),
+        .target(
+            name: "ContractFuzz", dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit"],
+            swiftSettings: settings),
+        .target(
+            name: "ContractMock", dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit"],
+            swiftSettings: settings),
+        .target(
+            name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(
             name: "ContractTesting", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
         .target(
-            name: "ConformCLI", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock", "ContractReports"],
+            name: "ConformCLI",
+            dependencies: [
+                "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock",
+                "ContractReports",
+            ],
             swiftSettings: settings),
         .target(name: "RestaurantClient", swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .executableTarget(
-            name: "conform-bench", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            name: "conform-bench",
+            dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(
             name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema"], exclude: ["Fixtures"],
             swiftSettings: settings),
-        .testTarget(name: "ContractFuzzTests", dependencies: ["ContractFuzz"], swiftSettings: settings),
-        .testTarget(name: "ContractMockTests", dependencies: ["ContractMock", "ContractKit", "JSONSchema"], swiftSettings: settings),
-        .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractMock"], swiftSettings: settings),
+        .testTarget(
+            name: "SchemaGenerationTests", dependencies: ["SchemaGeneration", "JSONSchema"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "ContractFuzzTests", dependencies: ["ContractFuzz", "SchemaGeneration"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "ContractMockTests",
+            dependencies: ["ContractMock", "ContractKit", "JSONSchema", "SchemaGeneration"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractMock"],
+            swiftSettings: settings),
         .testTarget(
             name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],
             exclude: ["Fixtures", "Golden"], swiftSettings: settings),
-        .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"], swiftSettings: settings),
-        .testTarget(name: "ReplayTests", dependencies: ["ContractKit", "ContractMock", "ContractFuzz"], swiftSettings: settings),
+        .testTarget(
+            name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["ContractKit", "ContractMock", "ContractFuzz", "SchemaGeneration"],
+            swiftSettings: settings),
         .testTarget(
             name: "OpenAPITests", dependencies: ["ContractKit", "ContractMock", "JSONSchema", "ConformCLI"],
             exclude: ["Fixtures"], swiftSettings: settings),

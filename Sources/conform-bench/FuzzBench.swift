@@ -2,6 +2,7 @@ import ContractFuzz
 import ContractKit
 import Foundation
 import JSONSchema
+import SchemaGeneration
 
 /// The client model the fuzz pipeline decodes into: what an app would write for `MenuResponse`.
 struct MenuResponseModel: Decodable {

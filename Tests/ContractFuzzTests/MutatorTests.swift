@@ -1,4 +1,5 @@
 import JSONSchema
+import SchemaGeneration
 import Testing
 
 @testable import ContractFuzz
@@ -8,7 +9,7 @@ struct MutatorTests {
     static let schema: JSONValue = ["$ref": "#/schemas/MenuItem"]
 
     static func validInstances() throws -> [JSONValue] {
-        let generator = InstanceGenerator(document: GeneratorTests.menu)
+        let generator = InstanceGenerator(document: MenuFixture.menu)
         var rng = SeededRandom(seed: 21)
         return try (0..<10).map { _ in try generator.instance(for: schema, using: &rng) }
             + generator.boundaryInstances(for: schema, limit: 10)
@@ -16,8 +17,8 @@ struct MutatorTests {
 
     @Test("every mutation is invalid and deterministic")
     func invalid() throws {
-        let mutator = Mutator(document: GeneratorTests.menu)
-        let generator = InstanceGenerator(document: GeneratorTests.menu)
+        let mutator = Mutator(document: MenuFixture.menu)
+        let generator = InstanceGenerator(document: MenuFixture.menu)
         for instance in try Self.validInstances() {
             let mutations = mutator.mutations(of: instance, schema: Self.schema)
             #expect(!mutations.isEmpty)
@@ -41,7 +42,7 @@ struct MutatorTests {
         let instance: JSONValue = [
             "id": "00000000-0000-0000-0000-000000000000", "name": "Soup", "price": 4.5, "category": "starter",
         ]
-        let mutations = Mutator(document: GeneratorTests.menu).mutations(of: instance, schema: Self.schema)
+        let mutations = Mutator(document: MenuFixture.menu).mutations(of: instance, schema: Self.schema)
         #expect(mutations.contains { $0.kind == kind }, "\(mutations.map(\.description))")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONSchema
+import SchemaGeneration
 import Testing
 
 @testable import ContractFuzz

@@ -1,4 +1,5 @@
 import JSONSchema
+import SchemaGeneration
 import Testing
 
 @testable import ContractFuzz
@@ -88,20 +89,6 @@ struct ValidatorAgreementTests {
         for value in generator.boundaryInstances(for: reference, limit: 40) {
             let result = schema.validate(value)
             #expect(result.isValid, "\(value.compactText): \(result.errors)")
-        }
-    }
-
-    @Test("keyword cases validate", arguments: GeneratorTests.cases)
-    func keywordInstances(_ testCase: KeywordCase) throws {
-        let schema = try Schema(testCase.schema, options: Self.formatOptions)
-        let generator = InstanceGenerator(document: testCase.schema)
-        for seed in UInt64(0)..<25 {
-            var rng = SeededRandom(seed: seed)
-            let value = try generator.instance(for: testCase.schema, using: &rng)
-            #expect(schema.isValid(value), "seed \(seed): \(value.compactText)")
-        }
-        for value in generator.boundaryInstances(for: testCase.schema, limit: 30) {
-            #expect(schema.isValid(value), "\(value.compactText)")
         }
     }
 

@@ -152,7 +152,8 @@ struct OpenAPIImportTests {
                       "example": {"name": "Rex", "password": "s3cret", "owner": {"name": "Ann"}}}}},
                     "responses": {"201": {"description": "Added.", "content": {"application/json": {
                       "schema": {"$ref": "#/components/schemas/Pet"},
-                      "example": {"id": 7, "name": "Rex", "owner": {"id": 1, "name": "Ann"}}}}}}
+                      "example": {"id": 7, "name": "Rex", "owner": {"id": 1, "name": "Ann"}}}}},
+                      "400": {"description": "Invalid."}}
                   }
                 }
               },

@@ -44,6 +44,8 @@ struct OpenAPIWarningTests {
             ("/paths/~1files/post/callbacks", "callbacks are not mapped"),
             ("/paths/~1files/trace", "TRACE"),
             ("/webhooks", "webhooks are not mapped"),
+            ("/paths/~1files/post/responses", "declares no 4xx or \"default\" response"),
+            ("/paths/~1files~1{name}/get/responses", "declares no 4xx or \"default\" response"),
         ]
         let warnings = outcome.problems.filter { $0.severity == .warning }
         #expect(warnings.count == expected.count, "\(warnings.map(\.description).joined(separator: "\n"))")

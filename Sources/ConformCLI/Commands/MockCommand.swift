@@ -21,6 +21,7 @@ enum MockCommand {
                 name: "port", valueName: "number", help: "Port to listen on; 0 picks a free one.",
                 defaultValue: "8080"),
             .init(name: "seed", valueName: "number", help: "Seed for generated bodies.", defaultValue: "1"),
+            .init(name: "stateless", help: "Keep no resources: every answer is made afresh."),
             .init(
                 name: "fault", valueName: "name[@endpointId]", help: "Misbehave on purpose (see FAULTS).",
                 isRepeatable: true),
@@ -63,7 +64,8 @@ enum MockCommand {
             return .usageOrContractError
         }
         let configuration = ContractMock.Configuration(
-            seed: seed, faults: faults, host: parsed.value("host") ?? "127.0.0.1", port: port)
+            seed: seed, faults: faults, host: parsed.value("host") ?? "127.0.0.1", port: port,
+            isStateless: parsed.has("stateless"))
         let mock = ContractMock(contract: contract, configuration: configuration)
         let baseURL: String
         do {

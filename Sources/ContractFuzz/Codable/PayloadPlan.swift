@@ -1,4 +1,5 @@
 import JSONSchema
+import SchemaGeneration
 
 /// The ordered, reproducible list of payloads of one fuzz run.
 ///

@@ -1,4 +1,5 @@
 import JSONSchema
+import SchemaGeneration
 
 extension Mutator {
     /// A proposed local change: replace the value at the location (or at `key` below it, removing

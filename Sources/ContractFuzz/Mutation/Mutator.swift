@@ -1,4 +1,5 @@
 public import JSONSchema
+import SchemaGeneration
 
 /// Turns a valid instance into schema-invalid variants, one broken rule at a time.
 ///

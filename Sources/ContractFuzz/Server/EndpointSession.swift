@@ -1,5 +1,6 @@
 import ContractKit
 import JSONSchema
+import SchemaGeneration
 
 /// Fuzzes one endpoint: sends its valid and invalid requests in a fixed order, judges each answer,
 /// shrinks the first failure of each kind, and reports one case per check.

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import JSONSchema
+import SchemaGeneration
 
 /// Builds the requests the server fuzzer sends for one endpoint: valid ones from the request and
 /// parameter schemas (with the values the contract's examples take from captures, such as real menu

@@ -12,6 +12,7 @@ struct ContractLinter {
         for endpoint in contract.endpoints {
             checkPathParameters(endpoint, &log)
             checkExamples(endpoint, &log)
+            checkRejection(endpoint, &log)
         }
         var references = ProblemLog()
         checkReferences(&references)
@@ -108,6 +109,28 @@ struct ContractLinter {
                     at: example.pointer)
             }
         }
+    }
+
+    /// An endpoint that can receive an invalid request should declare how it rejects one; without
+    /// any 4xx or `default` response the mock has to answer with a status the contract never
+    /// declares.
+    private func checkRejection(_ endpoint: Endpoint, _ log: inout ProblemLog) {
+        let canBeInvalid =
+            endpoint.request != nil
+            || endpoint.parameters.contains { $0.schemaPointer != nil || $0.isRequired }
+        guard canBeInvalid else { return }
+        let rejects = endpoint.responses.contains { spec in
+            switch spec.status {
+            case .code(let code): return (400..<500).contains(code)
+            case .range(let first): return first == 4
+            case .default: return true
+            }
+        }
+        guard !rejects else { return }
+        log.warning(
+            "endpoint \"\(endpoint.id)\" declares no 4xx or \"default\" response, so the mock answers an invalid "
+                + "request with 400 {\"error\": \"…\"}, which the contract does not declare; declare a 400 response",
+            at: endpoint.pointer.appending("responses"))
     }
 
     /// Every local `$ref` (`#/…`) anywhere in the document must point at something.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONSchema
+import SchemaGeneration
 
 /// Builds the concrete request of a case: the URL from the base URL, path template and query, the
 /// headers, and the body, with captured variables substituted.
@@ -73,9 +74,23 @@ struct RequestBuilder {
     func synthesizedExample(for endpoint: Endpoint) -> Example {
         let navigator = SchemaNavigator(document: contract.document)
         let synthesizer = MinimalInstance(navigator: navigator)
+        let schemas = ContractSchemas(contract: contract)
+        let generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
+        // The simplest value first (readable reports); where it breaks the schema (a `pattern`, a
+        // `format`, `uniqueItems`…), a value from the generator the mock and the fuzzer use.
         func value(_ pointer: JSONPointer?) -> JSONValue {
             guard let pointer, let schema = navigator.schema(at: pointer) else { return "example" }
-            return synthesizer.instance(for: schema)
+            let minimal = synthesizer.instance(for: schema)
+            if schemas.validate(minimal, at: pointer).isValid { return minimal }
+            for attempt in 0..<8 {
+                var random = SeededRandom(seed: UInt64(attempt), deriving: pointer.description)
+                if let generated = try? generator.instance(for: schema, using: &random),
+                    schemas.validate(generated, at: pointer).isValid
+                {
+                    return generated
+                }
+            }
+            return minimal
         }
         var example = Example(name: "call built from the schemas", pointer: endpoint.pointer)
         for parameter in endpoint.parameters where parameter.isRequired {

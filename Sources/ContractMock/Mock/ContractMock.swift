@@ -1,11 +1,12 @@
-import ContractFuzz
 public import ContractKit
 import Foundation
 import JSONSchema
+import SchemaGeneration
 
-/// A server that behaves like a contract: it routes every endpoint, rejects requests the contract
-/// does not allow with 400, and answers from the contract's examples or with bodies generated from
-/// the response schema. Faults make it misbehave on purpose.
+/// A server that keeps the contract it serves: it routes as OpenAPI does, rejects requests the
+/// contract does not allow with the operation's declared error response, answers what a matching
+/// example expects, keeps resources (`/todos` and `/todos/{id}`) in memory, and otherwise answers a
+/// declared response with a body generated from its schema. Faults make it misbehave on purpose.
 ///
 /// Client developers use it before the real server exists (`conform mock`), and `conform run`
 /// replays against it when no `--base-url` is given.
@@ -25,12 +26,15 @@ public final class ContractMock: Sendable {
         public var faultDelay: Duration
         public var host: String
         public var port: Int
+        /// Whether to forget every request: no stored resources, each answer made afresh.
+        public var isStateless: Bool
 
         public init(
             seed: UInt64 = 1, faults: [FaultSelection] = [], faultDelay: Duration = .milliseconds(300),
-            host: String = "127.0.0.1", port: Int = 0
+            host: String = "127.0.0.1", port: Int = 0, isStateless: Bool = false
         ) {
             self.seed = seed
+            self.isStateless = isStateless
             self.faults = faults
             self.faultDelay = faultDelay
             self.host = host
@@ -42,6 +46,8 @@ public final class ContractMock: Sendable {
     public let configuration: Configuration
     let schemas: ContractSchemas
     let navigator: SchemaNavigator
+    let resources: Resources
+    let store = ResourceStore()
     private let server: Locked<HTTPServer?> = Locked(nil)
     private let baseURLState = Locked<String>("")
 
@@ -50,7 +56,17 @@ public final class ContractMock: Sendable {
         self.configuration = configuration
         self.schemas = ContractSchemas(contract: contract)
         self.navigator = SchemaNavigator(document: contract.document)
+        self.resources = Resources(endpoints: contract.endpoints)
     }
+
+    /// The largest request body the mock accepts; larger ones get a declared 413 (or 4xx) answer.
+    public static let maxBodyBytes = 10 * 1_048_576
+
+    /// The path that empties the store: `POST /__conform/reset` answers 204.
+    public static let resetPath = "/__conform/reset"
+
+    /// Forgets every stored item, as a restart would.
+    public func reset() { store.reset() }
 
     /// Starts serving and returns the base URL (`http://127.0.0.1:54321`).
     /// - Throws: `HTTPServerError` when the address cannot be bound.
@@ -59,6 +75,9 @@ public final class ContractMock: Sendable {
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port
+        // Bodies a little over the limit still reach the mock, which rejects them with a declared
+        // response instead of the HTTP layer's plain-text 413.
+        serverConfiguration.maxBodyBytes = Self.maxBodyBytes + 4 * 1_048_576
         let httpServer = HTTPServer(configuration: serverConfiguration, logger: logger) { [self] request in
             self.respond(to: request)
         }
@@ -86,38 +105,92 @@ public final class ContractMock: Sendable {
         configuration.faults.contains { $0.fault == fault && $0.applies(to: endpoint.id) }
     }
 
-    /// Answers one request: route, validate, build the body, apply faults.
+    /// Answers one request: route, validate, match an example, use the store, build a declared
+    /// response, apply faults.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let candidates = contract.endpoints.compactMap { endpoint in
-            endpoint.path.match(request.path).map { (endpoint, $0) }
+        if request.method == "POST", request.path == Self.resetPath {
+            reset()
+            return HTTPResponse(status: 204, headers: [:], body: [])
         }
-        guard !candidates.isEmpty else {
+        switch Router(endpoints: contract.endpoints).route(method: request.method, path: request.path) {
+        case .noPath:
             return Self.errorResponse(404, "no endpoint matches \(request.path)")
-        }
-        let method = request.method == "HEAD" ? "GET" : request.method
-        guard let (endpoint, pathValues) = candidates.first(where: { $0.0.method == method }) else {
-            let allowed = candidates.map(\.0.method).joined(separator: ", ")
-            var response = Self.errorResponse(
-                405, "\(request.method) is not allowed on \(request.path); allowed: \(allowed)")
-            response.headers["Allow"] = allowed
+        case .methodNotAllowed(let allowed, let pathEndpoint):
+            let message =
+                "\(request.method) is not allowed on \(request.path); allowed: \(allowed.joined(separator: ", "))"
+            var response = ResponseBuilder(mock: self, endpoint: pathEndpoint, request: request).build(
+                status: 405, spec: DeclaredResponses(endpoint: pathEndpoint).methodNotAllowed,
+                message: message)
+            response.headers["Allow"] = allowed.joined(separator: ", ")
             return response
+        case .endpoint(let endpoint, let pathValues):
+            var response = answer(request, endpoint: endpoint, pathValues: pathValues)
+            FaultInjector(mock: self, endpoint: endpoint).apply(to: &response)
+            return response
+        }
+    }
+
+    private func answer(_ request: HTTPRequest, endpoint: Endpoint, pathValues: [String: String])
+        -> HTTPResponse
+    {
+        let declared = DeclaredResponses(endpoint: endpoint)
+        let builder = ResponseBuilder(mock: self, endpoint: endpoint, request: request)
+        if request.body.count > Self.maxBodyBytes {
+            let message =
+                "the body of \(request.body.count) bytes exceeds the limit of \(Self.maxBodyBytes) bytes"
+            if let spec = declared.response(for: 413) {
+                return builder.build(status: 413, spec: spec, message: message)
+            }
+            if let (status, spec) = declared.rejection {
+                return builder.build(status: status, spec: spec, message: message)
+            }
+            return Self.errorResponse(413, message)
         }
         let violation = RequestValidation(
             mock: self, endpoint: endpoint, request: request, pathValues: pathValues
         ).violation()
-        if let violation {
+        let acceptsInvalid = violation?.concernsBody == true && isActive(.acceptsInvalidBody, for: endpoint)
+        let match =
+            acceptsInvalid
+            ? nil : ExampleMatcher(endpoint: endpoint, request: request, pathValues: pathValues).bestMatch()
+        if let violation, !acceptsInvalid {
             if isActive(.crashesOnMalformedBody, for: endpoint), violation.concernsBody {
                 return Self.errorResponse(500, "internal error while reading the request body")
             }
-            if !(isActive(.acceptsInvalidBody, for: endpoint) && violation.concernsBody) {
+            if let match, (400..<500).contains(match.status), let spec = declared.response(for: match.status)
+            {
+                return builder.build(status: match.status, spec: spec, message: violation.message)
+            }
+            guard let (status, spec) = declared.rejection else {
                 return Self.errorResponse(400, violation.message, pointer: violation.pointer)
             }
+            return builder.build(status: status, spec: spec, message: violation.message)
         }
-        var response = ResponseBuilder(
-            mock: self, endpoint: endpoint, request: request, pathValues: pathValues
-        ).build()
-        FaultInjector(mock: self, endpoint: endpoint).apply(to: &response)
-        return response
+        let isStateful =
+            !configuration.isStateless
+            && (resources.item(endpoint.path) != nil || resources.collection(endpoint.path) != nil)
+        var status: Int?
+        if let match, match.literals > 0 || !isStateful, declared.response(for: match.status) != nil {
+            status = match.status
+        }
+        if let status, !(200..<300).contains(status), let spec = declared.response(for: status) {
+            let message = "answered as the example \"\(match?.example.name ?? "")\" expects"
+            return builder.build(status: status, spec: spec, message: status >= 400 ? message : nil)
+        }
+        if isStateful,
+            let response = StatefulHandler(
+                mock: self, endpoint: endpoint, request: request, pathValues: pathValues, status: status
+            ).respond()
+        {
+            return response
+        }
+        if let status, let spec = declared.response(for: status) {
+            return builder.build(status: status, spec: spec)
+        }
+        guard let (status, spec) = declared.success else {
+            return HTTPResponse(status: 204, headers: [:], body: [])
+        }
+        return builder.build(status: status, spec: spec)
     }
 
     /// A JSON error body, as the contract's `Error` schemas expect: `{"error": "...", "pointer": "..."}`.

@@ -39,6 +39,14 @@ struct RequestValidation {
         guard let schemaPointer = parameter.schemaPointer else { return nil }
         let value = mock.navigator.coerce(text, to: mock.navigator.schema(at: schemaPointer))
         let result = mock.schemas.validate(value, at: schemaPointer)
+        if result.errors.isEmpty,
+            let problem = IntegerFormats(navigator: mock.navigator).violation(
+                value, schema: mock.navigator.schema(at: schemaPointer))
+        {
+            return Violation(
+                message: "\(parameter.location.rawValue) parameter \"\(parameter.name)\": \(problem)",
+                concernsBody: false)
+        }
         guard let first = result.errors.first else { return nil }
         return Violation(
             message: "\(parameter.location.rawValue) parameter \"\(parameter.name)\": \(first.message)",
@@ -66,6 +74,12 @@ struct RequestValidation {
         }
         guard let schemaPointer = spec.schemaPointer else { return nil }
         let result = mock.schemas.validate(body, at: schemaPointer)
+        if result.errors.isEmpty,
+            let problem = IntegerFormats(navigator: mock.navigator).violation(
+                body, schema: mock.navigator.schema(at: schemaPointer))
+        {
+            return Violation(message: problem, concernsBody: true)
+        }
         guard let first = result.errors.first else { return nil }
         return Violation(
             message: first.description, pointer: first.instanceLocation.description, concernsBody: true)

@@ -1,80 +1,61 @@
-import ContractFuzz
 import ContractKit
 import JSONSchema
 
-/// Builds the mock's answer for a valid request: the endpoint's lowest declared success status, with
-/// the response example (its `{{baseURL}}` replaced) or a body generated from the schema, filtered
-/// by query parameters that declare `filters`.
+/// Builds one declared response: the status and declared response the caller chose, a content type
+/// the request's `Accept` prefers among the declared ones, every declared header with a generated
+/// valid value, and a body valid by that response's schema.
 struct ResponseBuilder {
     let mock: ContractMock
     let endpoint: Endpoint
     let request: HTTPRequest
-    let pathValues: [String: String]
 
-    func build() -> HTTPResponse {
-        guard let spec = successResponse() else {
-            return HTTPResponse(status: 204, headers: [:], body: [])
+    /// - Parameters:
+    ///   - body: the value to send (a stored resource); used only when valid by the schema.
+    ///   - message: for error answers, the text to put in the body where the schema allows it.
+    func build(status: Int, spec: ResponseSpec?, body: JSONValue? = nil, message: String? = nil)
+        -> HTTPResponse
+    {
+        guard let spec else {
+            guard let message else { return HTTPResponse(status: status, headers: [:], body: []) }
+            return ContractMock.errorResponse(status, message)
         }
-        let status: Int
-        switch spec.status {
-        case .code(let code): status = code
-        case .range(let first): status = first * 100
-        case .default: status = 200
-        }
+        let factory = BodyFactory(mock: mock)
         var response = HTTPResponse(status: status, headers: [:], body: [])
-        for header in spec.headers where header.isRequired {
-            response.headers[header.name] = headerValue(header)
+        for header in spec.headers where !Self.framingHeaders.contains(header.name.lowercased()) {
+            response.headers[header.name] = headerValue(header, factory: factory)
         }
-        guard let contentType = chooseContentType(spec) else { return response }
+        guard status != 204, status != 304,
+            let contentType = ContentNegotiation.choose(
+                spec.contentTypes, accept: request.headers["Accept"], path: request.path)
+        else { return response }
         response.headers["Content-Type"] = contentType
-        if MediaType.isJSON(contentType) {
-            response.body = JSONSerializer().bytes(jsonBody(spec))
-        } else if contentType.hasPrefix("image/") {
-            response.body = imageBytes(type: contentType)
+        let key = "\(endpoint.id) \(status)"
+        var value: JSONValue?
+        if let message {
+            value = factory.errorBody(for: spec, key: key, message: message)
         } else {
-            response.body = Array("mock body for \(endpoint.id)\n".utf8)
+            if let body, factory.isValid(body, at: spec.schemaPointer) {
+                value = body
+            } else {
+                value = factory.body(for: spec, key: key)
+            }
+            if var filtered = value, !mock.isActive(.ignoredFilter, for: endpoint) {
+                applyFilters(to: &filtered)
+                if factory.isValid(filtered, at: spec.schemaPointer) { value = filtered }
+            }
         }
+        response.body = factory.bytes(value, contentType: contentType, spec: spec, path: request.path)
         return response
     }
 
-    private func successResponse() -> ResponseSpec? {
-        let successes = endpoint.responses.filter {
-            switch $0.status {
-            case .code(let code): return (200..<300).contains(code)
-            case .range(let first): return first == 2
-            case .default: return false
-            }
-        }
-        return successes.min { $0.status < $1.status } ?? endpoint.responses.first { $0.status == .default }
-    }
+    private static let framingHeaders: Set<String> = ["content-type", "content-length", "transfer-encoding"]
 
-    /// For several declared types, the one the request names (a `.jpg` file gets `image/jpeg`).
-    private func chooseContentType(_ spec: ResponseSpec) -> String? {
-        guard spec.contentTypes.count > 1 else { return spec.contentTypes.first }
-        let lowered = request.path.lowercased()
-        if lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg"), spec.contentTypes.contains("image/jpeg") {
-            return "image/jpeg"
-        }
-        if lowered.hasSuffix(".png"), spec.contentTypes.contains("image/png") { return "image/png" }
-        return spec.contentTypes.first
-    }
-
-    private func jsonBody(_ spec: ResponseSpec) -> JSONValue {
-        var body: JSONValue
-        if let example = spec.example {
-            body = (try? Template.substitute(example, ["baseURL": .string(mock.baseURL)])) ?? example
-        } else if let schemaPointer = spec.schemaPointer,
-            let schema = schemaPointer.resolve(in: mock.contract.document)
-        {
-            var random = SeededRandom(seed: mock.configuration.seed, deriving: endpoint.id)
-            let generator = InstanceGenerator(
-                document: mock.contract.document, baseURI: mock.contract.baseURI)
-            body = (try? generator.instance(for: schema, using: &random)) ?? .object(JSONObject())
-        } else {
-            body = .object(JSONObject())
-        }
-        if !mock.isActive(.ignoredFilter, for: endpoint) { applyFilters(to: &body) }
-        return body
+    private func headerValue(_ header: HeaderSpec, factory: BodyFactory) -> String {
+        guard let pointer = header.schemaPointer,
+            let value = factory.value(at: pointer, key: "header \(header.name)")
+        else { return "mock" }
+        let text = Template.plainText(value)
+        return text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } ? text : "mock"
     }
 
     /// Keeps only the array elements whose filtered field equals the query value.
@@ -96,23 +77,5 @@ struct ResponseBuilder {
             }
             body = body.replacing(at: arrayPointer, with: .array(kept))
         }
-    }
-
-    private func headerValue(_ header: HeaderSpec) -> String {
-        guard let pointer = header.schemaPointer, let schema = pointer.resolve(in: mock.contract.document)
-        else {
-            return "mock"
-        }
-        var random = SeededRandom(seed: mock.configuration.seed, deriving: header.name)
-        let generator = InstanceGenerator(document: mock.contract.document, baseURI: mock.contract.baseURI)
-        guard let value = try? generator.instance(for: schema, using: &random) else { return "mock" }
-        return Template.plainText(value)
-    }
-
-    private func imageBytes(type: String) -> [UInt8] {
-        let seed = mock.configuration.seed ^ SeededRandom.stableHash(request.path)
-        return type == "image/jpeg"
-            ? SampleImage.jpeg(width: 8, height: 8, seed: seed)
-            : SampleImage.png(width: 8, height: 8, seed: seed)
     }
 }

@@ -106,7 +106,8 @@ struct ContractMockTests {
             method: "POST", path: "/order", body: #"{"menuIds": [1]}"#, contentType: "text/plain",
             status: 400, endpoint: "placeOrder"),
         MockRequest(method: "POST", path: "/order", status: 400, endpoint: "placeOrder"),
-        MockRequest(path: "/images/passwd", status: 400, endpoint: "getImage"),
+        // getImage declares 200 and 404 only: an invalid file name gets the declared 404.
+        MockRequest(path: "/images/passwd", status: 404, endpoint: "getImage"),
         MockRequest(path: "/images/..%2F..%2Fetc%2Fpasswd", status: 404, endpoint: "getImage"),
         MockRequest(path: "/nowhere", status: 404, endpoint: ""),
         MockRequest(method: "DELETE", path: "/menu", status: 405, endpoint: ""),

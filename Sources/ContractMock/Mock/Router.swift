@@ -1,0 +1,53 @@
+import ContractKit
+
+/// Finds the endpoint of a request as OpenAPI routes: concrete paths before templated ones, and
+/// only the methods of the path that matched (so `DELETE /user/login` never reaches
+/// `/user/{username}`).
+struct Router {
+    enum Outcome {
+        case endpoint(Endpoint, pathValues: [String: String])
+        /// The path exists but not with this method: the exact, de-duplicated methods it has.
+        case methodNotAllowed(allowed: [String], pathEndpoint: Endpoint)
+        case noPath
+    }
+
+    let endpoints: [Endpoint]
+
+    func route(method: String, path: String) -> Outcome {
+        let outcome = route(method, path)
+        guard case .noPath = outcome, path.contains("//") || (path.count > 1 && path.hasSuffix("/")) else {
+            return outcome
+        }
+        // An empty path value (`/users/` for `/users/{name}` with name "") is still that endpoint;
+        // whether "" is allowed is the parameter schema's business.
+        let marker = "\u{1}"
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for index in segments.indices.dropFirst() where segments[index].isEmpty { segments[index] = marker }
+        switch route(method, segments.joined(separator: "/")) {
+        case .endpoint(let endpoint, let values):
+            return .endpoint(endpoint, pathValues: values.mapValues { $0 == marker ? "" : $0 })
+        case let other:
+            return other
+        }
+    }
+
+    private func route(_ method: String, _ path: String) -> Outcome {
+        let matches = endpoints.enumerated().compactMap { index, endpoint in
+            endpoint.path.match(path).map { (index, endpoint, $0) }
+        }
+        let ordered = matches.sorted { lhs, rhs in
+            if lhs.1.path.routesBefore(rhs.1.path) { return true }
+            if rhs.1.path.routesBefore(lhs.1.path) { return false }
+            return lhs.0 < rhs.0
+        }
+        guard let best = ordered.first else { return .noPath }
+        let samePath = ordered.filter { $0.1.path.shape == best.1.path.shape }
+        let wanted = method == "HEAD" && !samePath.contains { $0.1.method == "HEAD" } ? "GET" : method
+        if let hit = samePath.first(where: { $0.1.method == wanted }) {
+            return .endpoint(hit.1, pathValues: hit.2)
+        }
+        var allowed: [String] = []
+        for match in samePath where !allowed.contains(match.1.method) { allowed.append(match.1.method) }
+        return .methodNotAllowed(allowed: allowed, pathEndpoint: best.1)
+    }
+}

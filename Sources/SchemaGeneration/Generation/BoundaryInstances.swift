@@ -1,0 +1,135 @@
+public import JSONSchema
+
+extension InstanceGenerator {
+    /// Deterministic edge-case instances, most telling first, each valid for `schema`.
+    ///
+    /// Servers break at the edges rather than in the middle: empty and maximal strings, the exact
+    /// bounds and the values just inside exclusive ones, every enum member, objects with only the
+    /// required keys and with every key, empty and full arrays, astral and combining characters.
+    /// Values are built without randomness (fixed seeds where a pattern needs one), checked against
+    /// the schema, and duplicates are dropped; at most `limit` are returned.
+    public func boundaryInstances(for schema: JSONValue, limit: Int) -> [JSONValue] {
+        guard limit > 0, let constraints = try? flatten(schema, at: .root, hops: 0) else { return [] }
+        var result: [JSONValue] = []
+        for value in boundaries(constraints, depth: 0)
+        where !result.contains(value) && checker.matches(value, schema) {
+            result.append(value)
+            if result.count == limit { return result }
+        }
+        if result.isEmpty {
+            var rng = SeededRandom(seed: 0)
+            if let value = try? instance(for: schema, using: &rng) { result.append(value) }
+        }
+        return result
+    }
+
+    /// Candidate boundary values for one location (not yet filtered by the full schema).
+    package func boundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+        let cap = 24
+        if let choice = constraints.choices.first {
+            var rest = constraints
+            rest.choices.removeFirst()
+            var lists: [[JSONValue]] = []
+            for (offset, branch) in choice.branches.enumerated() {
+                guard let flat = try? flatten(branch, at: choice.location.appending(offset), hops: 0),
+                    let merged = try? rest.merging(flat)
+                else { continue }
+                if depth >= configuration.maxDepth && Self.mentionsReference(branch) && !lists.isEmpty {
+                    continue
+                }
+                lists.append(boundaries(merged, depth: depth))
+            }
+            return Self.interleave(lists, cap: cap)
+        }
+        let schema = constraints.checkSchema
+        if let options = constraints.keywords["enum"]?.arrayValue {
+            return options.filter { checker.matches($0, schema) }
+        }
+        guard var types = try? candidateTypes(constraints, depth: depth) else { return [] }
+        types = Self.allTypes.filter { types.contains($0) }
+        if depth >= configuration.maxDepth {
+            let scalars = types.filter { $0 != "object" && $0 != "array" }
+            if !scalars.isEmpty { types = scalars }
+        }
+        let lists = types.map { type -> [JSONValue] in
+            let values: [JSONValue]
+            switch type {
+            case "null": values = [.null]
+            case "boolean": values = [false, true]
+            case "integer", "number": values = numberBoundaries(constraints, integer: type == "integer")
+            case "string": values = stringBoundaries(constraints).map { .string($0) }
+            case "array": values = arrayBoundaries(constraints, depth: depth)
+            default: values = objectBoundaries(constraints, depth: depth)
+            }
+            return values.filter { checker.matches($0, schema) }
+        }
+        return Self.interleave(lists, cap: cap)
+    }
+
+    /// Round-robin over the lists so every type and branch shows up early.
+    package static func interleave(_ lists: [[JSONValue]], cap: Int) -> [JSONValue] {
+        var result: [JSONValue] = []
+        var index = 0
+        while result.count < cap && lists.contains(where: { index < $0.count }) {
+            for list in lists where index < list.count && !result.contains(list[index]) {
+                result.append(list[index])
+            }
+            index += 1
+        }
+        return Array(result.prefix(cap))
+    }
+
+    private func numberBoundaries(_ constraints: Constraints, integer: Bool) -> [JSONValue] {
+        guard let grids = try? numberGrids(constraints, integer: integer), let coarse = grids.first else {
+            return []
+        }
+        var multipliers: [(DecimalStep, Int64)] = []
+        let hasLower =
+            constraints.keywords["minimum"] != nil || constraints.keywords["exclusiveMinimum"] != nil
+        let hasUpper =
+            constraints.keywords["maximum"] != nil || constraints.keywords["exclusiveMaximum"] != nil
+        for grid in [coarse] + (integer ? [] : [grids[grids.count - 1]]) {
+            let range = grid.range
+            if hasLower || grid.step != coarse.step { multipliers.append((grid.step, range.lowerBound)) }
+            if hasUpper || grid.step != coarse.step { multipliers.append((grid.step, range.upperBound)) }
+        }
+        for k: Int64 in [0, 1, -1, 2] where coarse.range.contains(k) { multipliers.append((coarse.step, k)) }
+        if coarse.range.count > 2 {
+            multipliers.append((coarse.step, coarse.range.lowerBound + 1))
+            multipliers.append((coarse.step, coarse.range.upperBound - 1))
+        }
+        if !integer, constraints.keywords["multipleOf"] == nil, let fine = grids.dropFirst().first,
+            fine.range.contains(3)
+        {
+            multipliers.append((fine.step, 3))
+        }
+        return multipliers.compactMap { step, k in step.times(k).map { .number($0) } }
+    }
+
+    private func stringBoundaries(_ constraints: Constraints) -> [String] {
+        guard let (minimum, maximum) = try? lengthRange(constraints) else { return [] }
+        let format = constraints.keywords["format"]?.stringValue
+        if constraints.keywords["pattern"] != nil || format.map(FormatValues.supported.contains) == true {
+            var values = format.map(FormatValues.boundaries) ?? []
+            for seed in 0..<4 {
+                var rng = SeededRandom(seed: UInt64(seed))
+                if let text = try? randomString(constraints, rng: &rng) { values.append(text) }
+            }
+            return values
+        }
+        func padded(_ text: String) -> String {
+            let count = text.unicodeScalars.count
+            return count >= minimum ? text : text + String(repeating: "a", count: minimum - count)
+        }
+        var values = [String(repeating: "a", count: minimum)]
+        if let maximum, maximum <= configuration.longStringLength {
+            values.append(String(repeating: "z", count: maximum))
+        }
+        values += [padded("😀𝄞"), padded("e\u{301}"), padded("Ünïcödé ✓"), padded(" leading and trailing ")]
+        values += [padded("quote\" backslash\\ slash/"), padded("line\nbreak\ttab"), padded("\u{0}")]
+        if maximum.map({ $0 >= configuration.longStringLength }) ?? true {
+            values.append(String(repeating: "x", count: max(minimum, configuration.longStringLength)))
+        }
+        return values
+    }
+}

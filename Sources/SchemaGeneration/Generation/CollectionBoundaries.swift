@@ -1,0 +1,124 @@
+package import JSONSchema
+
+extension InstanceGenerator {
+    /// Valid values for a sub-schema, boundary ones first, topped up with seeded random instances.
+    private func pool(_ schema: JSONValue, at location: JSONPointer, depth: Int, count: Int) -> [JSONValue] {
+        guard let constraints = try? flatten(schema, at: location, hops: 0) else { return [] }
+        var values = boundaries(constraints, depth: depth).filter { checker.matches($0, schema) }
+        var seed: UInt64 = 0
+        while values.count < count && seed < UInt64(count) * 2 {
+            var context = Context(rng: SeededRandom(seed: seed))
+            seed += 1
+            if let value = try? generate(constraints, depth: depth, context: &context),
+                !values.contains(value)
+            {
+                values.append(value)
+            }
+        }
+        return values
+    }
+
+    /// The empty (or minimal) array, a full one, and one showing each item boundary once.
+    package func arrayBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+        let keywords = constraints.keywords
+        let location = constraints.location
+        let minimum = max(0, keywords["minItems"]?.intValue ?? 0)
+        let prefix = keywords["prefixItems"]?.arrayValue ?? []
+        let items = keywords["items"] ?? true
+        let unique = keywords["uniqueItems"]?.boolValue == true
+        var maximum = min(keywords["maxItems"]?.intValue ?? configuration.maxArrayLength, max(minimum, 64))
+        if items == false { maximum = min(maximum, prefix.count) }
+        guard maximum >= minimum else { return [] }
+        let itemsPool = pool(items, at: location.appending("items"), depth: depth + 1, count: maximum)
+        let prefixPools = prefix.enumerated().map { offset, schema in
+            pool(schema, at: location.appending("prefixItems").appending(offset), depth: depth + 1, count: 1)
+        }
+        func array(length: Int, shift: Int) -> JSONValue? {
+            var elements: [JSONValue] = []
+            for index in 0..<length {
+                let source = index < prefixPools.count ? prefixPools[index] : itemsPool
+                guard !source.isEmpty else { return nil }
+                let position =
+                    index < prefixPools.count ? 0 : (index - prefixPools.count + shift) % source.count
+                if unique && index >= prefixPools.count && index - prefixPools.count >= source.count {
+                    return nil
+                }
+                elements.append(source[position])
+            }
+            return .array(elements)
+        }
+        var lengths = [minimum, maximum]
+        if let contains = keywords["contains"],
+            let withContains = pool(contains, at: location, depth: depth + 1, count: 1).first,
+            let base = array(length: max(0, minimum - 1), shift: 0)?.arrayValue
+        {
+            lengths.removeAll()
+            var values: [JSONValue] = [.array([withContains] + base)]
+            if let full = array(length: maximum - 1, shift: 0)?.arrayValue {
+                values.append(.array([withContains] + full))
+            }
+            return values
+        }
+        if depth >= configuration.maxDepth { lengths = [minimum] }
+        var values = lengths.compactMap { array(length: $0, shift: 0) }
+        let variety = min(maximum, max(minimum, itemsPool.count + prefixPools.count))
+        if let mixed = array(length: variety, shift: 0) { values.append(mixed) }
+        if let shifted = array(length: max(minimum, min(maximum, 1 + prefixPools.count)), shift: 1) {
+            values.append(shifted)
+        }
+        return values
+    }
+
+    /// Only the required keys, every key, and the required keys with one property at each boundary.
+    package func objectBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+        let keywords = constraints.keywords
+        let location = constraints.location
+        let properties = keywords["properties"]?.objectValue ?? JSONObject()
+        let required = keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let allowed = constraints.allowedKeys
+        var pools: [String: [JSONValue]] = [:]
+        let deep = depth >= configuration.maxDepth
+        for key in Set(deep ? required : properties.keys + required) where allowed?.contains(key) != false {
+            let schema = properties[key] ?? keywords["additionalProperties"] ?? true
+            let propertyLocation = location.appending("properties").appending(key)
+            pools[key] = pool(schema, at: propertyLocation, depth: depth + 1, count: 1)
+        }
+        let orderedKeys = (properties.keys + required.filter { properties[$0] == nil }).filter {
+            pools[$0] != nil
+        }
+        func object(keys: [String], override: (key: String, value: JSONValue)? = nil) -> JSONValue? {
+            var object = JSONObject()
+            for key in orderedKeys where keys.contains(key) {
+                if let override, override.key == key {
+                    object[key] = override.value
+                } else {
+                    guard let value = pools[key]?.first else { return nil }
+                    object[key] = value
+                }
+            }
+            return .object(object)
+        }
+        var values: [JSONValue] = []
+        if let minimal = object(keys: required) { values.append(minimal) }
+        if deep { return values }
+        if let full = object(keys: orderedKeys) { values.append(full) }
+        if let additional = keywords["additionalProperties"], additional != false, additional != true,
+            allowed == nil,
+            case .object(var full)? = object(keys: orderedKeys),
+            let extra = pool(
+                additional, at: location.appending("additionalProperties"), depth: depth + 1, count: 1
+            ).first
+        {
+            full["extra1"] = extra
+            values.append(.object(full))
+        }
+        for key in orderedKeys {
+            for value in (pools[key] ?? []).dropFirst().prefix(6) {
+                if let variant = object(keys: required + [key], override: (key, value)) {
+                    values.append(variant)
+                }
+            }
+        }
+        return values
+    }
+}

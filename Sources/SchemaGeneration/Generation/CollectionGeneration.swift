@@ -1,0 +1,193 @@
+package import JSONSchema
+
+extension InstanceGenerator {
+    package func randomArray(_ constraints: Constraints, depth: Int, context: inout Context)
+        throws(GenerationError)
+        -> JSONValue
+    {
+        let keywords = constraints.keywords
+        let location = constraints.location
+        let minimum = max(0, keywords["minItems"]?.intValue ?? 0)
+        let maximum = keywords["maxItems"]?.intValue
+        if let maximum, maximum < minimum {
+            throw GenerationError(.contradictory, at: location, "maxItems \(maximum) < minItems \(minimum)")
+        }
+        let prefix = keywords["prefixItems"]?.arrayValue ?? []
+        let items = keywords["items"] ?? keywords["unevaluatedItems"] ?? true
+        let unique = keywords["uniqueItems"]?.boolValue == true
+        let contains = keywords["contains"]
+        let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
+        if contains != nil, let maxContains = keywords["maxContains"]?.intValue, maxContains < minContains {
+            throw GenerationError(
+                .contradictory, at: location, "maxContains \(maxContains) < minContains \(minContains)")
+        }
+        var capacity = maximum ?? Int.max
+        if items == false { capacity = min(capacity, prefix.count) }
+        if let closed = prefix.firstIndex(of: false) { capacity = min(capacity, closed) }
+        if capacity < minimum || capacity < minContains {
+            throw GenerationError(.contradictory, at: location, "the array cannot reach its minimum size")
+        }
+        let preferred = depth >= configuration.maxDepth ? minimum : max(minimum, configuration.maxArrayLength)
+        let length = context.rng.int(
+            in: max(minimum, minContains)...max(minimum, minContains, min(capacity, preferred)))
+        // Positions that must match `contains`, spread over the array.
+        let containsPositions = Set(context.rng.shuffled(Array(0..<length)).prefix(minContains))
+        var elements: [JSONValue] = []
+        for index in 0..<length {
+            var schema = index < prefix.count ? prefix[index] : items
+            var schemaLocation =
+                index < prefix.count
+                ? location.appending("prefixItems").appending(index) : location.appending("items")
+            if containsPositions.contains(index), let contains {
+                schema = .array([schema, contains]).wrapped("allOf")
+                schemaLocation = location.appending("contains")
+            }
+            var element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
+            var tries = 0
+            while unique && elements.contains(element) {
+                tries += 1
+                guard tries < configuration.attemptsPerValue else {
+                    if index >= minimum { return .array(elements) }
+                    throw GenerationError(.exhausted, at: location, "could not find \(minimum) unique items")
+                }
+                element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
+            }
+            elements.append(element)
+        }
+        return .array(elements)
+    }
+
+    package func randomObject(_ constraints: Constraints, depth: Int, context: inout Context)
+        throws(GenerationError)
+        -> JSONValue
+    {
+        let keywords = constraints.keywords
+        let location = constraints.location
+        let properties = keywords["properties"]?.objectValue ?? JSONObject()
+        let required = keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let minimum = max(0, keywords["minProperties"]?.intValue ?? 0)
+        let maximum = keywords["maxProperties"]?.intValue ?? Int.max
+        let allowed = constraints.allowedKeys
+        if let allowed, let missing = required.first(where: { !allowed.contains($0) }) {
+            throw GenerationError(
+                .contradictory, at: location, "required \"\(missing)\" is not an allowed property")
+        }
+        if required.count > maximum {
+            throw GenerationError(.contradictory, at: location, "more required properties than maxProperties")
+        }
+        var chosen = required
+        let optional = properties.keys.filter { !required.contains($0) && allowed?.contains($0) != false }
+        let probability = depth >= configuration.maxDepth ? 0 : configuration.optionalPropertyProbability
+        for key in optional where context.rng.chance(probability) { chosen.append(key) }
+        if let dependencies = keywords["dependentRequired"]?.objectValue {
+            for (key, needed) in dependencies where chosen.contains(key) {
+                for name in needed.arrayValue?.compactMap(\.stringValue) ?? [] where !chosen.contains(name) {
+                    chosen.append(name)
+                }
+            }
+        }
+        // `dependentSchemas`: a present key brings the properties its schema requires.
+        var dependentProperties = JSONObject()
+        if let dependencies = keywords["dependentSchemas"]?.objectValue {
+            for (key, schema) in dependencies where chosen.contains(key) {
+                for name in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                where !chosen.contains(name) {
+                    chosen.append(name)
+                }
+                for (name, value) in schema["properties"]?.objectValue ?? JSONObject()
+                where properties[name] == nil {
+                    dependentProperties[name] = value
+                }
+            }
+        }
+        for key in optional where chosen.count < minimum && !chosen.contains(key) { chosen.append(key) }
+        while chosen.count > maximum, let drop = chosen.lastIndex(where: { !required.contains($0) }) {
+            chosen.remove(at: drop)
+        }
+        var object = JSONObject()
+        for key in properties.keys where chosen.contains(key) {
+            let schema = properties[key] ?? true
+            let propertyLocation = location.appending("properties").appending(key)
+            do throws(GenerationError) {
+                object[key] = try generate(schema, at: propertyLocation, depth: depth + 1, context: &context)
+            } catch {
+                // An optional property nothing satisfies (`"legacy": false`) is simply left out.
+                if required.contains(key) || error.reason == .unresolvableReference { throw error }
+            }
+        }
+        for key in chosen where object[key] == nil {
+            if let schema = dependentProperties[key] {
+                object[key] = try generate(
+                    schema, at: location.appending("dependentSchemas").appending(key), depth: depth + 1,
+                    context: &context)
+                continue
+            }
+            object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
+        }
+        let additional = keywords["additionalProperties"] ?? keywords["unevaluatedProperties"]
+        let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
+        let extras = additional.map { $0 != false && $0 != true } ?? !patterns.isEmpty
+        var wanted = minimum - object.count
+        if extras && allowed == nil && depth < configuration.maxDepth
+            && context.rng.chance(configuration.extraPropertyProbability)
+        {
+            wanted = max(wanted, 1)
+        }
+        var serial = 0
+        var attempts = 0
+        while wanted > 0 && object.count < maximum && attempts < configuration.attemptsPerValue {
+            attempts += 1
+            guard allowed == nil, additional != false || !patterns.isEmpty else {
+                throw GenerationError(
+                    .contradictory, at: location, "minProperties needs keys the schema forbids")
+            }
+            if !patterns.isEmpty && (additional == false || context.rng.chance(0.5)) {
+                guard let (pattern, schema) = context.rng.element(of: patterns.members),
+                    let regex = (try? RegexSubset(pattern)) ?? (try? RegexSubset(Self.approximated(pattern)))
+                else { continue }
+                let key = regex.generate(using: &context.rng, extra: 3)
+                guard object[key] == nil, properties[key] == nil,
+                    PatternMatcher.matches(key, pattern: pattern) == true
+                else { continue }
+                let patternLocation = location.appending("patternProperties").appending(pattern)
+                object[key] = try generate(schema, at: patternLocation, depth: depth + 1, context: &context)
+                wanted -= 1
+                continue
+            }
+            serial += 1
+            let key = Self.extraKey(serial, names: keywords["propertyNames"], rng: &context.rng)
+            guard properties[key] == nil, object[key] == nil else { continue }
+            object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
+            wanted -= 1
+        }
+        return .object(object)
+    }
+
+    /// The name of an extra property: `extraN`, or one that `propertyNames` allows (its `const`,
+    /// an `enum` member, or a string its `pattern` generates).
+    static func extraKey(_ serial: Int, names: JSONValue?, rng: inout SeededRandom) -> String {
+        guard let names else { return "extra\(serial)" }
+        if let constant = names["const"]?.stringValue { return constant }
+        if let members = names["enum"]?.arrayValue?.compactMap(\.stringValue),
+            let member = rng.element(of: members)
+        {
+            return member
+        }
+        if let pattern = names["pattern"]?.stringValue, let regex = try? RegexSubset(pattern) {
+            return regex.generate(using: &rng, extra: 3)
+        }
+        return "extra\(serial)"
+    }
+
+    /// A value for a key not listed in `properties`: valid for `additionalProperties` when present.
+    private func additionalValue(_ constraints: Constraints, key: String, depth: Int, context: inout Context)
+        throws(GenerationError) -> JSONValue
+    {
+        let schema =
+            constraints.keywords["additionalProperties"] ?? constraints.keywords["unevaluatedProperties"]
+            ?? true
+        return try generate(
+            schema, at: constraints.location.appending("additionalProperties"), depth: depth + 1,
+            context: &context)
+    }
+}

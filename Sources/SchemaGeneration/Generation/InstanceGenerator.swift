@@ -1,0 +1,184 @@
+public import JSONSchema
+
+/// Generates JSON instances that are valid for a JSON Schema 2020-12, reproducibly from a seed.
+///
+/// Contract tests need payloads that a correct server must accept; an instance that breaks its own
+/// schema would make the test, not the server, wrong. The generator therefore builds values keyword
+/// by keyword and then checks each one against the (merged) schema, retrying with fresh randomness
+/// and throwing `GenerationError` rather than ever returning a value it knows to be invalid.
+///
+/// `$ref`s resolve against `document`, so a schema can live inside a larger contract file:
+/// ```swift
+/// let generator = InstanceGenerator(document: contract)
+/// var rng = SeededRandom(seed: 7)
+/// let item = try generator.instance(for: ["$ref": "#/schemas/MenuItem"], using: &rng)
+/// ```
+public struct InstanceGenerator: Sendable {
+    /// Size and shape knobs; the defaults keep payloads small enough to read in a failure report.
+    public struct Configuration: Sendable {
+        /// Longest random array unless `minItems` demands more.
+        public var maxArrayLength: Int
+        /// Longest random string (in code points) unless `minLength` demands more.
+        public var maxStringLength: Int
+        /// Nesting depth after which optional members are left out and non-recursive branches preferred.
+        public var maxDepth: Int
+        /// Chance that an optional property is present.
+        public var optionalPropertyProbability: Double
+        /// Chance of adding a key validated by an `additionalProperties` schema.
+        public var extraPropertyProbability: Double
+        /// Length of the "very long string" boundary case when `maxLength` allows it.
+        public var longStringLength: Int
+        /// Candidates tried for one schema location before giving up.
+        public var attemptsPerValue: Int
+
+        public init(
+            maxArrayLength: Int = 5, maxStringLength: Int = 24, maxDepth: Int = 6,
+            optionalPropertyProbability: Double = 0.5, extraPropertyProbability: Double = 0.3,
+            longStringLength: Int = 4096, attemptsPerValue: Int = 24
+        ) {
+            self.maxArrayLength = maxArrayLength
+            self.maxStringLength = maxStringLength
+            self.maxDepth = maxDepth
+            self.optionalPropertyProbability = optionalPropertyProbability
+            self.extraPropertyProbability = extraPropertyProbability
+            self.longStringLength = longStringLength
+            self.attemptsPerValue = attemptsPerValue
+        }
+    }
+
+    package let document: SchemaDocument
+    public let configuration: Configuration
+    package let checker: SchemaChecker
+
+    /// - Parameters:
+    ///   - document: the root that `$ref`s resolve against (a contract file, or the schema itself).
+    ///   - baseURI: the document's URI, for `$ref`s spelled as absolute URIs.
+    public init(document: JSONValue, baseURI: String = "", configuration: Configuration = Configuration()) {
+        self.document = SchemaDocument(root: document, baseURI: baseURI)
+        self.configuration = configuration
+        self.checker = SchemaChecker(document: self.document)
+    }
+
+    /// A random instance valid for `schema`; the same `rng` state always gives the same instance.
+    public func instance(for schema: JSONValue, using rng: inout SeededRandom) throws(GenerationError)
+        -> JSONValue
+    {
+        var context = Context(rng: rng)
+        defer { rng = context.rng }
+        return try generate(schema, at: .root, depth: 0, context: &context)
+    }
+
+    /// A random instance for the schema at `pointer` in the document.
+    public func instance(at pointer: JSONPointer, using rng: inout SeededRandom) throws(GenerationError)
+        -> JSONValue
+    {
+        guard let schema = pointer.resolve(in: document.root) else {
+            throw GenerationError(.unresolvableReference, at: pointer, "no schema at this pointer")
+        }
+        var context = Context(rng: rng)
+        defer { rng = context.rng }
+        return try generate(schema, at: pointer, depth: 0, context: &context)
+    }
+
+    /// Whether `value` satisfies `schema` as far as the generator's own checker can tell.
+    public func conforms(_ value: JSONValue, to schema: JSONValue) -> Bool {
+        checker.matches(value, schema)
+    }
+
+    package struct Context {
+        var rng: SeededRandom
+        var budget = 20_000
+    }
+
+    /// Generates for one schema location: flatten, decide choices, build, verify, retry.
+    package func generate(_ schema: JSONValue, at location: JSONPointer, depth: Int, context: inout Context)
+        throws(GenerationError) -> JSONValue
+    {
+        let constraints = try flatten(schema, at: location, hops: 0)
+        return try generate(constraints, depth: depth, context: &context)
+    }
+
+    package func generate(_ constraints: Constraints, depth: Int, context: inout Context)
+        throws(GenerationError)
+        -> JSONValue
+    {
+        var lastError = GenerationError(
+            .exhausted, at: constraints.location, "no candidate satisfied the schema")
+        for _ in 0..<configuration.attemptsPerValue {
+            context.budget -= 1
+            guard context.budget > 0 else {
+                throw GenerationError(.exhausted, at: constraints.location, "generation budget exhausted")
+            }
+            do throws(GenerationError) {
+                let value = try decideChoices(constraints, depth: depth, context: &context)
+                if checker.matches(value, constraints.checkSchema, base: base(of: constraints)) {
+                    return value
+                }
+            } catch {
+                lastError = error
+                if error.reason == .contradictory || error.reason == .unresolvableReference
+                    || error.reason == .invalidSchema
+                {
+                    throw error
+                }
+            }
+        }
+        throw lastError
+    }
+
+    /// Picks a branch for each pending `anyOf`/`oneOf`/`if`, merges it, and builds the value.
+    private func decideChoices(_ constraints: Constraints, depth: Int, context: inout Context)
+        throws(GenerationError) -> JSONValue
+    {
+        guard let choice = constraints.choices.first else {
+            return try build(constraints, depth: depth, context: &context)
+        }
+        var rest = constraints
+        rest.choices.removeFirst()
+        var branches = Array(choice.branches.enumerated())
+        branches = context.rng.shuffled(branches)
+        if depth >= configuration.maxDepth / 2 {
+            let plain = branches.filter { !Self.mentionsReference($0.element) }
+            branches = plain + branches.filter { Self.mentionsReference($0.element) }
+        }
+        var lastError = GenerationError(.contradictory, at: choice.location, "no branch can be satisfied")
+        var overlap: GenerationError?
+        for (offset, branch) in branches {
+            do throws(GenerationError) {
+                let branchConstraints = try flatten(branch, at: choice.location.appending(offset), hops: 0)
+                var merged = try rest.merging(branchConstraints)
+                merged.location = constraints.location
+                let value = try decideChoices(merged, depth: depth, context: &context)
+                if choice.kind == .oneOf {
+                    let others = choice.branches.enumerated().filter { $0.offset != offset }
+                    let base = base(of: constraints)
+                    if others.contains(where: { checker.matches(value, $0.element, base: base) }) {
+                        overlap = GenerationError(
+                            .exhausted, at: choice.location, "the value also matched another oneOf branch")
+                        continue
+                    }
+                }
+                return value
+            } catch {
+                lastError = error
+            }
+        }
+        throw overlap ?? lastError
+    }
+
+    /// The base URI for the schema at the constraints' location, for the checker's `$ref`s.
+    package func base(of constraints: Constraints) -> String {
+        document.base(at: constraints.location, for: constraints.original)
+    }
+
+    package static func mentionsReference(_ schema: JSONValue) -> Bool {
+        switch schema {
+        case .object(let object):
+            return object.contains { $0.key == "$ref" || mentionsReference($0.value) }
+        case .array(let elements):
+            return elements.contains(where: mentionsReference)
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ContractKit
+import ContractMock
+import Foundation
+import JSONSchema
+import Testing
+
+/// The package root, found from this file.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+/// The public OpenAPI descriptions beside the package (`CONFORM_OPENAPI_CORPUS` overrides), or nil
+/// when the folder is absent.
+func corpusFolder() -> URL? {
+    let path =
+        ProcessInfo.processInfo.environment["CONFORM_OPENAPI_CORPUS"]
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi-corpus").path
+    let url = URL(fileURLWithPath: path).appendingPathComponent("v3-json")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}
+
+/// Every JSON description of the corpus that loads as a contract today.
+func corpusContracts() -> [(name: String, file: String, contract: Contract)] {
+    guard let folder = corpusFolder(),
+        let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+    else { return [] }
+    return names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
+        let file = folder.appendingPathComponent(name).path
+        guard let contract = ContractLoader.read(file: file).contract else { return nil }
+        return (name, file, contract)
+    }
+}
+
+/// The contracts of `Contracts/`.
+func ownContracts() throws -> [(name: String, file: String, contract: Contract)] {
+    let folder = packageRoot.appendingPathComponent("Contracts")
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        .sorted().map { name in
+            let file = folder.appendingPathComponent(name).path
+            return (name, file, try ContractLoader.load(file: file))
+        }
+}
+
+/// A contract from JSON text, for small focused cases.
+func contract(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Contract {
+    let outcome = ContractLoader.read(bytes: Array(text.utf8), file: "inline.json")
+    return try #require(
+        outcome.contract, "\(outcome.problems.map(\.message))", sourceLocation: sourceLocation)
+}
+
+/// A request as the HTTP layer hands it to the mock, without a socket.
+func request(
+    _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
+) -> HTTPRequest {
+    let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+    let query =
+        parts.count > 1
+        ? parts[1].split(separator: "&").map { item -> (name: String, value: String) in
+            let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
+            return (pair[0], pair.count > 1 ? (pair[1].removingPercentEncoding ?? pair[1]) : "")
+        } : []
+    var fields = HTTPHeaders()
+    if body != nil { fields["Content-Type"] = "application/json" }
+    for (name, value) in headers { fields[name] = value }
+    return HTTPRequest(
+        method: method, target: target, path: parts[0], rawPath: parts[0], query: query, headers: fields,
+        body: Array((body ?? "").utf8))
+}
+
+extension HTTPResponse {
+    /// The body as JSON, or nil.
+    var json: JSONValue? { try? JSONParser.parse(body) }
+}

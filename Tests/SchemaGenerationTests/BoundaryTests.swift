@@ -1,0 +1,74 @@
+import JSONSchema
+import Testing
+
+@testable import SchemaGeneration
+
+@Suite("Boundary instances")
+struct BoundaryTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var schema: JSONValue
+        var expected: [JSONValue]
+        var testDescription: String { schema.compactText }
+    }
+
+    static let cases: [Case] = [
+        .init(schema: ["type": "integer", "minimum": -2, "maximum": 7], expected: [-2, 7, 0]),
+        .init(schema: ["type": "number", "exclusiveMinimum": 0, "maximum": 10], expected: [10, 2, 1.5]),
+        .init(
+            schema: ["type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 100], expected: [1, 99]),
+        .init(
+            schema: ["type": "number", "minimum": 0, "maximum": 1, "multipleOf": 0.25],
+            expected: [0, 1, 0.25, 0.75]),
+        .init(schema: ["enum": ["red", "green", "blue"]], expected: ["red", "green", "blue"]),
+        .init(schema: ["type": "string", "maxLength": 3], expected: ["", "zzz", "😀𝄞", "e\u{301}"]),
+        .init(
+            schema: ["type": "string", "minLength": 2],
+            expected: ["aa", "😀𝄞", .string(String(repeating: "x", count: 4096))]),
+        .init(schema: ["type": ["boolean", "null"]], expected: [true, false, nil]),
+        .init(
+            schema: [
+                "type": "array", "items": ["type": "integer", "minimum": 1, "maximum": 3], "maxItems": 3,
+            ], expected: [[], [1, 3, 2]]),
+        .init(
+            schema: [
+                "type": "object", "required": ["id"],
+                "properties": ["id": ["type": "integer", "minimum": 1], "note": ["type": "string"]],
+            ],
+            expected: [["id": 1], ["id": 1, "note": ""]]),
+    ]
+
+    @Test("expected boundaries are present and all are valid", arguments: cases)
+    func boundaries(_ testCase: Case) {
+        let generator = InstanceGenerator(document: testCase.schema)
+        let values = generator.boundaryInstances(for: testCase.schema, limit: 40)
+        for expected in testCase.expected {
+            #expect(
+                values.contains(expected), "missing \(expected.compactText) in \(values.map(\.compactText))")
+        }
+        for value in values {
+            #expect(generator.conforms(value, to: testCase.schema), "\(value.compactText)")
+        }
+        #expect(Set(values).count == values.count)
+    }
+
+    @Test("boundaries are deterministic and respect the limit")
+    func deterministic() {
+        let generator = InstanceGenerator(document: GeneratorTests.menu)
+        let schema: JSONValue = ["$ref": "#/schemas/MenuItem"]
+        let first = generator.boundaryInstances(for: schema, limit: 12)
+        #expect(first.count == 12)
+        #expect(first == generator.boundaryInstances(for: schema, limit: 12))
+        for value in first { #expect(generator.conforms(value, to: schema)) }
+    }
+
+    @Test(
+        "formats list parser-unfriendly valid spellings",
+        arguments: ["date-time", "ipv6", "uuid", "duration"])
+    func formats(format: String) {
+        let schema: JSONValue = ["type": "string", "format": .string(format)]
+        let values = InstanceGenerator(document: schema).boundaryInstances(for: schema, limit: 20)
+        #expect(values.count >= 3)
+        #expect(values.allSatisfy { $0.stringValue != nil })
+        #expect(values.contains(.string(FormatValues.boundaries(format)[0])))
+    }
+}
