@@ -114,7 +114,7 @@ struct VariablesAndAuthTests {
         #expect(short.code == .success && short.out.hasPrefix("OVERVIEW: Check contract files"))
         let file = try temporaryFile(Self.contract, name: "notes.json")
         let lint = await run(["lint", file], environment: [:])
-        #expect(lint.out.hasSuffix("ok (Notes 2.0.0: 2 endpoints, 1 example)"), "\(lint.out)\(lint.err)")
+        #expect(lint.out.hasSuffix("ok (Notes 2.0.0: 2 endpoints, 1 example, 1 warning)"), "\(lint.out)\(lint.err)")
         let missing = await run(["run", "Contracts/tod.json"], environment: [:])
         #expect(missing.err == "Contracts/tod.json: error: no such file")
     }
