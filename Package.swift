@@ -59,14 +59,14 @@ let package = Package(
             name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema"], exclude: ["Fixtures"],
             swiftSettings: settings),
         .testTarget(
-            name: "SchemaGenerationTests", dependencies: ["SchemaGeneration", "JSONSchema"],
+            name: "SchemaGenerationTests", dependencies: ["SchemaGeneration", "JSONSchema", "ContractKit"],
             swiftSettings: settings),
         .testTarget(
-            name: "ContractFuzzTests", dependencies: ["ContractFuzz", "SchemaGeneration"],
+            name: "ContractFuzzTests", dependencies: ["ContractFuzz", "SchemaGeneration", "JSONSchema"],
             swiftSettings: settings),
         .testTarget(
             name: "ContractMockTests",
-            dependencies: ["ContractMock", "ContractKit", "JSONSchema", "SchemaGeneration"],
+            dependencies: ["ContractMock", "ContractKit", "ContractFuzz", "JSONSchema", "SchemaGeneration"],
             swiftSettings: settings),
         .testTarget(
             name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractMock"],

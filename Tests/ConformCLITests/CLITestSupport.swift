@@ -36,6 +36,11 @@ func repo(_ relative: String) -> String { packageRoot.appendingPathComponent(rel
 
 /// Runs `conform <arguments>` in process, with `stdin` as standard input.
 func conform(_ arguments: String..., stdin: String = "") async -> CommandOutput {
+    await conform(arguments, stdin: stdin)
+}
+
+/// Runs `conform <arguments>` in process, with the arguments as an array.
+func conform(_ arguments: [String], stdin: String = "") async -> CommandOutput {
     let out = LineCollector()
     let err = LineCollector()
     let console = Console(out: { out.append($0) }, err: { err.append($0) })

@@ -22,13 +22,6 @@ struct OpenAPICorpusTests {
 
     /// Descriptions whose replay against their own mock fails because of the mock, not the
     /// conversion (issue #12 covers the mock's side), with the reason.
-    static let mockKnownIssues: [String: String] = [
-        "readme-3.1-petstore.json":
-            "operations that declare no 2xx status (updatePet: 400, 404, 405) get 204 from the mock, which is undeclared",
-        "swagger-petstore-v3.yaml":
-            "loginUser declares application/xml first: the mock serves plain text with that type, which is not well-formed XML",
-    ]
-
     /// Every root document of the corpus: the files of a multi-file description other than its
     /// entry point (`spec/swagger.*`) are only reached through `$ref`s.
     static func documents() -> [String] {
@@ -60,7 +53,6 @@ struct OpenAPICorpusTests {
         let documents = Self.documents()
         #expect(!documents.isEmpty, "no descriptions found under \(Self.root.path)")
         for path in documents {
-            let name = URL(fileURLWithPath: path).lastPathComponent
             let outcome = ContractLoader.read(file: path)
             let errors = outcome.problems.filter { $0.severity == .error }
             #expect(errors.isEmpty, "\(path): \(errors.map(\.description).joined(separator: "\n"))")
@@ -72,13 +64,7 @@ struct OpenAPICorpusTests {
             }
             let result = try await replayAgainstMock(contract)
             let failures = result.cases.filter { $0.outcome != .passed && $0.outcome != .skipped }
-            if let reason = Self.mockKnownIssues[name] {
-                withKnownIssue("\(name): \(reason)", isIntermittent: true) {
-                    #expect(result.isSuccessful)
-                }
-            } else {
-                #expect(result.isSuccessful, "\(path): \(failures.map { "\($0.endpointID): \($0.outcome)" })")
-            }
+            #expect(result.isSuccessful, "\(path): \(failures.map { "\($0.endpointID): \($0.outcome)" })")
         }
     }
 }

@@ -33,7 +33,15 @@ struct ContractCommandInput {
                 loaded, parsed: parsed, environment: environment, console: console),
             var options = RunOptions(parsed, contract: filled.contract, console: console)
         else { return .exit(.usageOrContractError) }
-        let contract = filled.contract
+        var contract = filled.contract
+        switch parsed.value("formats") {
+        case nil: break
+        case "assert": contract.assertsFormats = true
+        case "annotate": contract.assertsFormats = false
+        case let other?:
+            console.err("error: --formats takes assert or annotate, found '\(other)'")
+            return .exit(.usageOrContractError)
+        }
         options.secrets = filled.secrets
         options.redact += filled.secretHeaders
         return .ready(

@@ -15,6 +15,11 @@ struct ServerTarget {
                 "Refuse an OpenAPI description whose examples break their schemas (by default they are warnings, left out)."
         ),
         .init(
+            name: "formats", valueName: "assert|annotate",
+            help:
+                "Whether `format` (date-time, uuid, email …) fails a value or only describes it (default: the contract's assertFormats; assert for OpenAPI)."
+        ),
+        .init(
             name: "base-url", valueName: "url",
             help: "The server to check (default: the embedded mock, started in process)."),
         .init(

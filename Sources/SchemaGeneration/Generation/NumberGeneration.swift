@@ -115,6 +115,14 @@ extension InstanceGenerator {
             guard abs(quotient) < 4.0e15 else { return nil }
             return Int64(quotient)
         }
+        // A bound too far out to count in steps (OpenAPI's float range, ±3.4e38) on the far side of
+        // zero is as good as no bound: the window around zero lies inside it.
+        let lower = lower.flatMap {
+            approximate($0.value, roundingUp: true) == nil && $0.value.isNegative ? nil : $0
+        }
+        let upper = upper.flatMap {
+            approximate($0.value, roundingUp: false) == nil && !$0.value.isNegative ? nil : $0
+        }
         var low: Int64 = -window
         var high: Int64
         if let lower {

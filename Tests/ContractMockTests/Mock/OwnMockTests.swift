@@ -46,18 +46,7 @@ struct OwnMockTests {
         defer { mock.shutdown() }
         let configuration = ServerFuzzer.Configuration(baseURL: baseURL, casesPerEndpoint: 10, seed: 1)
         let outcome = await ServerFuzzer(contract: testCase.contract, configuration: configuration).run()
-        var failing = outcome.result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
-        // The fuzzer sends `?status=` (an empty required array) both as valid and as invalid: no
-        // server can satisfy both; its generator should give required arrays an element.
-        let contradictory = failing.filter { $0.id == "findPetsByStatus/positive_data_acceptance" }
-        failing.removeAll { $0.id == "findPetsByStatus/positive_data_acceptance" }
-        if !contradictory.isEmpty {
-            withKnownIssue(
-                "fuzzer sends ?status= as both a valid and an invalid request", isIntermittent: true
-            ) {
-                Issue.record("\(contradictory.map(\.id))")
-            }
-        }
+        let failing = outcome.result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
         #expect(
             failing.isEmpty,
             "\(failing.map { "\($0.id): \($0.findings.map { "\($0.message) — \($0.actual ?? "")".prefix(300) })" })"
