@@ -29,13 +29,20 @@ final class HostileServer: @unchecked Sendable {
         let fd: Int32
         /// Set by a script to keep the connection open for another request.
         var keepOpen = false
-        init(fd: Int32) { self.fd = fd }
+        /// Whether the server was stopped: an endless script must end with its test, or the client
+        /// side (URLSession, which winds a cancelled transfer down slowly under load) keeps reading.
+        let isStopped: @Sendable () -> Bool
+        init(fd: Int32, isStopped: @escaping @Sendable () -> Bool = { false }) {
+            self.fd = fd
+            self.isStopped = isStopped
+        }
 
         /// Writes bytes; false once the client has gone.
         @discardableResult
         func write(_ bytes: [UInt8]) -> Bool {
             var offset = 0
             while offset < bytes.count {
+                if isStopped() { return false }
                 let sent = bytes.withUnsafeBytes {
                     send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                 }
@@ -118,7 +125,7 @@ final class HostileServer: @unchecked Sendable {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer: [UInt8] = []
-        let connection = Connection(fd: fd)
+        let connection = Connection(fd: fd) { [state] in state.current.stopped }
         defer { close(fd) }
         while true {
             guard let request = Self.readRequest(fd, buffer: &buffer) else { return }

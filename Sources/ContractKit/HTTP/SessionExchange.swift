@@ -22,6 +22,10 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private let pending = Locked<[Int: Pending]>([:])
+    /// Exchanges ended (deadline, cancellation) before their entry was registered.
+    private let endedEarly = Locked<[Int: TransportError]>([:])
+    /// Deadlines fire here, on a queue of its own, so a busy cooperative pool cannot delay them.
+    private let timers = DispatchQueue(label: "conform.session-exchange.deadlines")
     private let lock = NSLock()
     private var sessionStorage: URLSession?
 
@@ -60,16 +64,19 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
         let task = session.dataTask(with: urlRequest)
         let identifier = task.taskIdentifier
-        let watchdog = Task {
-            try? await Task.sleep(until: deadline.instant, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            self.finish(
-                identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed))
+        let watchdog = DispatchWorkItem { [self] in
+            finish(identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed))
             task.cancel()
         }
+        let remaining = max(0, (deadline.instant - ContinuousClock.now).seconds)
+        timers.asyncAfter(deadline: .now() + remaining, execute: watchdog)
         defer { watchdog.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                if let ended = endedEarly.withLock({ $0.removeValue(forKey: identifier) }) {
+                    continuation.resume(returning: Result<ResponseRecord, TransportError>.failure(ended))
+                    return
+                }
                 pending.withLock {
                     $0[identifier] = Pending(
                         continuation: continuation, deadline: deadline, limit: maximumBodyBytes)
@@ -87,8 +94,11 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// task complete: on a loaded machine libcurl can take a long time to wind a busy transfer down,
     /// and the deadline is ours, not its.
     private func finish(_ identifier: Int, with error: TransportError) {
-        let entry = pending.withLock { $0.removeValue(forKey: identifier) }
-        entry?.continuation.resume(returning: .failure(error))
+        guard let entry = pending.withLock({ $0.removeValue(forKey: identifier) }) else {
+            endedEarly.withLock { $0[identifier] = $0[identifier] ?? error }
+            return
+        }
+        entry.continuation.resume(returning: .failure(error))
     }
 
     func urlSession(
