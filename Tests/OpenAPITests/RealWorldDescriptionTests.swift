@@ -180,7 +180,9 @@ struct RealWorldDescriptionTests {
         #expect(result.isSuccessful, "\(result.cases.filter { $0.outcome != .passed })")
     }
 
-    @Test("formats are asserted for descriptions: string formats, and int32/float ranges as bounds")
+    @Test(
+        "formats are asserted for descriptions: string formats, and int32/int64/float/double ranges as bounds"
+    )
     func formats() throws {
         let text = #"""
             {"openapi": "3.0.3", "info": {"title": "F", "version": "1"},
@@ -198,11 +200,14 @@ struct RealWorldDescriptionTests {
         #expect(properties["small"]?["minimum"] == .number(JSONNumber(Int(Int32.min))))
         #expect(properties["small"]?["maximum"] == .number(JSONNumber(Int(Int32.max))))
         #expect(properties["positive"]?["minimum"] == 1)
-        #expect(properties["big"]?["minimum"] == nil)
+        #expect(properties["big"]?["minimum"] == .number(JSONNumber(Int64.min)))
+        #expect(properties["big"]?["maximum"] == .number(JSONNumber(Int64.max)))
         let schemas = ContractSchemas(contract: contract)
         let pointer = JSONPointer(tokens: ["schemas", "F"])
         #expect(!schemas.validate(["small": 4_294_967_296], at: pointer).isValid)
         #expect(!schemas.validate(["when": "yesterday"], at: pointer).isValid)
+        let beyondInt64 = try JSONParser.parse(#"{"big": 100000000000000000000}"#)
+        #expect(!schemas.validate(beyondInt64, at: pointer).isValid)
         #expect(schemas.validate(["small": 7, "when": "2024-01-01T00:00:00Z"], at: pointer).isValid)
     }
 

@@ -164,14 +164,20 @@ struct OpenAPISchemaConverter {
         return Self.allowingNull(result)
     }
 
-    /// The ranges OpenAPI's numeric formats promise (`int32`, `float`), as `minimum` and `maximum`,
-    /// so responses are checked against them as OpenAPI users expect; a tighter bound the schema
-    /// already has is kept. `int64` and `double` cover every integer and number Conform reads (and
-    /// bounds at their extremes would only disturb the generators).
+    /// The ranges OpenAPI's numeric formats promise (`int32`, `int64`, `float`, `double`), as
+    /// `minimum` and `maximum`, so responses are checked against them as OpenAPI users expect (Conform
+    /// reads numbers exactly, so `1e20` in an `int64` field is caught); a tighter bound the schema
+    /// already has is kept.
     static func boundingNumericFormat(_ schema: JSONObject) -> JSONObject {
         let bounds: (low: JSONNumber, high: JSONNumber)
         switch schema["format"]?.stringValue {
         case "int32": bounds = (JSONNumber(Int(Int32.min)), JSONNumber(Int(Int32.max)))
+        case "int64": bounds = (JSONNumber(Int64.min), JSONNumber(Int64.max))
+        case "double":
+            bounds = (
+                JSONNumber(floatLiteral: -Double.greatestFiniteMagnitude),
+                JSONNumber(floatLiteral: Double.greatestFiniteMagnitude)
+            )
         case "float":
             bounds = (
                 JSONNumber(floatLiteral: -Double(Float.greatestFiniteMagnitude)),
