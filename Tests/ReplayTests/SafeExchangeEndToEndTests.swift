@@ -257,10 +257,13 @@ struct SafeExchangeEndToEndTests {
         #expect(elsewhere.requests.isEmpty, "a request reached the other origin")
     }
 
-    @Test("a 60 MB body that passes leaves a small results file", .enabled(if: binary != nil))
+    /// 8 MB is enough to prove the cut (a whole copy would be over the 3 MiB bound below) while a
+    /// debug build parses it in seconds; the 60 MB figure of the issue is measured in release
+    /// (docs/http-exchanges.md).
+    @Test("a large body (8 MB) that passes leaves a small results file", .enabled(if: binary != nil))
     func largeBody() async throws {
         let body =
-            Array("{\"categories\": [\"".utf8) + [UInt8](repeating: 0x61, count: 60_000_000)
+            Array("{\"categories\": [\"".utf8) + [UInt8](repeating: 0x61, count: 8_000_000)
             + Array("\"]}".utf8)
         let response =
             Array(

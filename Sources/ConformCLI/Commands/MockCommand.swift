@@ -7,7 +7,7 @@ enum MockCommand {
     static let parser = ArgumentParser(
         command: "mock",
         overview:
-            "Serve a mock of a contract: answers from its examples or generated bodies, 400 for invalid requests.",
+            "Serve a mock of a contract that answers only what the contract declares: its examples or generated bodies, stored resources, and the declared 4xx for invalid requests.",
         positionals: [.init(name: "contract", help: "The contract file.")],
         options: [
             .init(
