@@ -1,4 +1,5 @@
 import ContractMock
+import Foundation
 import Testing
 
 extension HTTPServerTests {
