@@ -151,23 +151,25 @@ extension HTTPServerTests {
             try await withServer { _, port in
                 let client = try RawClient(port: port)
                 let started = ContinuousClock.now
-                var cutOff = false
-                for byte in "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8
-                    + Array(repeating: UInt8(ascii: "z"), count: 100)
-                {
-                    guard client.send([byte]) else {
-                        cutOff = true
-                        break
-                    }
-                    // A blocking pause, not Task.sleep: the client's pace must not depend on a free
-                    // thread in the cooperative pool, which CPU-heavy suites can hold for seconds.
-                    Thread.sleep(forTimeInterval: 0.02)
-                    if ContinuousClock.now - started > .seconds(2) { break }
-                }
+                let cutOff = Self.trickle(to: client, since: started)
                 #expect(cutOff || client.waitForClose(timeout: .seconds(1)))
                 #expect(ContinuousClock.now - started < .seconds(2))
                 try expectServes(port: port)
             }
+        }
+
+        /// Sends a request head a byte every 20 ms until the server cuts the client off or 2 s pass;
+        /// true when a send failed. Synchronous on purpose: the client's pace must not wait for a
+        /// free thread in the cooperative pool, which CPU-heavy suites can hold for seconds.
+        private static func trickle(to client: RawClient, since started: ContinuousClock.Instant) -> Bool {
+            for byte in "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8
+                + Array(repeating: UInt8(ascii: "z"), count: 100)
+            {
+                guard client.send([byte]) else { return true }
+                Thread.sleep(forTimeInterval: 0.02)
+                if ContinuousClock.now - started > .seconds(2) { break }
+            }
+            return false
         }
 
         @Test("an idle connection that never sends is closed quietly")
