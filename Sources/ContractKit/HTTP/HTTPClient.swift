@@ -27,19 +27,6 @@ final class HTTPClient: Sendable {
         }
     }
 
-    /// Sends one request (no redirects followed) and reads the whole response.
-    func exchange(
-        _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
-    ) async throws(TransportError) -> ResponseRecord {
-        let result = await onWorker(deadline: deadline) {
-            Result { () throws(TransportError) -> ResponseRecord in
-                try self.blockingExchange(
-                    request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
-            }
-        }
-        return try result.get()
-    }
-
     /// Sends one request and reads the whole response, blocking the calling thread until the deadline.
     func blockingExchange(
         _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int

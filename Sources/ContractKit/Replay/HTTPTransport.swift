@@ -127,13 +127,8 @@ public final class HTTPTransport: Sendable {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https"
         else { throw .invalidURL(request.url) }
-        if scheme == "http" && !forcesURLSession {
-            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-                throw .invalidURL(request.url)
-            }
-            return try await client.exchange(
-                request, url: components, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
-        }
+        // Plain HTTP never gets here unless URLSession is forced: `perform` runs it on a worker, and
+        // a same-origin redirect keeps the scheme.
         return try await session.exchange(
             request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
     }

@@ -169,10 +169,6 @@ public struct Replayer: Sendable {
         let secrets = configuration.redaction.secrets(in: request.headers)
         let curl = configuration.redaction.scrub(
             CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
-        let shownRequest = RequestRecord(
-            method: request.method, url: configuration.redaction.scrub(request.url, secrets: secrets),
-            headers: configuration.redaction.apply(request.headers),
-            body: request.body)
         var attempts = 0
         var lastError: TransportError?
         var response: ResponseRecord?
