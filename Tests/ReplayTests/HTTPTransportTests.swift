@@ -52,6 +52,12 @@ struct HTTPTransportTests {
             }),
         Row(
             label: "an endless chunked body stops at the limit",
+            // Socket path only in this parallel suite: on the forced-URLSession path the exchange ends
+            // at the limit, but URLSession on Linux keeps buffering the cancelled transfer while a
+            // loaded test process starves its queue (gigabytes seen), which would take the other
+            // suites down with it. The https body limit is covered by the 60 MB and close-delimited
+            // rows; this limit of URLSession is written down in docs/http-exchanges.md.
+            paths: [.socket],
             script: { _, connection in
                 guard connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n") else {
                     return
