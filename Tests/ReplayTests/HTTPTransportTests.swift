@@ -55,8 +55,8 @@ struct HTTPTransportTests {
             // Socket path only in this parallel suite: on the forced-URLSession path the exchange ends
             // at the limit, but URLSession on Linux keeps buffering the cancelled transfer while a
             // loaded test process starves its queue (gigabytes seen), which would take the other
-            // suites down with it. The https body limit is covered by the 60 MB and close-delimited
-            // rows; this limit of URLSession is written down in docs/http-exchanges.md.
+            // suites down with it. The next row checks the limit on both paths with a finite body;
+            // this limit of URLSession is written down in docs/http-exchanges.md.
             paths: [.socket],
             script: { _, connection in
                 guard connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n") else {
@@ -64,6 +64,17 @@ struct HTTPTransportTests {
                 }
                 let chunk = "4000\r\n" + String(repeating: "a", count: 0x4000) + "\r\n"
                 while connection.write(chunk) {}
+            },
+            check: { _, result in result == .failure(.bodyTooLarge(limit: 1_048_576)) }),
+        Row(
+            label: "a finite chunked body three times the limit is cut at the limit",
+            script: { _, connection in
+                guard connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n") else {
+                    return
+                }
+                let chunk = "4000\r\n" + String(repeating: "a", count: 0x4000) + "\r\n"
+                for _ in 0..<192 where connection.write(chunk) {}
+                connection.write("0\r\n\r\n")
             },
             check: { _, result in result == .failure(.bodyTooLarge(limit: 1_048_576)) }),
         Row(
