@@ -153,10 +153,8 @@ public final class ContractSuite: Sendable {
                 baseURL = try embedded.start()
                 mock.withLock { $0 = embedded }
             }
-            let replayer = Replayer(
-                contract: contract,
-                configuration: .init(
-                    baseURL: baseURL, timeout: .seconds(30), redaction: Redaction(secretValues: secrets)))
+            let target = TargetSettings(baseURL: baseURL, redaction: Redaction(secretValues: secrets))
+            let replayer = Replayer(contract: contract, configuration: .init(target: target))
             let created = ReplaySession(replayer: replayer)
             current = created
             return (created, baseURL)

@@ -34,6 +34,6 @@ struct FormatsOptionTests {
         #expect(annotated.code == .success, "\(annotated.out)\(annotated.err)")
         let wrong = await conform(base + ["--formats", "sometimes"])
         #expect(wrong.code == .usageOrContractError)
-        #expect(wrong.err.contains("--formats takes assert or annotate"))
+        #expect(wrong.err.contains("'--formats' takes assert or annotate, not 'sometimes'"))
     }
 }

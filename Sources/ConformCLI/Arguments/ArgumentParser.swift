@@ -1,17 +1,11 @@
 import ContractKit
 
-/// A small argument parser: long options with values (`--port 8080` or `--port=8080`), repeatable
-/// options, flags and positionals, with errors that say what was expected and a did-you-mean.
-struct ArgumentParser {
-    struct Option: Sendable {
-        var name: String
-        var valueName: String?
-        var help: String
-        var isRepeatable = false
-        var defaultValue: String?
-        var isFlag: Bool { valueName == nil }
-    }
-
+/// A small argument parser in the spirit of swift-argument-parser, with no dependency: a command
+/// declares its positionals and typed options once (`Option`, `Flag`); `parse` checks the shape of
+/// the command line (unknown options, missing values, repeats) and keeps the raw values, which the
+/// command then reads as typed values through the same declarations. Every problem is an
+/// `ArgumentError`.
+struct ArgumentParser: Sendable {
     struct Positional: Sendable {
         var name: String
         var help: String
@@ -19,27 +13,12 @@ struct ArgumentParser {
         var isOptional = false
     }
 
-    struct ParsedArguments: Sendable {
-        var values: [String: [String]] = [:]
-        var flags: Set<String> = []
-        var positionals: [String] = []
-
-        func value(_ name: String) -> String? { values[name]?.last }
-        func all(_ name: String) -> [String] { values[name] ?? [] }
-        func has(_ name: String) -> Bool { flags.contains(name) }
-    }
-
-    struct UsageError: Error, Sendable, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
     var command: String
     var overview: String
     var positionals: [Positional]
-    var options: [Option]
+    var options: [OptionDeclaration]
 
-    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    func parse(_ arguments: [String]) throws(ArgumentError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -60,15 +39,11 @@ struct ArgumentParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let option = options.first(where: { "--\($0.name)" == name }) else {
-                var message = "unknown option '\(name)' for 'conform \(command)'"
-                if let suggestion = closestOption(to: name) { message += "; did you mean '--\(suggestion)'?" }
-                throw UsageError(message: message)
+            guard let option = declaration(spelled: name) else {
+                throw .unknownOption(name, suggestion: closestOption(to: name))
             }
             if option.isFlag {
-                if inlineValue != nil {
-                    throw UsageError(message: "option '--\(option.name)' takes no value")
-                }
+                if inlineValue != nil { throw .flagWithValue(option: option.spelled) }
                 parsed.flags.insert(option.name)
                 continue
             }
@@ -79,25 +54,27 @@ struct ArgumentParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError(
-                    message: "option '--\(option.name)' needs a value <\(option.valueName ?? "value")>")
+                throw .missingValue(option: option.spelled, valueName: option.valueName ?? "value")
             }
             if !option.isRepeatable, parsed.values[option.name] != nil {
-                throw UsageError(message: "option '--\(option.name)' is given more than once")
+                throw .repeated(option: option.spelled)
             }
             parsed.values[option.name, default: []].append(value)
         }
         let required = positionals.filter { !$0.isOptional }
         if parsed.positionals.count < required.count {
-            let missing = required[parsed.positionals.count]
-            throw UsageError(message: "missing argument <\(missing.name)> for 'conform \(command)'")
+            throw .missingArgument(required[parsed.positionals.count].name)
         }
         if !positionals.contains(where: \.isRepeatable), parsed.positionals.count > positionals.count {
-            throw UsageError(
-                message:
-                    "unexpected argument '\(parsed.positionals[positionals.count])' for 'conform \(command)'")
+            throw .unexpectedArgument(parsed.positionals[positionals.count])
         }
         return parsed
+    }
+
+    private func declaration(spelled name: String) -> OptionDeclaration? {
+        options.first { option in
+            option.spelled == name || option.short.map { "-\($0)" == name } == true
+        }
     }
 
     private func closestOption(to name: String) -> String? {
@@ -121,11 +98,12 @@ struct ArgumentParser {
         }
         lines += ["", "OPTIONS:"]
         for option in options {
-            var left = "--\(option.name)"
+            var left = option.short.map { "-\($0), " } ?? ""
+            left += option.spelled
             if let valueName = option.valueName { left += " <\(valueName)>" }
             var text = option.help
             if option.isRepeatable { text += " (repeatable)" }
-            if let defaultValue = option.defaultValue { text += " (default: \(defaultValue))" }
+            if let defaultText = option.defaultText { text += " (default: \(defaultText))" }
             lines.append(Self.row(left, text))
         }
         lines.append(Self.row("-h, --help", "Show this help."))
@@ -152,13 +130,28 @@ extension ArgumentParser {
         return false
     }
 
-    /// Parses, or prints the usage error and returns nil.
-    func parseOrReport(_ arguments: [String], console: Console) -> ParsedArguments? {
-        do {
-            return try parse(arguments)
+    /// Where a command starts: its typed arguments, or the exit code to return at once.
+    enum Start<Arguments> {
+        case ready(Arguments)
+        case exit(ExitCode)
+    }
+
+    /// The common start of every command: prints help and exits 0 for `--help`; else parses and
+    /// reads the typed arguments with `read`, or prints the error (in the one wording of
+    /// `ArgumentError`) and exits 2.
+    func start<Arguments>(
+        _ arguments: [String], helpExtra: String?, console: Console,
+        read: (ParsedArguments) throws(ArgumentError) -> Arguments
+    ) -> Start<Arguments> {
+        if Self.wantsHelp(arguments) {
+            console.out(help(extra: helpExtra))
+            return .exit(.success)
+        }
+        do throws(ArgumentError) {
+            return .ready(try read(try parse(arguments)))
         } catch {
-            console.err("error: \(error.message)\nRun 'conform \(command) --help' for its options.")
-            return nil
+            console.err(error.rendered(for: command))
+            return .exit(.usageOrContractError)
         }
     }
 }

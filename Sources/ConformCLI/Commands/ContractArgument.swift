@@ -17,20 +17,4 @@ enum ContractArgument {
         }
         return outcome.contract
     }
-
-    /// Parses `i/n` for `--shard`.
-    static func shard(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-            (1...count).contains(index)
-        else { return nil }
-        return (index, count)
-    }
-
-    /// Splits repeatable, comma-separated values (`--only a,b --only c`).
-    static func list(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
-            !$0.isEmpty
-        }
-    }
 }

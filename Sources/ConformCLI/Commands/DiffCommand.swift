@@ -11,33 +11,30 @@ enum DiffCommand {
             .init(name: "baseline", help: "Results of the earlier run (a .json written by conform run)."),
             .init(name: "current", help: "Results of the later run."),
         ],
-        options: [
-            .init(name: "markdown", valueName: "path", help: "Also write the comparison as Markdown."),
-            .init(
-                name: "slower-than", valueName: "ratio",
-                help: "A case is slower when it takes this many times its baseline (and 50 ms more).",
-                defaultValue: "1.5"),
-        ])
+        options: [markdown.declaration, slowerThan.declaration])
+
+    static let markdown = Option<String?>.text(
+        "markdown", valueName: "path", help: "Also write the comparison as Markdown.")
+    static let slowerThan = Option<Double>.number(
+        "slower-than", valueName: "ratio",
+        help: "A case is slower when it takes this many times its baseline (and 50 ms more).", default: 1.5,
+        above: 1)
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if ArgumentParser.wantsHelp(arguments) {
-            console.out(
-                parser.help(
-                    extra:
-                        "EXIT CODES:\n  0  no regression\n  1  a case that passed now fails or errors\n  2  usage error or unreadable results"
-                ))
-            return .success
+        let help =
+            "EXIT CODES:\n  0  no regression\n  1  a case that passed now fails or errors\n  2  usage error or unreadable results"
+        let (files, ratio, markdownPath): ([String], Double, String?)
+        switch parser.start(
+            arguments, helpExtra: help, console: console,
+            read: { parsed throws(ArgumentError) in
+                (parsed.positionals, try parsed.value(of: slowerThan), try parsed.value(of: markdown))
+            })
+        {
+        case .ready(let read): (files, ratio, markdownPath) = read
+        case .exit(let code): return code
         }
-        guard let parsed = parser.parseOrReport(arguments, console: console) else {
-            return .usageOrContractError
-        }
-        guard let ratio = Double(parsed.value("slower-than") ?? "1.5"), ratio > 1 else {
-            console.err("error: '--slower-than' takes a number above 1, such as 1.5")
-            return .usageOrContractError
-        }
-        let results = parsed.positionals.map(ReportOutput.readResults)
         var loaded: [RunResult] = []
-        for result in results {
+        for result in files.map(ReportOutput.readResults) {
             switch result {
             case .success(let run): loaded.append(run)
             case .failure(let error):
@@ -47,7 +44,7 @@ enum DiffCommand {
         }
         let diff = ResultsDiff(baseline: loaded[0], current: loaded[1], slowerThreshold: ratio)
         console.out(diff.text())
-        if let path = parsed.value("markdown") {
+        if let path = markdownPath {
             do {
                 try ReportWriter.write(diff.markdown(), to: path)
             } catch {

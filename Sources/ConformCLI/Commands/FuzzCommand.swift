@@ -5,91 +5,61 @@ import Foundation
 /// `conform fuzz <contract> [--base-url URL]`: generated valid and invalid requests; the server
 /// must accept the valid ones and reject the invalid ones with a 4xx.
 enum FuzzCommand {
+    static let timeout = TargetArguments.timeout(default: TargetSettings.defaultFuzzTimeout)
+    static let cases = Option<Int>.integer(
+        "cases", help: "Valid requests per endpoint (invalid ones are capped at the same number).",
+        default: ServerFuzzer.Configuration.defaultCasesPerEndpoint, range: 1...10_000)
+    static let timeBudget = Option<Duration?>.seconds(
+        "time-budget", help: "Stop sending new requests after this long.")
+
     static let parser = ArgumentParser(
         command: "fuzz",
         overview:
             "Send generated valid and invalid requests and check the answers. Without --base-url, fuzzes the contract's own mock.",
         positionals: [.init(name: "contract", help: "The contract file.")],
-        options: ServerTarget.options + VariableArguments.options + [
-            .init(
-                name: "cases", valueName: "n",
-                help: "Valid requests per endpoint (invalid ones are capped at the same number).",
-                defaultValue: "20"),
-            .init(
-                name: "time-budget", valueName: "seconds", help: "Stop sending new requests after this long."),
-            .init(
-                name: "timeout", valueName: "seconds", help: "Time allowed for each response.",
-                defaultValue: "10"),
-        ] + RunOptions.transportOptions + ReportOutput.options)
+        options: TargetArguments.declarations(own: [
+            cases.declaration, timeBudget.declaration, timeout.declaration,
+        ]))
+
+    /// The options only `fuzz` has.
+    struct Own {
+        var cases: Int
+        var timeBudget: Duration?
+
+        init(_ parsed: ParsedArguments) throws(ArgumentError) {
+            cases = try parsed.value(of: FuzzCommand.cases)
+            timeBudget = try parsed.value(of: FuzzCommand.timeBudget)
+        }
+    }
+
+    static var command: TargetCommand<Own> {
+        TargetCommand(
+            name: "fuzz", purpose: "fuzzing", parser: parser,
+            helpExtra: checksHelp + "\n\n" + ExitCode.helpText,
+            timeout: timeout, readOwn: Own.init, showsCoverage: false)
+    }
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
-        let input: ContractCommandInput
-        switch ContractCommandInput.prepare(
-            arguments, parser: parser, helpExtra: checksHelp + "\n\n" + ExitCode.helpText, console: console,
-            environment: environment)
-        {
-        case .ready(let prepared): input = prepared
-        case .exit(let code): return code
+        await command.run(arguments, console: console, environment: environment) { context in
+            let configuration = ServerFuzzer.Configuration(
+                target: context.settings, selection: context.arguments.selection,
+                casesPerEndpoint: context.own.cases, seed: context.arguments.seed,
+                timeBudget: context.own.timeBudget)
+            let fuzzer = ServerFuzzer(contract: context.contract, configuration: configuration)
+            return TargetCommand.Job(
+                announce: {
+                    guard !context.arguments.quiet else { return }
+                    let contract = context.contract
+                    context.console.err(
+                        "Fuzzing \(contract.name) \(contract.version): \(Plural.count(fuzzer.endpoints.count, "endpoint")), \(Plural.count(configuration.casesPerEndpoint, "valid request")) each, seed \(configuration.seed)"
+                    )
+                },
+                work: {
+                    let outcome = await fuzzer.run()
+                    return (outcome.result, summary(outcome))
+                })
         }
-        let (parsed, file, contract, options) = (input.parsed, input.file, input.contract, input.options)
-        let console = console.masking(options.secrets)
-        guard let cases = Int(parsed.value("cases") ?? "20"), (1...10_000).contains(cases) else {
-            console.err("error: '--cases' takes a number from 1 to 10000")
-            return .usageOrContractError
-        }
-        var budget: Duration?
-        if let text = parsed.value("time-budget") {
-            guard let seconds = Double(text), seconds > 0 else {
-                console.err("error: '--time-budget' takes a positive number of seconds")
-                return .usageOrContractError
-            }
-            budget = .milliseconds(Int(seconds * 1000))
-        }
-        guard
-            let target = ServerTarget.start(
-                contract: contract, parsed: parsed, options: options, console: console, purpose: "fuzzing")
-        else { return .usageOrContractError }
-        defer { target.stop() }
-        let baseURL = target.baseURL
-
-        let progress = ProgressPrinter(console: console, quiet: options.quiet, verbose: options.verbose)
-        let stopper = FailFast(enabled: options.failFast)
-        let configuration = ServerFuzzer.Configuration(
-            baseURL: baseURL, headers: options.headers,
-            timeout: parsed.value("timeout") == nil ? .seconds(10) : options.timeout,
-            casesPerEndpoint: cases, seed: options.seed, timeBudget: budget, only: options.only,
-            skip: options.skip,
-            shard: options.shard, redaction: options.redaction,
-            maximumBodyBytes: options.maximumBodyBytes, followRedirects: options.followRedirects,
-            progress: {
-                progress.caseFinished($0)
-                stopper.caseFinished($0)
-            })
-        let fuzzer = ServerFuzzer(contract: contract, configuration: configuration)
-        if !options.quiet {
-            console.err(
-                "Fuzzing \(contract.name) \(contract.version): \(Plural.count(fuzzer.endpoints.count, "endpoint")), \(Plural.count(cases, "valid request")) each, seed \(options.seed)"
-            )
-        }
-        let task = Task { await fuzzer.run() }
-        stopper.arm { task.cancel() }
-        let trap = SignalTrap { _ in task.cancel() }
-        let outcome = await task.value
-        trap.cancel()
-        progress.finish(outcome.result, showCoverage: false)
-        if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
-        if !options.quiet { console.out("\n" + summary(outcome)) }
-        let written = ReportOutput(contractFile: file, command: "fuzz", parsed: parsed)
-            .write(
-                outcome.result, console: console, environment: environment, quiet: options.quiet,
-                secrets: options.secrets)
-        let verdict = outcome.result.verdict
-        if verdict == .unreachable {
-            console.err("error: \(outcome.result.baseURL) was unreachable for every request")
-        }
-        if verdict == .passed && !written { return .usageOrContractError }
-        return ExitCode(verdict)
     }
 
     static let checksHelp = """

@@ -10,33 +10,27 @@ enum ImportOpenAPICommand {
         command: "import-openapi",
         overview: "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file.",
         positionals: [.init(name: "openapi", help: "The OpenAPI document (JSON).")],
-        options: [
-            .init(
-                name: "output", valueName: "file",
-                help: "Where to write the contract; -o works too (default: Contracts/<file-stem>.json)."),
-            .init(name: "force", valueName: nil, help: "Overwrite the output file if it exists."),
-        ])
+        options: [output.declaration, force.declaration])
 
-    static let usage = "Usage: conform import-openapi <openapi.json> [-o Contracts/<name>.json] [--force]"
+    static let output = Option<String?>.text(
+        "output", short: "o", valueName: "file",
+        help: "Where to write the contract (default: Contracts/<file-stem>.json).")
+    static let force = Flag("force", help: "Overwrite the output file if it exists.")
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if ArgumentParser.wantsHelp(arguments) {
-            console.out(
-                parser.help(
-                    extra:
-                        "EXIT CODES:\n  0  the contract was written (warnings list what is not mapped)\n  2  usage error, an unreadable or invalid document, or an existing output without --force"
-                ))
-            return .success
+        let help =
+            "EXIT CODES:\n  0  the contract was written (warnings list what is not mapped)\n  2  usage error, an unreadable or invalid document, or an existing output without --force"
+        let (input, chosen, overwrites): (String, String?, Bool)
+        switch parser.start(
+            arguments, helpExtra: help, console: console,
+            read: { parsed throws(ArgumentError) in
+                (parsed.positionals[0], try parsed.value(of: Self.output), parsed.isSet(force))
+            })
+        {
+        case .ready(let read): (input, chosen, overwrites) = read
+        case .exit(let code): return code
         }
-        let parsed: ArgumentParser.ParsedArguments
-        do {
-            parsed = try parser.parse(arguments.map { $0 == "-o" ? "--output" : $0 })
-        } catch {
-            console.err("error: \(error.message)\n\(usage)")
-            return .usageOrContractError
-        }
-        let input = parsed.positionals[0]
-        let output = parsed.value("output") ?? defaultOutput(for: input)
+        let output = chosen ?? defaultOutput(for: input)
         guard let data = FileManager.default.contents(atPath: input) else {
             console.err("error: \(input): cannot read the file")
             return .usageOrContractError
@@ -46,7 +40,7 @@ enum ImportOpenAPICommand {
             console.err("error: \(output) is the OpenAPI document itself; choose another output with -o")
             return .usageOrContractError
         }
-        if FileManager.default.fileExists(atPath: output) && !parsed.has("force") {
+        if FileManager.default.fileExists(atPath: output) && !overwrites {
             console.err("error: \(output) already exists; pass --force to overwrite it")
             return .usageOrContractError
         }

@@ -7,33 +7,29 @@ enum LintCommand {
         overview:
             "Check contract files: structure, unknown keys, $refs, variables, path parameters and schemas.",
         positionals: [.init(name: "contract", help: "Contract files to check.", isRepeatable: true)],
-        options: [.init(name: "strict", valueName: nil, help: "Fail on warnings too.")])
+        options: [strict.declaration])
+
+    static let strict = Flag("strict", help: "Fail on warnings too.")
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if ArgumentParser.wantsHelp(arguments) {
-            console.out(
-                parser.help(
-                    extra:
-                        "EXIT CODES:\n  0  every contract is clean\n  2  a contract has errors (or warnings, with --strict), or a file cannot be read"
-                ))
-            return .success
-        }
-        let parsed: ArgumentParser.ParsedArguments
-        do {
-            parsed = try parser.parse(arguments)
-        } catch {
-            console.err("error: \(error.message)\nUsage: conform lint <contract>...")
-            return .usageOrContractError
+        let help =
+            "EXIT CODES:\n  0  every contract is clean\n  2  a contract has errors (or warnings, with --strict), or a file cannot be read"
+        let (files, isStrict): ([String], Bool)
+        switch parser.start(
+            arguments, helpExtra: help, console: console, read: { ($0.positionals, $0.isSet(strict)) })
+        {
+        case .ready(let read): (files, isStrict) = read
+        case .exit(let code): return code
         }
         var failed = false
-        for file in parsed.positionals {
-            let outcome = ContractLoader.read(file: file, strict: parsed.has("strict"))
+        for file in files {
+            let outcome = ContractLoader.read(file: file, strict: isStrict)
             for problem in outcome.problems {
                 console.err(problem.description)
             }
             let errors = outcome.problems.filter { $0.severity == .error }.count
             let warnings = outcome.problems.count - errors
-            if outcome.hasErrors || (parsed.has("strict") && warnings > 0) {
+            if outcome.hasErrors || (isStrict && warnings > 0) {
                 failed = true
                 if outcome.contract != nil || errors > 1 || warnings > 0 {
                     console.err(

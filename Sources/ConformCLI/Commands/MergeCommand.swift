@@ -8,28 +8,33 @@ enum MergeCommand {
         overview:
             "Merge the JSON results of several shards (conform run --shard i/n) into one set of reports.",
         positionals: [.init(name: "results", help: "JSON results files, one per shard.", isRepeatable: true)],
-        options: [
-            .init(
-                name: "junit", valueName: "path", help: "Merged JUnit XML report.",
-                defaultValue: "Reports/merged.junit.xml"),
-            .init(
-                name: "markdown", valueName: "path", help: "Merged Markdown report.",
-                defaultValue: "Reports/merged.md"),
-            .init(
-                name: "json", valueName: "path", help: "Merged JSON results.",
-                defaultValue: "Reports/merged.json"),
-        ])
+        options: [junit.declaration, markdown.declaration, json.declaration])
+
+    static let junit = Option<String>.text(
+        "junit", valueName: "path", help: "Merged JUnit XML report.", default: "Reports/merged.junit.xml")
+    static let markdown = Option<String>.text(
+        "markdown", valueName: "path", help: "Merged Markdown report.", default: "Reports/merged.md")
+    static let json = Option<String>.text(
+        "json", valueName: "path", help: "Merged JSON results.", default: "Reports/merged.json")
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode {
-        if ArgumentParser.wantsHelp(arguments) {
-            console.out(parser.help(extra: ExitCode.helpText))
-            return .success
-        }
-        guard let parsed = parser.parseOrReport(arguments, console: console) else {
-            return .usageOrContractError
+        let (files, paths): ([String], ReportPaths)
+        switch parser.start(
+            arguments, helpExtra: ExitCode.helpText, console: console,
+            read: { parsed throws(ArgumentError) in
+                (
+                    parsed.positionals,
+                    ReportPaths(
+                        contractFile: "merged", junit: try parsed.value(of: junit),
+                        markdown: try parsed.value(of: markdown), json: try parsed.value(of: json))
+                )
+            })
+        {
+        case .ready(let read): (files, paths) = read
+        case .exit(let code): return code
         }
         var runs: [RunResult] = []
-        for path in parsed.positionals {
+        for path in files {
             switch ReportOutput.readResults(path) {
             case .success(let run): runs.append(run)
             case .failure(let error):
@@ -45,11 +50,7 @@ enum MergeCommand {
             return .usageOrContractError
         }
         for warning in merged.warnings { console.err("warning: \(warning)") }
-        let output = ReportOutput(
-            paths: ReportPaths(
-                contractFile: "merged", junit: parsed.value("junit") ?? "Reports/merged.junit.xml",
-                markdown: parsed.value("markdown") ?? "Reports/merged.md",
-                json: parsed.value("json") ?? "Reports/merged.json"))
+        let output = ReportOutput(paths: paths)
         guard output.write(merged.result, console: console, environment: environment, quiet: false) else {
             return .usageOrContractError
         }

@@ -10,22 +10,43 @@ enum MockCommand {
             "Serve a mock of a contract that answers only what the contract declares: its examples or generated bodies, stored resources, and the declared 4xx for invalid requests.",
         positionals: [.init(name: "contract", help: "The contract file.")],
         options: [
-            .init(
-                name: "strict", valueName: nil,
-                help:
-                    "Refuse an OpenAPI description whose examples break their schemas (by default they are warnings, left out)."
-            ),
-            .init(
-                name: "host", valueName: "address", help: "Address to listen on.", defaultValue: "127.0.0.1"),
-            .init(
-                name: "port", valueName: "number", help: "Port to listen on; 0 picks a free one.",
-                defaultValue: "8080"),
-            .init(name: "seed", valueName: "number", help: "Seed for generated bodies.", defaultValue: "1"),
-            .init(name: "stateless", help: "Keep no resources: every answer is made afresh."),
-            .init(
-                name: "fault", valueName: "name[@endpointId]", help: "Misbehave on purpose (see FAULTS).",
-                isRepeatable: true),
+            ContractOptions.strict.declaration, host.declaration, port.declaration, seed.declaration,
+            stateless.declaration, fault.declaration,
         ])
+
+    static let host = Option<String>.text(
+        "host", valueName: "address", help: "Address to listen on.", default: "127.0.0.1")
+    static let port = Option<Int>.integer(
+        "port", valueName: "number", help: "Port to listen on; 0 picks a free one.", default: 8080,
+        range: 0...65535)
+    static let seed = Option<UInt64>.seed(
+        "seed", help: "Seed for generated bodies.", default: ContractMock.Configuration().seed)
+    static let stateless = Flag("stateless", help: "Keep no resources: every answer is made afresh.")
+    static let fault = Option<[String]>.repeatable(
+        "fault", valueName: "name[@endpointId]", help: "Misbehave on purpose (see FAULTS).",
+        expected: "a fault name",
+        parse: { $0 })
+
+    /// The typed command line of `conform mock`.
+    struct Arguments {
+        var contract: String
+        var isStrict: Bool
+        var host: String
+        var port: Int
+        var seed: UInt64
+        var isStateless: Bool
+        var faults: [String]
+
+        init(_ parsed: ParsedArguments) throws(ArgumentError) {
+            contract = parsed.positionals[0]
+            isStrict = parsed.isSet(ContractOptions.strict)
+            host = try parsed.value(of: MockCommand.host)
+            port = try parsed.value(of: MockCommand.port)
+            seed = try parsed.value(of: MockCommand.seed)
+            isStateless = parsed.isSet(MockCommand.stateless)
+            faults = try parsed.value(of: MockCommand.fault)
+        }
+    }
 
     static var faultHelp: String {
         "FAULTS:\n"
@@ -35,37 +56,24 @@ enum MockCommand {
     }
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
-        if ArgumentParser.wantsHelp(arguments) {
-            console.out(
-                parser.help(
-                    extra: faultHelp
-                        + "\n\nEXIT CODES:\n  0  stopped with Ctrl-C or SIGTERM\n  2  usage error, a contract with errors, or the port cannot be bound"
-                ))
-            return .success
-        }
-        guard let parsed = parser.parseOrReport(arguments, console: console) else {
-            return .usageOrContractError
+        let help =
+            faultHelp
+            + "\n\nEXIT CODES:\n  0  stopped with Ctrl-C or SIGTERM\n  2  usage error, a contract with errors, or the port cannot be bound"
+        let options: Arguments
+        switch parser.start(arguments, helpExtra: help, console: console, read: Arguments.init) {
+        case .ready(let read): options = read
+        case .exit(let code): return code
         }
         guard
             let contract = ContractArgument.load(
-                parsed.positionals[0], strict: parsed.has("strict"), console: console)
+                options.contract, strict: options.isStrict, console: console),
+            let faults = parseFaults(options.faults, contract: contract, console: console)
         else {
             return .usageOrContractError
         }
-        guard let port = Int(parsed.value("port") ?? "8080"), (0...65535).contains(port) else {
-            console.err("error: '--port' takes a number from 0 to 65535")
-            return .usageOrContractError
-        }
-        guard let seed = UInt64(parsed.value("seed") ?? "1") else {
-            console.err("error: '--seed' takes a non-negative integer")
-            return .usageOrContractError
-        }
-        guard let faults = parseFaults(parsed.all("fault"), contract: contract, console: console) else {
-            return .usageOrContractError
-        }
         let configuration = ContractMock.Configuration(
-            seed: seed, faults: faults, host: parsed.value("host") ?? "127.0.0.1", port: port,
-            isStateless: parsed.has("stateless"))
+            seed: options.seed, faults: faults, host: options.host, port: options.port,
+            isStateless: options.isStateless)
         let mock = ContractMock(contract: contract, configuration: configuration)
         let baseURL: String
         do {

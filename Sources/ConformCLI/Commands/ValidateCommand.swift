@@ -12,62 +12,62 @@ enum ValidateCommand {
         positionals: [
             .init(name: "instance", help: "JSON files to validate.", isRepeatable: true, isOptional: true)
         ],
-        options: [
-            .init(
-                name: "schema", valueName: "file[#pointer]",
-                help:
-                    "The schema file; a #/pointer selects a schema inside it (e.g. a contract's #/schemas/MenuItem)."
-            ),
-            .init(
-                name: "format", valueName: "text|json",
-                help: "Output: readable lines, or the standard \"basic\" output format.", defaultValue: "text"
-            ),
-            .init(
-                name: "assert-formats", valueName: nil,
-                help: "Treat \"format\" (date-time, email, uuid, ...) as an assertion, not an annotation."),
-        ])
+        options: [schema.declaration, format.declaration, assertFormats.declaration])
+
+    static let schema = Option<String?>.text(
+        "schema", valueName: "file[#pointer]",
+        help:
+            "The schema file; a #/pointer selects a schema inside it (e.g. a contract's #/schemas/MenuItem).")
+    static let format = Option<OutputFormat>.choice(
+        "format", help: "Output: readable lines, or the standard \"basic\" output format.", default: .text)
+    static let assertFormats = Flag(
+        "assert-formats",
+        help: "Treat \"format\" (date-time, email, uuid, ...) as an assertion, not an annotation.")
+
+    /// `--format`: how results are printed.
+    enum OutputFormat: String, Sendable, CaseIterable {
+        case text, json
+    }
+
+    /// The typed command line of `conform validate`.
+    struct Arguments {
+        var schema: String
+        var format: OutputFormat
+        var assertsFormats: Bool
+        var instances: [String]
+
+        init(_ parsed: ParsedArguments) throws(ArgumentError) {
+            guard let schema = try parsed.value(of: ValidateCommand.schema) else {
+                throw .missingOption(option: "--schema", valueName: "file")
+            }
+            self.schema = schema
+            format = try parsed.value(of: ValidateCommand.format)
+            assertsFormats = parsed.isSet(ValidateCommand.assertFormats)
+            instances = parsed.positionals
+        }
+    }
 
     static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode
     {
-        if ArgumentParser.wantsHelp(arguments) {
-            console.out(
-                parser.help(
-                    extra:
-                        "EXIT CODES:\n  0  every document is valid\n  1  a document is invalid\n  2  usage error, or a schema or document that cannot be read"
-                ))
-            return .success
-        }
-        let parsed: ArgumentParser.ParsedArguments
-        do {
-            parsed = try parser.parse(arguments)
-        } catch {
-            console.err(
-                "error: \(error.message)\nUsage: conform validate --schema <schema.json> [instance.json ...]")
-            return .usageOrContractError
-        }
-        guard let schemaArgument = parsed.value("schema") else {
-            console.err(
-                "error: missing option '--schema <file>'\nUsage: conform validate --schema <schema.json> [instance.json ...]"
-            )
-            return .usageOrContractError
-        }
-        let format = parsed.value("format") ?? "text"
-        guard format == "text" || format == "json" else {
-            console.err("error: '--format' takes 'text' or 'json', not '\(format)'")
-            return .usageOrContractError
+        let help =
+            "EXIT CODES:\n  0  every document is valid\n  1  a document is invalid\n  2  usage error, or a schema or document that cannot be read"
+        let options: Arguments
+        switch parser.start(arguments, helpExtra: help, console: console, read: Arguments.init) {
+        case .ready(let read): options = read
+        case .exit(let code): return code
         }
         let schema: Schema
-        switch loadSchema(schemaArgument, assertsFormats: parsed.has("assert-formats")) {
+        switch loadSchema(options.schema, assertsFormats: options.assertsFormats) {
         case .success(let loaded): schema = loaded
         case .failure(let message):
             console.err("error: \(message)")
             return .usageOrContractError
         }
         var inputs: [(name: String, data: Data?)] = []
-        if parsed.positionals.isEmpty {
+        if options.instances.isEmpty {
             inputs.append(("<stdin>", standardInput()))
         } else {
-            for file in parsed.positionals {
+            for file in options.instances {
                 inputs.append(
                     (file, file == "-" ? standardInput() : FileManager.default.contents(atPath: file)))
             }
@@ -97,7 +97,7 @@ enum ValidateCommand {
                 continue
             }
             let result = schema.validate(instance)
-            if format == "json" {
+            if options.format == .json {
                 console.out(JSONSerializer(style: .pretty).string(result.basicOutput))
             } else if result.isValid {
                 console.out("\(input.name): valid")

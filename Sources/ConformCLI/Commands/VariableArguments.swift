@@ -11,47 +11,60 @@ struct VariableArguments {
     /// Headers that carry credentials (an API key's header), masked by name too.
     var secretHeaders: [String]
 
-    static let options: [ArgumentParser.Option] = [
-        .init(
-            name: "var", valueName: "name=value",
-            help: "A value for {{var.name}} in the contract (shown in output).", isRepeatable: true),
-        .init(
-            name: "secret-var", valueName: "name=value",
-            help: "A value for {{var.name}}, masked in every output.", isRepeatable: true),
-        .init(
-            name: "auth", valueName: "scheme=credential",
-            help:
-                "The credential of a security scheme (a token, an API key, or user:password for basic); masked.",
-            isRepeatable: true),
-    ]
+    /// A `NAME=VALUE` pair given on the command line.
+    struct Pair: Sendable {
+        var name: String
+        var value: String
+
+        static func parse(_ entry: String) -> Pair? {
+            guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else { return nil }
+            return Pair(name: String(entry[..<equals]), value: String(entry[entry.index(after: equals)...]))
+        }
+    }
+
+    /// What the command line gives: `--var`, `--secret-var` and `--auth` values, checked for shape.
+    struct Given: Sendable {
+        var values: [Pair]
+        var secretValues: [Pair]
+        var credentials: [Pair]
+
+        init(_ parsed: ParsedArguments) throws(ArgumentError) {
+            values = try parsed.value(of: VariableArguments.variable)
+            secretValues = try parsed.value(of: VariableArguments.secretVariable)
+            credentials = try parsed.value(of: VariableArguments.auth)
+        }
+    }
+
+    static let variable = Option<[Pair]>.repeatable(
+        "var", valueName: "name=value", help: "A value for {{var.name}} in the contract (shown in output).",
+        expected: "NAME=VALUE", parse: Pair.parse)
+    static let secretVariable = Option<[Pair]>.repeatable(
+        "secret-var", valueName: "name=value", help: "A value for {{var.name}}, masked in every output.",
+        expected: "NAME=VALUE", isSecret: true, parse: Pair.parse)
+    static let auth = Option<[Pair]>.repeatable(
+        "auth", valueName: "scheme=credential",
+        help:
+            "The credential of a security scheme (a token, an API key, or user:password for basic); masked.",
+        expected: "SCHEME=CREDENTIAL", isSecret: true, parse: Pair.parse)
+
+    static let declarations = [variable.declaration, secretVariable.declaration, auth.declaration]
 
     /// Resolves, or prints every problem (with file:line:column) and returns nil.
     static func resolve(
-        _ contract: Contract, parsed: ArgumentParser.ParsedArguments, environment: [String: String],
+        _ contract: Contract, given: Given, environment: [String: String],
         console: Console
     ) -> VariableArguments? {
         var values: [String: String] = [:]
         var secretNames = Set<String>()
         var secrets: [String] = []
-        for (option, secret) in [("var", false), ("secret-var", true)] {
-            for entry in parsed.all(option) {
-                guard let (name, value) = pair(entry) else {
-                    console.err("error: '--\(option)' takes NAME=VALUE, not '\(mask(entry, secret))'")
-                    return nil
-                }
-                values[name] = value
-                if secret {
-                    secretNames.insert(name)
-                    secrets.append(value)
-                }
-            }
+        for pair in given.values { values[pair.name] = pair.value }
+        for pair in given.secretValues {
+            values[pair.name] = pair.value
+            secretNames.insert(pair.name)
+            secrets.append(pair.value)
         }
         var contract = contract
-        for entry in parsed.all("auth") {
-            guard let (name, value) = pair(entry) else {
-                console.err("error: '--auth' takes SCHEME=CREDENTIAL, not '\(mask(entry, true))'")
-                return nil
-            }
+        for (name, value) in given.credentials.map({ ($0.name, $0.value) }) {
             let schemes = contract.auth?.schemes.map(\.name) ?? []
             guard contract.auth?.setCredential(value, forScheme: name) == true else {
                 var message =
@@ -86,11 +99,4 @@ struct VariableArguments {
         return VariableArguments(
             contract: resolved, secrets: secrets.filter { $0.count >= 3 }, secretHeaders: headers)
     }
-
-    private static func pair(_ entry: String) -> (String, String)? {
-        guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else { return nil }
-        return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
-    }
-
-    private static func mask(_ entry: String, _ secret: Bool) -> String { secret ? "…" : entry }
 }

@@ -11,20 +11,37 @@ struct ReportOutput {
     /// What produced the results (`run`, `fuzz`), in the default file names and the Markdown verdict.
     var activity: String?
 
-    /// The report options every command that produces results shares.
-    static let options: [ArgumentParser.Option] = [
-        .init(
-            name: "reports-dir", valueName: "dir", help: "Folder for the reports whose path is not given.",
-            defaultValue: "Reports"),
-        .init(
-            name: "junit", valueName: "path",
-            help: "JUnit XML report (default: <reports-dir>/<contract>.<command>.junit.xml)."),
-        .init(
-            name: "markdown", valueName: "path",
-            help: "Markdown report (default: <reports-dir>/<contract>.<command>.md)."),
-        .init(
-            name: "json", valueName: "path",
-            help: "JSON results for diff and merge (default: <reports-dir>/<contract>.<command>.json)."),
+    /// Where the reports of `run` and `fuzz` go, as given on the command line.
+    struct Arguments: Sendable {
+        var folder: String
+        var junit: String?
+        var markdown: String?
+        var json: String?
+
+        init(_ parsed: ParsedArguments) throws(ArgumentError) {
+            folder = try parsed.value(of: ReportOutput.reportsDirectory)
+            junit = try parsed.value(of: ReportOutput.junit)
+            markdown = try parsed.value(of: ReportOutput.markdown)
+            json = try parsed.value(of: ReportOutput.json)
+        }
+    }
+
+    static let reportsDirectory = Option<String>.text(
+        "reports-dir", valueName: "dir", help: "Folder for the reports whose path is not given.",
+        default: "Reports")
+    static let junit = Option<String?>.text(
+        "junit", valueName: "path",
+        help: "JUnit XML report (default: <reports-dir>/<contract>.<command>.junit.xml).")
+    static let markdown = Option<String?>.text(
+        "markdown", valueName: "path",
+        help: "Markdown report (default: <reports-dir>/<contract>.<command>.md).")
+    static let json = Option<String?>.text(
+        "json", valueName: "path",
+        help: "JSON results for diff and merge (default: <reports-dir>/<contract>.<command>.json).")
+
+    /// The report options every command that produces results shares, in help order.
+    static let declarations = [
+        reportsDirectory.declaration, junit.declaration, markdown.declaration, json.declaration,
     ]
 
     init(paths: ReportPaths, activity: String? = nil) {
@@ -34,8 +51,8 @@ struct ReportOutput {
 
     /// The paths of a command's reports: the explicit ones, else `<reports-dir>/<contract>.<command>.*`,
     /// so `run` and `fuzz` of several contracts never overwrite each other's reports.
-    init(contractFile: String, command: String, parsed: ArgumentParser.ParsedArguments) {
-        let folder = parsed.value("reports-dir") ?? "Reports"
+    init(contractFile: String, command: String, arguments: Arguments) {
+        let folder = arguments.folder
         let stem = Self.stem(of: contractFile) + "." + command
         func inFolder(_ name: String) -> String {
             if folder.isEmpty { return name }
@@ -43,9 +60,9 @@ struct ReportOutput {
         }
         paths = ReportPaths(
             contractFile: contractFile, reportsDirectory: folder,
-            junit: parsed.value("junit") ?? inFolder(stem + ".junit.xml"),
-            markdown: parsed.value("markdown") ?? inFolder(stem + ".md"),
-            json: parsed.value("json") ?? inFolder(stem + ".json"))
+            junit: arguments.junit ?? inFolder(stem + ".junit.xml"),
+            markdown: arguments.markdown ?? inFolder(stem + ".md"),
+            json: arguments.json ?? inFolder(stem + ".json"))
         activity = command
     }
 

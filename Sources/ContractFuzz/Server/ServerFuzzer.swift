@@ -10,47 +10,54 @@ import JSONSchema
 /// Seeded and bounded: the same seed sends the same requests; `casesPerEndpoint` and `timeBudget`
 /// keep a CI run short. Each failing request is shrunk to a minimal one that still fails.
 public struct ServerFuzzer: Sendable {
-    public struct Configuration: Sendable {
-        public var baseURL: String
-        public var headers: [HeaderField]
-        public var timeout: Duration
+    /// How a fuzzing session behaves: the same server settings and selection as `conform run`,
+    /// plus how many requests to send, from which seed, for how long.
+    public struct Configuration: TargetConfiguration {
+        public var target: TargetSettings
+        public var selection: Selection
         /// Valid requests per endpoint; invalid ones are capped at the same number.
         public var casesPerEndpoint: Int
         public var seed: UInt64
         /// Stops sending new requests after this long (shrinking included).
         public var timeBudget: Duration?
-        public var only: [String]
-        public var skip: [String]
-        public var shard: (index: Int, count: Int)?
-        public var redaction: Redaction
-        /// The largest response body accepted (`--max-body`).
-        public var maximumBodyBytes: Int
-        /// Follow same-origin redirects (`--follow-redirects`).
-        public var followRedirects: Bool
-        /// Called after each endpoint and check, for progress output.
-        public var progress: (@Sendable (CaseResult) -> Void)?
+
+        /// Valid requests per endpoint unless `--cases` says otherwise.
+        public static let defaultCasesPerEndpoint = 20
+        /// The seed of generated values unless `--seed` says otherwise.
+        public static let defaultSeed: UInt64 = 1
 
         public init(
-            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(10),
-            casesPerEndpoint: Int = 20,
-            seed: UInt64 = 1, timeBudget: Duration? = nil, only: [String] = [], skip: [String] = [],
-            shard: (index: Int, count: Int)? = nil, redaction: Redaction = Redaction(),
-            maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false,
-            progress: (@Sendable (CaseResult) -> Void)? = nil
+            target: TargetSettings, selection: Selection = Selection(),
+            casesPerEndpoint: Int = Self.defaultCasesPerEndpoint, seed: UInt64 = Self.defaultSeed,
+            timeBudget: Duration? = nil
         ) {
-            self.maximumBodyBytes = maximumBodyBytes
-            self.followRedirects = followRedirects
-            self.baseURL = baseURL
-            self.headers = headers
-            self.timeout = timeout
+            self.target = target
+            self.selection = selection
             self.casesPerEndpoint = casesPerEndpoint
             self.seed = seed
             self.timeBudget = timeBudget
-            self.only = only
-            self.skip = skip
-            self.shard = shard
-            self.redaction = redaction
-            self.progress = progress
+        }
+
+        /// A configuration from loose values; the timeout defaults to
+        /// `TargetSettings.defaultFuzzTimeout`, everything else to `TargetSettings`' defaults.
+        public init(
+            baseURL: String, headers: [HeaderField] = [],
+            timeout: Duration = TargetSettings.defaultFuzzTimeout,
+            casesPerEndpoint: Int = Self.defaultCasesPerEndpoint, seed: UInt64 = Self.defaultSeed,
+            timeBudget: Duration? = nil, only: [String] = [], skip: [String] = [],
+            shard: (index: Int, count: Int)? = nil, redaction: Redaction = Redaction(),
+            maximumBodyBytes: Int = TargetSettings.defaultMaximumBodyBytes,
+            followRedirects: Bool = TargetSettings.defaultFollowRedirects,
+            progress: (@Sendable (CaseResult) -> Void)? = nil
+        ) {
+            self.init(
+                target: TargetSettings(
+                    baseURL: baseURL, headers: headers, timeout: timeout, maximumBodyBytes: maximumBodyBytes,
+                    followRedirects: followRedirects, redaction: redaction, progress: progress),
+                selection: Selection(
+                    only: only, skip: skip,
+                    shard: shard.map { Selection.Shard(index: $0.index, count: $0.count) }),
+                casesPerEndpoint: casesPerEndpoint, seed: seed, timeBudget: timeBudget)
         }
     }
 
@@ -70,20 +77,14 @@ public struct ServerFuzzer: Sendable {
         self.contract = contract
         self.configuration = configuration
         self.schemas = ContractSchemas(contract: contract)
-        self.transport = HTTPTransport(
-            timeout: configuration.timeout, maximumBodyBytes: configuration.maximumBodyBytes,
-            followRedirects: configuration.followRedirects)
+        self.transport = configuration.target.transport
     }
 
     /// The endpoints this configuration fuzzes: those with parameters or a body, filtered and sharded.
     public var endpoints: [Endpoint] { selection.endpoints(of: Plan(contract: contract), in: contract) }
 
     /// The selection this configuration describes (`--only`, `--skip`, `--shard`).
-    var selection: Selection {
-        Selection(
-            only: configuration.only, skip: configuration.skip,
-            shard: configuration.shard.map { Selection.Shard(index: $0.index, count: $0.count) })
-    }
+    var selection: Selection { configuration.selection }
 
     public func run() async -> Outcome {
         let clock = ContinuousClock()
@@ -112,13 +113,9 @@ public struct ServerFuzzer: Sendable {
     /// Replays the contract's examples once to learn real values (menu ids, image names) that the
     /// contract's examples take from captures.
     private func capturedVariables() async -> [String: JSONValue] {
-        let replayer = Replayer(
-            contract: contract,
-            configuration: .init(
-                baseURL: configuration.baseURL, headers: configuration.headers,
-                timeout: configuration.timeout,
-                maximumBodyBytes: configuration.maximumBodyBytes,
-                followRedirects: configuration.followRedirects))
+        var target = configuration.target
+        target.progress = nil
+        let replayer = Replayer(contract: contract, configuration: .init(target: target))
         var variables: [String: JSONValue] = [:]
         for planned in replayer.plan.cases where !planned.captures.isEmpty {
             if Task.isCancelled { break }

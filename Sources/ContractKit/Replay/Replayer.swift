@@ -7,58 +7,47 @@ public import JSONSchema
 /// in parallel up to `concurrency`. Server faults become findings or errors of their case, never a
 /// crash or a hang, and the run always produces a `RunResult`.
 public struct Replayer: Sendable {
-    /// How a run behaves; the CLI and `ContractTesting` both build one.
-    public struct Configuration: Sendable {
-        public var baseURL: String
-        /// Headers added to every request (`--header`), replacing the example's of the same name.
-        public var headers: [HeaderField]
-        /// The deadline of each whole exchange (connect, send, headers, body, redirects).
-        public var timeout: Duration
-        /// The largest response body accepted (`--max-body`); a larger one is a `response_size` finding.
-        public var maximumBodyBytes: Int
-        /// Follow same-origin redirects (`--follow-redirects`); by default a 3xx is the response.
-        public var followRedirects: Bool
-        /// Chains run at once.
-        public var concurrency: Int
-        /// Extra attempts after a transport failure (never after a response, whatever its status).
-        public var retries: Int
-        /// Endpoint ids or tags to run; empty runs all.
-        public var only: [String]
-        /// Endpoint ids or tags to leave out.
-        public var skip: [String]
-        /// `(i, n)`: run only shard i of n.
-        public var shard: (index: Int, count: Int)?
-        public var redaction: Redaction
+    /// How a run behaves; the CLI and `ContractTesting` both build one. The server, its limits and
+    /// the selection are the same types `ServerFuzzer` uses; only the checks and `--record` are
+    /// a run's own.
+    public struct Configuration: TargetConfiguration {
+        public var target: TargetSettings
+        public var selection: Selection
         /// A folder to save every response body in, as samples for the client-model corpus.
         public var recordDirectory: String?
         public var checks: [Check]
-        /// Called after each case, from any task.
-        public var progress: (@Sendable (CaseResult) -> Void)?
 
         public init(
-            baseURL: String, headers: [HeaderField] = [], timeout: Duration = .seconds(30),
-            concurrency: Int = 1,
-            retries: Int = 0, only: [String] = [], skip: [String] = [],
-            shard: (index: Int, count: Int)? = nil,
-            redaction: Redaction = Redaction(), recordDirectory: String? = nil,
-            checks: [Check] = Check.replayChecks,
-            maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false,
-            progress: (@Sendable (CaseResult) -> Void)? = nil
+            target: TargetSettings, selection: Selection = Selection(), recordDirectory: String? = nil,
+            checks: [Check] = Check.replayChecks
         ) {
-            self.baseURL = baseURL
-            self.headers = headers
-            self.timeout = timeout
-            self.maximumBodyBytes = maximumBodyBytes
-            self.followRedirects = followRedirects
-            self.concurrency = concurrency
-            self.retries = retries
-            self.only = only
-            self.skip = skip
-            self.shard = shard
-            self.redaction = redaction
+            self.target = target
+            self.selection = selection
             self.recordDirectory = recordDirectory
             self.checks = checks
-            self.progress = progress
+        }
+
+        /// A configuration from loose values, each defaulting to `TargetSettings`' default.
+        public init(
+            baseURL: String, headers: [HeaderField] = [], timeout: Duration = TargetSettings.defaultTimeout,
+            concurrency: Int = TargetSettings.defaultConcurrency,
+            retries: Int = TargetSettings.defaultRetries,
+            only: [String] = [], skip: [String] = [], shard: (index: Int, count: Int)? = nil,
+            redaction: Redaction = Redaction(), recordDirectory: String? = nil,
+            checks: [Check] = Check.replayChecks,
+            maximumBodyBytes: Int = TargetSettings.defaultMaximumBodyBytes,
+            followRedirects: Bool = TargetSettings.defaultFollowRedirects,
+            progress: (@Sendable (CaseResult) -> Void)? = nil
+        ) {
+            self.init(
+                target: TargetSettings(
+                    baseURL: baseURL, headers: headers, timeout: timeout, maximumBodyBytes: maximumBodyBytes,
+                    followRedirects: followRedirects, redaction: redaction, concurrency: concurrency,
+                    retries: retries, progress: progress),
+                selection: Selection(
+                    only: only, skip: skip,
+                    shard: shard.map { Selection.Shard(index: $0.index, count: $0.count) }),
+                recordDirectory: recordDirectory, checks: checks)
         }
     }
 
@@ -76,22 +65,13 @@ public struct Replayer: Sendable {
         self.configuration = configuration
         self.plan = Plan(contract: contract)
         self.schemas = schemas ?? ContractSchemas(contract: contract)
-        self.transport = HTTPTransport(
-            timeout: configuration.timeout, maximumBodyBytes: configuration.maximumBodyBytes,
-            followRedirects: configuration.followRedirects)
-    }
-
-    /// The selection this configuration describes (`--only`, `--skip`, `--shard`).
-    public var selectionSettings: Selection {
-        Selection(
-            only: configuration.only, skip: configuration.skip,
-            shard: configuration.shard.map { Selection.Shard(index: $0.index, count: $0.count) })
+        self.transport = configuration.target.transport
     }
 
     /// The cases this configuration selects (shard, `--only`, `--skip`), in run order, each with
     /// whether it runs or is skipped by a filter.
     public func selection() -> [(planned: Plan.Case, selected: Bool)] {
-        selectionSettings.cases(of: plan, in: contract)
+        configuration.selection.cases(of: plan, in: contract)
     }
 
     /// Runs the selected cases and returns everything found. Cancelling the task stops the run
@@ -128,7 +108,7 @@ public struct Replayer: Sendable {
             }
         }
         return .assemble(
-            contract: contract, baseURL: configuration.baseURL, selection: selectionSettings,
+            contract: contract, baseURL: configuration.baseURL, selection: configuration.selection,
             startedAt: startedAt, duration: clock.now - start, cases: cases, coverage: coverage(of: cases))
     }
 

@@ -1,0 +1,21 @@
+import ContractKit
+
+/// Options every command that loads a contract shares, declared once.
+enum ContractOptions {
+    static let strict = Flag(
+        "strict",
+        help:
+            "Refuse an OpenAPI description whose examples break their schemas (by default they are warnings, left out)."
+    )
+
+    /// `--formats`: whether `format` fails a value or only describes it.
+    enum FormatsMode: String, Sendable, CaseIterable {
+        case assert, annotate
+    }
+
+    static let formats = Option<FormatsMode?>.choice(
+        "formats",
+        help:
+            "Whether `format` (date-time, uuid, email …) fails a value or only describes it (default: the contract's assertFormats; assert for OpenAPI)."
+    )
+}
