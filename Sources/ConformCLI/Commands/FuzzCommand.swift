@@ -12,14 +12,11 @@ enum FuzzCommand {
     static let timeBudget = Option<Duration?>.seconds(
         "time-budget", help: "Stop sending new requests after this long.")
 
-    static let parser = ArgumentParser(
-        command: "fuzz",
+    static let parser = TargetArguments.parser(
+        "fuzz",
         overview:
             "Send generated valid and invalid requests and check the answers. Without --base-url, fuzzes the contract's own mock.",
-        positionals: [.init(name: "contract", help: "The contract file.")],
-        options: TargetArguments.declarations(own: [
-            cases.declaration, timeBudget.declaration, timeout.declaration,
-        ]))
+        own: [cases.declaration, timeBudget.declaration, timeout.declaration])
 
     /// The options only `fuzz` has.
     struct Own {
@@ -42,10 +39,11 @@ enum FuzzCommand {
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
         await command.run(arguments, console: console, environment: environment) { context in
-            let configuration = ServerFuzzer.Configuration(
-                target: context.settings, selection: context.arguments.selection,
-                casesPerEndpoint: context.own.cases, seed: context.arguments.seed,
-                timeBudget: context.own.timeBudget)
+            var configuration = ServerFuzzer.Configuration(
+                target: context.settings, selection: context.arguments.selection)
+            configuration.casesPerEndpoint = context.own.cases
+            configuration.seed = context.arguments.seed
+            configuration.timeBudget = context.own.timeBudget
             let fuzzer = ServerFuzzer(contract: context.contract, configuration: configuration)
             return TargetCommand.Job(
                 announce: {

@@ -14,14 +14,11 @@ enum RunCommand {
     static let record = Option<String?>.text(
         "record", valueName: "dir", help: "Save every response body under dir/<endpoint>/ as corpus samples.")
 
-    static let parser = ArgumentParser(
-        command: "run",
+    static let parser = TargetArguments.parser(
+        "run",
         overview:
             "Replay a contract against a server and check every response. Without --base-url, runs against the contract's own mock.",
-        positionals: [.init(name: "contract", help: "The contract file.")],
-        options: TargetArguments.declarations(own: [
-            timeout.declaration, concurrency.declaration, retries.declaration, record.declaration,
-        ]))
+        own: [timeout.declaration, concurrency.declaration, retries.declaration, record.declaration])
 
     /// The options only `run` has.
     struct Own {

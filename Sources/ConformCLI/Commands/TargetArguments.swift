@@ -148,6 +148,14 @@ struct TargetArguments {
         .seconds("timeout", help: "Time allowed for each response.", default: value)
     }
 
+    /// The parser of `run` or `fuzz`: one contract, the shared options around the command's own.
+    static func parser(_ command: String, overview: String, own: [OptionDeclaration]) -> ArgumentParser {
+        ArgumentParser(
+            command: command, overview: overview,
+            positionals: [.init(name: "contract", help: "The contract file.")],
+            options: declarations(own: own))
+    }
+
     /// The shared options around a command's own, in help order.
     static func declarations(own: [OptionDeclaration]) -> [OptionDeclaration] {
         [

@@ -16,9 +16,9 @@ public struct ServerFuzzer: Sendable {
         public var target: TargetSettings
         public var selection: Selection
         /// Valid requests per endpoint; invalid ones are capped at the same number.
-        public var casesPerEndpoint: Int
-        public var seed: UInt64
-        /// Stops sending new requests after this long (shrinking included).
+        public var casesPerEndpoint = Self.defaultCasesPerEndpoint
+        public var seed = Self.defaultSeed
+        /// Stops sending new requests after this long (shrinking included); nil never stops early.
         public var timeBudget: Duration?
 
         /// Valid requests per endpoint unless `--cases` says otherwise.
@@ -26,38 +26,24 @@ public struct ServerFuzzer: Sendable {
         /// The seed of generated values unless `--seed` says otherwise.
         public static let defaultSeed: UInt64 = 1
 
-        public init(
-            target: TargetSettings, selection: Selection = Selection(),
-            casesPerEndpoint: Int = Self.defaultCasesPerEndpoint, seed: UInt64 = Self.defaultSeed,
-            timeBudget: Duration? = nil
-        ) {
+        /// A session against `target` over `selection`; how many requests, from which seed and for
+        /// how long are the defaults until set.
+        public init(target: TargetSettings, selection: Selection = Selection()) {
             self.target = target
             self.selection = selection
+        }
+
+        /// A session against `baseURL` waiting `TargetSettings.defaultFuzzTimeout` for each answer;
+        /// every other server setting has its default and can be set afterwards.
+        public init(
+            baseURL: String, casesPerEndpoint: Int = Self.defaultCasesPerEndpoint,
+            seed: UInt64 = Self.defaultSeed,
+            timeBudget: Duration? = nil
+        ) {
+            self.init(target: TargetSettings(baseURL: baseURL, timeout: TargetSettings.defaultFuzzTimeout))
             self.casesPerEndpoint = casesPerEndpoint
             self.seed = seed
             self.timeBudget = timeBudget
-        }
-
-        /// A configuration from loose values; the timeout defaults to
-        /// `TargetSettings.defaultFuzzTimeout`, everything else to `TargetSettings`' defaults.
-        public init(
-            baseURL: String, headers: [HeaderField] = [],
-            timeout: Duration = TargetSettings.defaultFuzzTimeout,
-            casesPerEndpoint: Int = Self.defaultCasesPerEndpoint, seed: UInt64 = Self.defaultSeed,
-            timeBudget: Duration? = nil, only: [String] = [], skip: [String] = [],
-            shard: (index: Int, count: Int)? = nil, redaction: Redaction = Redaction(),
-            maximumBodyBytes: Int = TargetSettings.defaultMaximumBodyBytes,
-            followRedirects: Bool = TargetSettings.defaultFollowRedirects,
-            progress: (@Sendable (CaseResult) -> Void)? = nil
-        ) {
-            self.init(
-                target: TargetSettings(
-                    baseURL: baseURL, headers: headers, timeout: timeout, maximumBodyBytes: maximumBodyBytes,
-                    followRedirects: followRedirects, redaction: redaction, progress: progress),
-                selection: Selection(
-                    only: only, skip: skip,
-                    shard: shard.map { Selection.Shard(index: $0.index, count: $0.count) }),
-                casesPerEndpoint: casesPerEndpoint, seed: seed, timeBudget: timeBudget)
         }
     }
 

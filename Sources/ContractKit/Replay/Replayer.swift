@@ -27,27 +27,17 @@ public struct Replayer: Sendable {
             self.checks = checks
         }
 
-        /// A configuration from loose values, each defaulting to `TargetSettings`' default.
+        /// A configuration for `baseURL` with the values a test most often sets; every other field
+        /// has `TargetSettings`' default and can be set afterwards (`configuration.retries = 2`).
         public init(
-            baseURL: String, headers: [HeaderField] = [], timeout: Duration = TargetSettings.defaultTimeout,
-            concurrency: Int = TargetSettings.defaultConcurrency,
-            retries: Int = TargetSettings.defaultRetries,
-            only: [String] = [], skip: [String] = [], shard: (index: Int, count: Int)? = nil,
-            redaction: Redaction = Redaction(), recordDirectory: String? = nil,
-            checks: [Check] = Check.replayChecks,
-            maximumBodyBytes: Int = TargetSettings.defaultMaximumBodyBytes,
-            followRedirects: Bool = TargetSettings.defaultFollowRedirects,
-            progress: (@Sendable (CaseResult) -> Void)? = nil
+            baseURL: String, timeout: Duration = TargetSettings.defaultTimeout,
+            concurrency: Int = TargetSettings.defaultConcurrency, only: [String] = [],
+            redaction: Redaction = Redaction()
         ) {
             self.init(
                 target: TargetSettings(
-                    baseURL: baseURL, headers: headers, timeout: timeout, maximumBodyBytes: maximumBodyBytes,
-                    followRedirects: followRedirects, redaction: redaction, concurrency: concurrency,
-                    retries: retries, progress: progress),
-                selection: Selection(
-                    only: only, skip: skip,
-                    shard: shard.map { Selection.Shard(index: $0.index, count: $0.count) }),
-                recordDirectory: recordDirectory, checks: checks)
+                    baseURL: baseURL, timeout: timeout, redaction: redaction, concurrency: concurrency),
+                selection: Selection(only: only))
         }
     }
 
