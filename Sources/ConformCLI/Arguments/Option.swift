@@ -3,7 +3,7 @@
 ///
 /// A command keeps its options as static constants and reads them from `ParsedArguments`:
 /// ```swift
-/// static let timeout = Option<Duration>.seconds("timeout", help: "…", default: .seconds(30))
+/// static let timeout = Option<Duration>.seconds("timeout", help: "…", default: TargetSettings.defaultTimeout)
 /// let timeout = try parsed.value(of: timeout)   // Duration, never a string
 /// ```
 struct Option<Value: Sendable>: Sendable {

@@ -27,8 +27,8 @@ public final class HTTPTransport: Sendable {
     let forcesURLSession: Bool
 
     public convenience init(
-        timeout: Duration = .seconds(30), maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes,
-        followRedirects: Bool = false
+        timeout: Duration = TargetSettings.defaultTimeout,
+        maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false
     ) {
         self.init(
             timeout: timeout, maximumBodyBytes: maximumBodyBytes, followRedirects: followRedirects,
