@@ -102,6 +102,21 @@ struct ArgumentParsingTests {
         #expect(result.out.isEmpty)
     }
 
+    @Test(
+        "every command answers --help, -h and help <command> the same way, exit 0",
+        arguments: ["lint", "validate", "run", "fuzz", "mock", "diff", "merge", "import-openapi"])
+    func help(command: String) async {
+        let long = await conform(command, "--help")
+        #expect(long.code == .success)
+        #expect(long.out.hasPrefix("OVERVIEW: "))
+        for section in ["USAGE: conform \(command)", "OPTIONS:", "-h, --help", "EXIT CODES:"] {
+            #expect(long.out.contains(section), "\(section)")
+        }
+        #expect(await conform(command, "-h").out == long.out)
+        #expect(await conform("help", command).out == long.out)
+        #expect(long.err.isEmpty)
+    }
+
     @Test("help shows each default from the value the library uses")
     func helpDefaults() async throws {
         let run = await conform("run", "--help")
