@@ -47,7 +47,7 @@ enum ArgumentError: Error, Sendable, Equatable {
             return "'\(first)' and '\(second)' exclude each other"
                 + (reason.map { ": \($0)" } ?? "; choose one")
         case .unknownName(let option, let value, let among, let suggestion):
-            return "'\(option) \(value)': '\(value)' is neither an endpoint id nor a tag of \(among)"
+            return "'\(option)': '\(value)' is neither an endpoint id nor a tag of \(among)"
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         }
     }

@@ -15,7 +15,9 @@ struct Option<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - expected: what a good value looks like, for the error (`a number from 1 to 256`).
     ///   - show: the default as `--help` shows it; nil shows none.
-    ///   - parse: the value, or nil when the text is not one.
+    ///   - parse: the value, or nil when the text is not one. Where `Value` is itself optional,
+    ///     a good value must come back as `.some(value)`: a bare `T?` result of nil would be
+    ///     promoted to `.some(nil)` and read as "absent" instead of "invalid".
     init(
         _ name: String, short: Character? = nil, valueName: String, help: String, default defaultValue: Value,
         show: (Value) -> String? = { _ in nil }, expected: String, isSecret: Bool = false,
