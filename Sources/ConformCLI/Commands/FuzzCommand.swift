@@ -31,7 +31,7 @@ enum FuzzCommand {
 
     static var command: TargetCommand<Own> {
         TargetCommand(
-            name: "fuzz", purpose: "fuzzing", parser: parser,
+            name: "fuzz", purpose: "fuzzing", unit: "request", parser: parser,
             helpExtra: checksHelp + "\n\n" + ExitCode.helpText,
             timeout: timeout, readOwn: Own.init, showsCoverage: false)
     }

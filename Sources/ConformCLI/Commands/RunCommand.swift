@@ -35,7 +35,8 @@ enum RunCommand {
 
     static var command: TargetCommand<Own> {
         TargetCommand(
-            name: "run", purpose: "checking", parser: parser, helpExtra: ExitCode.helpText, timeout: timeout,
+            name: "run", purpose: "checking", unit: "case", parser: parser, helpExtra: ExitCode.helpText,
+            timeout: timeout,
             readOwn: Own.init, showsCoverage: true)
     }
 

@@ -10,6 +10,8 @@ struct TargetCommand<Own> {
     var name: String
     /// What the embedded mock is for, in "No --base-url: <purpose> the contract's own mock".
     var purpose: String
+    /// What the command sends, in "unreachable for every <unit>": `case` or `request`.
+    var unit: String
     var parser: ArgumentParser
     var helpExtra: String
     /// `--timeout`, with the command's default.
