@@ -107,18 +107,20 @@ public enum MarkdownReport {
         line += " in \(ReportFormatting.human(item.duration))"
         if item.attempts > 1 { line += " after \(item.attempts) attempts" }
         text += line + "\n\n"
-        if let reason = item.reason { text += "Reason: \(MarkdownText.inline(reason))\n\n" }
+        if let reason = item.reason { text += "Reason: \(MarkdownText.inline(clip(reason)))\n\n" }
         for finding in item.findings {
-            text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(finding.message))\n"
-            if let expected = finding.expected { text += "  - expected: \(MarkdownText.code(expected))\n" }
-            if let actual = finding.actual { text += "  - actual: \(MarkdownText.code(actual))\n" }
+            text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(clip(finding.message)))\n"
+            if let expected = finding.expected {
+                text += "  - expected: \(MarkdownText.code(clip(expected)))\n"
+            }
+            if let actual = finding.actual { text += "  - actual: \(MarkdownText.code(clip(actual)))\n" }
             if let pointer = finding.pointer {
                 text += "  - at: \(MarkdownText.code(pointer.isEmpty ? "(body)" : pointer))\n"
             }
         }
         if !item.findings.isEmpty { text += "\n" }
         if let curl = item.curl {
-            text += "Reproduce:\n\n" + MarkdownText.fenced(curl, language: "sh") + "\n"
+            text += "Reproduce:\n\n" + MarkdownText.fenced(clip(curl), language: "sh") + "\n"
         }
         let exchange = Transcript.exchange(of: item, limit: transcriptLimit)
         if !exchange.isEmpty {
@@ -128,6 +130,8 @@ public enum MarkdownReport {
         }
         return text
     }
+
+    private static func clip(_ text: String) -> String { ReportFormatting.clipped(text) }
 
     /// The text cut at a line break so it fits `limit` bytes, for the rare run whose tables alone
     /// are too large.
