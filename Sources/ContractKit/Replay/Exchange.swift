@@ -12,8 +12,13 @@ public struct RequestRecord: Sendable, Hashable {
         self.body = body
     }
 
+    /// The header lines as ``HTTPFields``, the shape the mock server uses too.
+    public var fields: HTTPFields { HTTPFields(headers) }
+
+    /// The value of header `name` under ``HTTPFields``' one rule: repeated lines joined with
+    /// `", "` (RFC 9110 §5.3), `Set-Cookie` giving its first line.
     public func header(_ name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveEquals(name) }?.value
+        fields[name]
     }
 }
 
@@ -38,8 +43,13 @@ public struct ResponseRecord: Sendable, Hashable {
         self.redirects = redirects
     }
 
+    /// The header lines as ``HTTPFields``, the shape the mock server uses too.
+    public var fields: HTTPFields { HTTPFields(headers) }
+
+    /// The value of header `name` under ``HTTPFields``' one rule: repeated lines joined with
+    /// `", "` (RFC 9110 §5.3), `Set-Cookie` giving its first line.
     public func header(_ name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveEquals(name) }?.value
+        fields[name]
     }
 }
 

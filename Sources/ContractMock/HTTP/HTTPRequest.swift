@@ -1,3 +1,5 @@
+public import ContractKit
+
 /// A request as the server received it, handed to the handler once its body is complete.
 ///
 /// The server has already checked the framing (request line, headers, body length), so a

@@ -1,3 +1,5 @@
+public import ContractKit
+
 /// What a handler answers; the server frames it (status line, `Content-Length`, `Date`,
 /// `Connection`) so handlers cannot produce a malformed message by accident.
 ///
