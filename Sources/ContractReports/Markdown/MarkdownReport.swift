@@ -5,8 +5,9 @@ public import ContractKit
 /// The first line is the verdict, so a notification preview says everything that matters; tables
 /// follow for a glance by endpoint and by declared status, then every failure and error with what
 /// to run to reproduce it. The text also reads well in a terminal. GitHub rejects job summaries
-/// over 1 MiB, so the report stops adding failure details before `limit` and says how many it
-/// left out.
+/// over 1 MiB, so a failure that does not fit loses its transcript, and only then does the report
+/// stop adding failures and say how many it left out; the first failure is always kept, its texts
+/// cut shorter if need be.
 public enum MarkdownReport {
     /// The most bytes of each request and each response shown in a transcript.
     static let transcriptLimit = 8_192
@@ -30,9 +31,16 @@ public enum MarkdownReport {
         var size = text.utf8.count
         let reserve = 200
         for (index, item) in problems.enumerated() {
-            let section = "\n" + details(item)
+            let room = limit - size - reserve
+            // A failure that does not fit whole loses its transcript, then (only the first, which
+            // is never dropped) has its texts cut shorter, before anything is left out.
+            var candidates = [details(item), details(item, transcript: false)]
+            if index == 0 {
+                candidates += [512, 128].map { details(item, transcript: false, fieldLimit: $0) }
+            }
+            let section = candidates.map { "\n" + $0 }.first { $0.utf8.count <= room } ?? ""
             let sectionSize = section.utf8.count
-            if size + sectionSize + reserve > limit {
+            if section.isEmpty {
                 let left = problems.count - index
                 let noun = left == 1 ? "failure or error" : "failures and errors"
                 text += "\n_\(left) more \(noun) left out to keep this report under \(limit) bytes;"
@@ -99,7 +107,14 @@ public enum MarkdownReport {
     }
 
     /// One failed or errored case: findings, reproducer and a collapsed transcript.
-    private static func details(_ item: CaseResult) -> String {
+    ///
+    /// - Parameters:
+    ///   - transcript: whether to show the exchange.
+    ///   - fieldLimit: the most bytes of each finding text, reason and reproducer.
+    private static func details(
+        _ item: CaseResult, transcript: Bool = true, fieldLimit: Int = ReportFormatting.fieldLimit
+    ) -> String {
+        func clip(_ text: String) -> String { ReportFormatting.clipped(text, limit: fieldLimit) }
         let label = item.outcome == .failed ? "❌ failed" : "⚠️ error"
         var text = "### \(MarkdownText.inline(item.id)): \(label)\n\n"
         var line = MarkdownText.code("\(item.method) \(item.path)")
@@ -122,7 +137,7 @@ public enum MarkdownReport {
         if let curl = item.curl {
             text += "Reproduce:\n\n" + MarkdownText.fenced(clip(curl), language: "sh") + "\n"
         }
-        let exchange = Transcript.exchange(of: item, limit: transcriptLimit)
+        let exchange = transcript ? Transcript.exchange(of: item, limit: transcriptLimit) : ""
         if !exchange.isEmpty {
             text +=
                 "<details><summary>Transcript</summary>\n\n" + MarkdownText.fenced(exchange, language: "http")
@@ -130,8 +145,6 @@ public enum MarkdownReport {
         }
         return text
     }
-
-    private static func clip(_ text: String) -> String { ReportFormatting.clipped(text) }
 
     /// The text cut at a line break so it fits `limit` bytes, for the rare run whose tables alone
     /// are too large.
