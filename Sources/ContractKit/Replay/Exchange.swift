@@ -1,5 +1,5 @@
 /// A request as sent, kept for findings, transcripts and the curl reproducer.
-public struct RequestRecord: Sendable, Hashable {
+public struct RequestRecord: HTTPMessage, Hashable {
     public var method: String
     public var url: String
     public var headers: [HeaderField]
@@ -15,15 +15,10 @@ public struct RequestRecord: Sendable, Hashable {
     /// The header lines as ``HTTPFields``, the shape the mock server uses too.
     public var fields: HTTPFields { HTTPFields(headers) }
 
-    /// The value of header `name` under ``HTTPFields``' one rule: repeated lines joined with
-    /// `", "` (RFC 9110 §5.3), `Set-Cookie` giving its first line.
-    public func header(_ name: String) -> String? {
-        fields[name]
-    }
 }
 
 /// A response as received.
-public struct ResponseRecord: Sendable, Hashable {
+public struct ResponseRecord: HTTPMessage, Hashable {
     public var status: Int
     public var headers: [HeaderField]
     public var body: [UInt8]
@@ -46,11 +41,6 @@ public struct ResponseRecord: Sendable, Hashable {
     /// The header lines as ``HTTPFields``, the shape the mock server uses too.
     public var fields: HTTPFields { HTTPFields(headers) }
 
-    /// The value of header `name` under ``HTTPFields``' one rule: repeated lines joined with
-    /// `", "` (RFC 9110 §5.3), `Set-Cookie` giving its first line.
-    public func header(_ name: String) -> String? {
-        fields[name]
-    }
 }
 
 /// One redirect followed: the request that got it and its status.

@@ -52,3 +52,8 @@ public struct HTTPRequest: Sendable {
         String(decoding: body, as: UTF8.self)
     }
 }
+
+extension HTTPRequest: HTTPMessage {
+    /// The header fields, as every ``HTTPMessage`` names them.
+    public var fields: HTTPFields { headers }
+}

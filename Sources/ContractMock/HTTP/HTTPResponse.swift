@@ -92,3 +92,8 @@ public struct HTTPResponse: Sendable {
         }
     }
 }
+
+extension HTTPResponse: HTTPMessage {
+    /// The header fields, as every ``HTTPMessage`` names them.
+    public var fields: HTTPFields { headers }
+}

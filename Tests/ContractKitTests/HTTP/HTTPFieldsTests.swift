@@ -55,4 +55,22 @@ struct HTTPFieldsTests {
         #expect(response.header("X-Tag") == "three, four")
         #expect(request.header("X-TAG") == "one, two")
     }
+
+    @Test("client records and mock messages are all HTTPMessages, read by the same rule")
+    func oneMessageShape() {
+        let lines = [
+            HeaderField("Content-Type", "Application/JSON; charset=utf-8"), HeaderField("X-A", "1"),
+            HeaderField("x-a", "2"),
+        ]
+        let messages: [any HTTPMessage] = [
+            RequestRecord(method: "POST", url: "http://h/", headers: lines),
+            ResponseRecord(status: 200, headers: lines),
+            HTTPRequest(method: "POST", target: "/", path: "/", rawPath: "/", headers: HTTPFields(lines)),
+            HTTPResponse(status: 200, headers: HTTPFields(lines)),
+        ]
+        for message in messages {
+            #expect(message.header("x-A") == "1, 2")
+            #expect(message.mediaType == "application/json")
+        }
+    }
 }
