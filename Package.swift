@@ -56,13 +56,14 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
         .testTarget(
-            name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema"], exclude: ["Fixtures"],
-            swiftSettings: settings),
+            name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema", "ContractMock"],
+            exclude: ["Fixtures", "OpenAPI/Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SchemaGenerationTests", dependencies: ["SchemaGeneration", "JSONSchema", "ContractKit"],
             swiftSettings: settings),
         .testTarget(
-            name: "ContractFuzzTests", dependencies: ["ContractFuzz", "SchemaGeneration", "JSONSchema"],
+            name: "ContractFuzzTests",
+            dependencies: ["ContractFuzz", "SchemaGeneration", "JSONSchema", "ContractKit", "ContractMock"],
             swiftSettings: settings),
         .testTarget(
             name: "ContractMockTests",
@@ -77,13 +78,6 @@ let package = Package(
         .testTarget(
             name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"],
             swiftSettings: settings),
-        .testTarget(
-            name: "ReplayTests",
-            dependencies: ["ContractKit", "ContractMock", "ContractFuzz", "SchemaGeneration"],
-            swiftSettings: settings),
-        .testTarget(
-            name: "OpenAPITests", dependencies: ["ContractKit", "ContractMock", "JSONSchema", "ConformCLI"],
-            exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "RestaurantClientTests",
             dependencies: ["RestaurantClient", "ContractTesting"],

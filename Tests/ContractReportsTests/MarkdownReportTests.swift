@@ -30,7 +30,9 @@ struct MarkdownReportTests {
         var interrupted = RunFixtures.green()
         interrupted.interrupted = true
         let first = MarkdownReport.render(interrupted).split(separator: "\n")[0]
-        #expect(first.hasPrefix("⏹️ Interrupted: Coffee 1.2.0 against"), "an interrupted run never reads as passed")
+        #expect(
+            first.hasPrefix("⏹️ Interrupted: Coffee 1.2.0 against"), "an interrupted run never reads as passed"
+        )
     }
 
     @Test("server text cannot break tables, inject HTML or close fences")
@@ -112,5 +114,24 @@ struct MarkdownReportTests {
         let text = MarkdownReport.render(RunFixtures.mixed())
         #expect(!text.contains("left out"))
         #expect(text.utf8.count < 1_000_000)
+    }
+
+    @Test("the only failure is never dropped to stay under the limit: its texts are cut instead")
+    func onlyFailureKept() {
+        var run = RunFixtures.green()
+        var failure = RunFixtures.failed("bulk", "huge", body: RunFixtures.hostileBody)
+        failure.findings = (0..<6).map { index in
+            Finding(
+                check: .responseSchemaConformance,
+                message: "finding \(index) " + String(repeating: "m", count: 9_000),
+                actual: String(repeating: "a", count: 9_000))
+        }
+        failure.curl = "curl " + String(repeating: "c", count: 9_000)
+        run.cases.append(failure)
+        let text = MarkdownReport.render(run, limit: 12_000)
+        #expect(text.utf8.count <= 12_000)
+        #expect(text.contains("### bulk/huge: ❌ failed"), "\(text)")
+        #expect(text.contains("finding 5 mmm"))
+        #expect(!text.contains("left out"))
     }
 }

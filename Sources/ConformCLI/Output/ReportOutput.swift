@@ -87,12 +87,11 @@ struct ReportOutput {
         func masked(_ text: String) -> String {
             secrets.isEmpty ? text : redaction.scrub(text, secrets: secrets)
         }
-        let markdown = masked(MarkdownReport.render(result, activity: activity == "run" ? nil : activity))
-        let outputs: [(String, String)] = [
-            (paths.junit, masked(JUnitReport.render(result))),
-            (paths.markdown, markdown),
-            (paths.json, masked(JSONSerializer(style: .pretty).string(ResultsJSON.encode(result)) + "\n")),
-        ]
+        let rendered = paths.files.map {
+            (format: $0.format, path: $0.path, text: masked($0.format.render(result, activity: activity)))
+        }
+        let outputs = rendered.map { ($0.path, $0.text) }
+        let markdown = rendered.first { $0.format is MarkdownFormat }?.text ?? ""
         var ok = true
         for (path, text) in outputs {
             do {

@@ -61,9 +61,9 @@ final class HTTPClient: Sendable {
                     socket.close()
                 }
                 return ResponseRecord(
-                    status: received.head.status, headers: received.head.headers,
+                    status: received.head.status, headers: received.head.headers.fields,
                     body: try Self.decoded(
-                        received.body, headers: received.head.headers, limit: maximumBodyBytes),
+                        received.body, headers: received.head.headers.fields, limit: maximumBodyBytes),
                     duration: deadline.elapsed)
             } catch {
                 socket.close()

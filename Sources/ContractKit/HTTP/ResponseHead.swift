@@ -2,7 +2,7 @@
 struct ResponseHead: Sendable {
     var version: String
     var status: Int
-    var headers: [HeaderField]
+    var headers: HTTPFields
 
     /// Parses the bytes of a head, from the status line through the blank line.
     static func parse(_ bytes: [UInt8]) throws(TransportError) -> ResponseHead {
@@ -20,11 +20,11 @@ struct ResponseHead: Sendable {
             throw .malformedResponse(
                 "the status line \"\(shown)\" is not \"HTTP/1.x <3-digit status> <reason>\"")
         }
-        var headers: [HeaderField] = []
+        var fieldLines: [HeaderField] = []
         for line in lines.dropFirst() {
-            if line.first == 0x20 || line.first == 0x09, let last = headers.indices.last {
+            if line.first == 0x20 || line.first == 0x09, let last = fieldLines.indices.last {
                 // An obsolete folded line continues the previous header's value.
-                headers[last].value += " " + Self.trimmed(line)
+                fieldLines[last].value += " " + Self.trimmed(line)
                 continue
             }
             guard let field = field(Array(line)) else {
@@ -32,10 +32,11 @@ struct ResponseHead: Sendable {
                     "the header line \"\(String(decoding: line.prefix(60), as: UTF8.self))\" has no name and colon"
                 )
             }
-            headers.append(field)
+            fieldLines.append(field)
         }
         return ResponseHead(
-            version: String(decoding: parts[0], as: UTF8.self), status: status, headers: headers)
+            version: String(decoding: parts[0], as: UTF8.self), status: status,
+            headers: HTTPFields(fieldLines))
     }
 
     /// One `Name: value` line, or nil when it has no colon or an empty name.
@@ -53,7 +54,7 @@ struct ResponseHead: Sendable {
     }
 
     func values(_ name: String) -> [String] {
-        headers.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+        headers.values(for: name)
     }
 
     /// Chunked when `chunked` is the last transfer coding.

@@ -191,7 +191,7 @@ struct ResponseReader {
             if trailerBytes > Self.headerSectionLimit {
                 throw .headerSectionTooLarge(limit: Self.headerSectionLimit)
             }
-            if let field = ResponseHead.field(line) { head.headers.append(field) }
+            if let field = ResponseHead.field(line) { head.headers.add(field.name, field.value) }
         }
     }
 }

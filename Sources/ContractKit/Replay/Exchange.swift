@@ -1,5 +1,5 @@
 /// A request as sent, kept for findings, transcripts and the curl reproducer.
-public struct RequestRecord: Sendable, Hashable {
+public struct RequestRecord: HTTPMessage, Hashable {
     public var method: String
     public var url: String
     public var headers: [HeaderField]
@@ -12,13 +12,13 @@ public struct RequestRecord: Sendable, Hashable {
         self.body = body
     }
 
-    public func header(_ name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveEquals(name) }?.value
-    }
+    /// The header lines as ``HTTPFields``, the shape the mock server uses too.
+    public var fields: HTTPFields { HTTPFields(headers) }
+
 }
 
 /// A response as received.
-public struct ResponseRecord: Sendable, Hashable {
+public struct ResponseRecord: HTTPMessage, Hashable {
     public var status: Int
     public var headers: [HeaderField]
     public var body: [UInt8]
@@ -38,9 +38,9 @@ public struct ResponseRecord: Sendable, Hashable {
         self.redirects = redirects
     }
 
-    public func header(_ name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveEquals(name) }?.value
-    }
+    /// The header lines as ``HTTPFields``, the shape the mock server uses too.
+    public var fields: HTTPFields { HTTPFields(headers) }
+
 }
 
 /// One redirect followed: the request that got it and its status.

@@ -1,3 +1,5 @@
+import ContractKit
+
 /// How the length of a request body is determined (RFC 9112 §6.3).
 ///
 /// Ambiguous framing is the root of request smuggling, so anything unclear is rejected rather

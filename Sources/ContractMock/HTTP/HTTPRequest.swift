@@ -1,3 +1,5 @@
+public import ContractKit
+
 /// A request as the server received it, handed to the handler once its body is complete.
 ///
 /// The server has already checked the framing (request line, headers, body length), so a
@@ -49,4 +51,9 @@ public struct HTTPRequest: Sendable {
     public var bodyText: String {
         String(decoding: body, as: UTF8.self)
     }
+}
+
+extension HTTPRequest: HTTPMessage {
+    /// The header fields, as every ``HTTPMessage`` names them.
+    public var fields: HTTPFields { headers }
 }

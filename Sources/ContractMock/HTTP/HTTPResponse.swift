@@ -1,3 +1,5 @@
+public import ContractKit
+
 /// What a handler answers; the server frames it (status line, `Content-Length`, `Date`,
 /// `Connection`) so handlers cannot produce a malformed message by accident.
 ///
@@ -89,4 +91,9 @@ public struct HTTPResponse: Sendable {
         default: ""
         }
     }
+}
+
+extension HTTPResponse: HTTPMessage {
+    /// The header fields, as every ``HTTPMessage`` names them.
+    public var fields: HTTPFields { headers }
 }

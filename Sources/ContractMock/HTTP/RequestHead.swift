@@ -1,3 +1,5 @@
+import ContractKit
+
 /// The request line and header fields of one request, validated but not yet interpreted.
 struct RequestHead {
     var method: String

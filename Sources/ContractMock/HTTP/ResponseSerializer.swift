@@ -1,3 +1,5 @@
+import ContractKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

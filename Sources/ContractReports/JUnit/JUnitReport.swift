@@ -80,16 +80,16 @@ public enum JUnitReport {
             let first = item.findings.first
             let message =
                 item.findings.count > 1
-                ? "\(item.findings.count) findings; first: \(first?.message ?? "")"
-                : first?.message ?? item.reason ?? "the response broke the contract"
+                ? "\(item.findings.count) findings; first: \(clip(first?.message ?? ""))"
+                : clip(first?.message ?? item.reason ?? "the response broke the contract")
             let type = first?.check.rawValue ?? "contract"
             return open + ">\n      " + openTag("failure", [("message", message), ("type", type)]) + ">"
                 + XMLText.content(failureText(item)) + "</failure>\n    </testcase>\n"
         case .error:
-            let message = item.reason ?? "no complete response"
+            let message = clip(item.reason ?? "no complete response")
             var text = message
             if item.attempts > 1 { text += "\n(after \(item.attempts) attempts)" }
-            if let curl = item.curl { text += "\n\nReproduce:\n" + curl }
+            if let curl = item.curl { text += "\n\nReproduce:\n" + clip(curl) }
             return open + ">\n      " + openTag("error", [("message", message), ("type", "transport")]) + ">"
                 + XMLText.content(text) + "</error>\n    </testcase>\n"
         case .skipped:
@@ -102,15 +102,15 @@ public enum JUnitReport {
     static func failureText(_ item: CaseResult) -> String {
         var lines: [String] = []
         for finding in item.findings {
-            lines.append("[\(finding.check.rawValue)] \(finding.message)")
-            if let expected = finding.expected { lines.append("  expected: \(expected)") }
-            if let actual = finding.actual { lines.append("  actual:   \(actual)") }
+            lines.append("[\(finding.check.rawValue)] \(clip(finding.message))")
+            if let expected = finding.expected { lines.append("  expected: \(clip(expected))") }
+            if let actual = finding.actual { lines.append("  actual:   \(clip(actual))") }
             if let pointer = finding.pointer {
                 lines.append("  at:       \(pointer.isEmpty ? "(body)" : pointer)")
             }
         }
-        if let reason = item.reason, item.findings.isEmpty { lines.append(reason) }
-        if let curl = item.curl { lines += ["", "Reproduce:", curl] }
+        if let reason = item.reason, item.findings.isEmpty { lines.append(clip(reason)) }
+        if let curl = item.curl { lines += ["", "Reproduce:", clip(curl)] }
         return lines.joined(separator: "\n")
     }
 
@@ -129,6 +129,8 @@ public enum JUnitReport {
             return "SKIPPED \(item.id)" + (item.reason.map { ": \($0)" } ?? "")
         }
     }
+
+    private static func clip(_ text: String) -> String { ReportFormatting.clipped(text) }
 
     private static func openTag(_ name: String, _ attributes: [(String, String)]) -> String {
         "<" + name + attributes.map { " \($0.0)=\"" + XMLText.attribute($0.1) + "\"" }.joined()

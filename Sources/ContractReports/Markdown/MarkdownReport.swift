@@ -5,8 +5,9 @@ public import ContractKit
 /// The first line is the verdict, so a notification preview says everything that matters; tables
 /// follow for a glance by endpoint and by declared status, then every failure and error with what
 /// to run to reproduce it. The text also reads well in a terminal. GitHub rejects job summaries
-/// over 1 MiB, so the report stops adding failure details before `limit` and says how many it
-/// left out.
+/// over 1 MiB, so a failure that does not fit loses its transcript, and only then does the report
+/// stop adding failures and say how many it left out; the first failure is always kept, its texts
+/// cut shorter if need be.
 public enum MarkdownReport {
     /// The most bytes of each request and each response shown in a transcript.
     static let transcriptLimit = 8_192
@@ -30,9 +31,16 @@ public enum MarkdownReport {
         var size = text.utf8.count
         let reserve = 200
         for (index, item) in problems.enumerated() {
-            let section = "\n" + details(item)
+            let room = limit - size - reserve
+            // A failure that does not fit whole loses its transcript, then (only the first, which
+            // is never dropped) has its texts cut shorter, before anything is left out.
+            var candidates = [details(item), details(item, transcript: false)]
+            if index == 0 {
+                candidates += [512, 128].map { details(item, transcript: false, fieldLimit: $0) }
+            }
+            let section = candidates.map { "\n" + $0 }.first { $0.utf8.count <= room } ?? ""
             let sectionSize = section.utf8.count
-            if size + sectionSize + reserve > limit {
+            if section.isEmpty {
                 let left = problems.count - index
                 let noun = left == 1 ? "failure or error" : "failures and errors"
                 text += "\n_\(left) more \(noun) left out to keep this report under \(limit) bytes;"
@@ -99,7 +107,14 @@ public enum MarkdownReport {
     }
 
     /// One failed or errored case: findings, reproducer and a collapsed transcript.
-    private static func details(_ item: CaseResult) -> String {
+    ///
+    /// - Parameters:
+    ///   - transcript: whether to show the exchange.
+    ///   - fieldLimit: the most bytes of each finding text, reason and reproducer.
+    private static func details(
+        _ item: CaseResult, transcript: Bool = true, fieldLimit: Int = ReportFormatting.fieldLimit
+    ) -> String {
+        func clip(_ text: String) -> String { ReportFormatting.clipped(text, limit: fieldLimit) }
         let label = item.outcome == .failed ? "❌ failed" : "⚠️ error"
         var text = "### \(MarkdownText.inline(item.id)): \(label)\n\n"
         var line = MarkdownText.code("\(item.method) \(item.path)")
@@ -107,20 +122,22 @@ public enum MarkdownReport {
         line += " in \(ReportFormatting.human(item.duration))"
         if item.attempts > 1 { line += " after \(item.attempts) attempts" }
         text += line + "\n\n"
-        if let reason = item.reason { text += "Reason: \(MarkdownText.inline(reason))\n\n" }
+        if let reason = item.reason { text += "Reason: \(MarkdownText.inline(clip(reason)))\n\n" }
         for finding in item.findings {
-            text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(finding.message))\n"
-            if let expected = finding.expected { text += "  - expected: \(MarkdownText.code(expected))\n" }
-            if let actual = finding.actual { text += "  - actual: \(MarkdownText.code(actual))\n" }
+            text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(clip(finding.message)))\n"
+            if let expected = finding.expected {
+                text += "  - expected: \(MarkdownText.code(clip(expected)))\n"
+            }
+            if let actual = finding.actual { text += "  - actual: \(MarkdownText.code(clip(actual)))\n" }
             if let pointer = finding.pointer {
                 text += "  - at: \(MarkdownText.code(pointer.isEmpty ? "(body)" : pointer))\n"
             }
         }
         if !item.findings.isEmpty { text += "\n" }
         if let curl = item.curl {
-            text += "Reproduce:\n\n" + MarkdownText.fenced(curl, language: "sh") + "\n"
+            text += "Reproduce:\n\n" + MarkdownText.fenced(clip(curl), language: "sh") + "\n"
         }
-        let exchange = Transcript.exchange(of: item, limit: transcriptLimit)
+        let exchange = transcript ? Transcript.exchange(of: item, limit: transcriptLimit) : ""
         if !exchange.isEmpty {
             text +=
                 "<details><summary>Transcript</summary>\n\n" + MarkdownText.fenced(exchange, language: "http")

@@ -54,18 +54,22 @@ public enum ResultsJSON {
                 ("reason", optional(item.reason)),
                 ("checks", .array(item.checks.map { .string($0.rawValue) })),
                 ("findings", .array(item.findings.map(encode(finding:)))),
-                ("curl", optional(item.curl)),
+                ("curl", optional(item.curl.map { ReportFormatting.clipped($0) })),
                 ("request", item.request.map(encode(request:)) ?? .null),
                 ("response", item.response.map(encode(response:)) ?? .null),
             ]))
     }
 
+    /// Text fields are clipped to ``ReportFormatting/fieldLimit`` like in the other reports, so a
+    /// finding quoting a huge value cannot swamp the file; bodies keep up to 1 MiB.
     static func encode(finding: Finding) -> JSONValue {
         .object(
             JSONObject([
-                ("check", .string(finding.check.rawValue)), ("message", .string(finding.message)),
-                ("pointer", optional(finding.pointer)), ("expected", optional(finding.expected)),
-                ("actual", optional(finding.actual)),
+                ("check", .string(finding.check.rawValue)),
+                ("message", .string(ReportFormatting.clipped(finding.message))),
+                ("pointer", optional(finding.pointer)),
+                ("expected", optional(finding.expected.map { ReportFormatting.clipped($0) })),
+                ("actual", optional(finding.actual.map { ReportFormatting.clipped($0) })),
             ]))
     }
 

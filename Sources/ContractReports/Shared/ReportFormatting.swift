@@ -71,4 +71,17 @@ public enum ReportFormatting {
     static func total(_ cases: [CaseResult]) -> Duration {
         cases.reduce(Duration.zero) { $0 + $1.duration }
     }
+
+    /// The most UTF-8 bytes of one finding field (message, expected, actual), one reason or one
+    /// reproducer in a report. Findings carry reproducers and server text; capping each field,
+    /// rather than dropping whole findings, keeps every failure in the report and the report small.
+    public static let fieldLimit = 4_096
+
+    /// `text` when it fits `limit` UTF-8 bytes; else its start, cut between characters, and a note
+    /// giving the full size.
+    public static func clipped(_ text: String, limit: Int = fieldLimit) -> String {
+        guard text.utf8.count > limit else { return text }
+        return Transcript.decode(Array(text.utf8), limit: limit).replacingOccurrences(
+            of: "\n… (truncated, ", with: " … (truncated, ")
+    }
 }

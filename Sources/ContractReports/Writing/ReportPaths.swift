@@ -1,30 +1,71 @@
-/// Where the reports of a run go: `Reports/<contract stem>.junit.xml`, `.md` and `.json` unless
-/// the user named a file, so that runs of several contracts in one job never overwrite each other.
+/// Where the reports of a run go: one path per ``ReportFormat``, `Reports/<contract stem>.<suffix>`
+/// (or `<contract stem>.<command>.<suffix>`) unless the user named a file, so that runs of several
+/// contracts in one job never overwrite each other.
 public struct ReportPaths: Sendable, Hashable {
-    /// The JUnit XML file.
-    public var junit: String
-    /// The Markdown summary.
-    public var markdown: String
-    /// The JSON results.
-    public var json: String
+    /// The path of each format, keyed by ``ReportFormat/name``.
+    public private(set) var byFormat: [String: String]
 
     /// - Parameters:
     ///   - contractFile: the contract's path; its file name without extension names the reports.
     ///   - reportsDirectory: the folder for reports whose path is not given.
-    ///   - junit, markdown, json: explicit paths that win over the defaults.
+    ///   - command: what produced the results (`run`, `fuzz`), put between the stem and the suffix
+    ///     so both commands of one contract keep their reports; nil for none.
+    ///   - explicit: paths the user gave, keyed by format name; they win over the defaults.
+    ///   - formats: the formats to place.
     public init(
-        contractFile: String, reportsDirectory: String = "Reports", junit: String? = nil,
-        markdown: String? = nil,
-        json: String? = nil
+        contractFile: String, reportsDirectory: String = "Reports", command: String?,
+        explicit: [String: String] = [:], formats: [any ReportFormat] = ReportFormats.all
     ) {
-        let stem = Self.stem(of: contractFile)
+        var stem = Self.stem(of: contractFile)
+        if let command, !command.isEmpty { stem += "." + command }
         func inFolder(_ name: String) -> String {
             if reportsDirectory.isEmpty { return name }
             return reportsDirectory.hasSuffix("/") ? reportsDirectory + name : reportsDirectory + "/" + name
         }
-        self.junit = junit ?? inFolder("\(stem).junit.xml")
-        self.markdown = markdown ?? inFolder("\(stem).md")
-        self.json = json ?? inFolder("\(stem).json")
+        var paths: [String: String] = [:]
+        for format in formats {
+            paths[format.name] = explicit[format.name] ?? inFolder("\(stem).\(format.fileSuffix)")
+        }
+        byFormat = paths
+    }
+
+    /// The three formats by name, for callers that name each path.
+    public init(
+        contractFile: String, reportsDirectory: String = "Reports", junit: String? = nil,
+        markdown: String? = nil, json: String? = nil
+    ) {
+        var explicit: [String: String] = [:]
+        explicit["junit"] = junit
+        explicit["markdown"] = markdown
+        explicit["json"] = json
+        self.init(
+            contractFile: contractFile, reportsDirectory: reportsDirectory, command: nil, explicit: explicit)
+    }
+
+    /// The path of `format`'s file, or nil when these paths were made without it.
+    public func path(for format: any ReportFormat) -> String? {
+        byFormat[format.name]
+    }
+
+    /// Every format with its path, in the order of ``ReportFormats/all``.
+    public var files: [(format: any ReportFormat, path: String)] {
+        ReportFormats.all.compactMap { format in path(for: format).map { (format, $0) } }
+    }
+
+    /// The JUnit XML file.
+    public var junit: String {
+        get { byFormat["junit"] ?? "" }
+        set { byFormat["junit"] = newValue }
+    }
+    /// The Markdown summary.
+    public var markdown: String {
+        get { byFormat["markdown"] ?? "" }
+        set { byFormat["markdown"] = newValue }
+    }
+    /// The JSON results.
+    public var json: String {
+        get { byFormat["json"] ?? "" }
+        set { byFormat["json"] = newValue }
     }
 
     /// `contracts/coffee-shop.json` → `coffee-shop`; `contract` when nothing is left.

@@ -3,38 +3,8 @@ import Testing
 
 @testable import ConformCLI
 
-/// What a command printed and returned.
-private struct Output {
-    var code: ExitCode
-    var out: String
-    var err: String
-}
-
-/// Collects lines written from any thread.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines.joined(separator: "\n")
-    }
-}
-
-private func conform(_ arguments: String...) async -> Output {
-    let out = Lines()
-    let err = Lines()
-    let console = Console(out: { out.append($0) }, err: { err.append($0) })
-    let code = await Conform.run(arguments, console: console, environment: [:], standardInput: { Data() })
-    return Output(code: code, out: out.text, err: err.text)
-}
+/// An OpenAPI description written for the OpenAPI import tests of ContractKit.
+private func fixture(_ name: String) -> String { repo("Tests/ContractKitTests/OpenAPI/Fixtures/" + name) }
 
 private func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -14,7 +14,8 @@ struct OpenAPICorpusTests {
         }
         return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/openapi-corpus")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "shared/openapi-corpus")
     }()
 
     /// Extensions the loader reads.

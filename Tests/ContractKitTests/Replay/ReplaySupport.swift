@@ -5,7 +5,7 @@ import Testing
 
 /// The repository's root, found from this file so tests run from any working directory.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
 
 /// The shipped Restaurant contract, loaded once.
 func restaurantContract(sourceLocation: SourceLocation = #_sourceLocation) throws -> Contract {

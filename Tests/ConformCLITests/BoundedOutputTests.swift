@@ -1,0 +1,159 @@
+import ConformCLI
+import ContractMock
+import Foundation
+import Testing
+
+/// `fuzz` sends an 11 MiB body among its probes; against a server that accepts everything, every
+/// probe is a finding. What it prints and writes must stay small and well-formed all the same.
+@Suite("fuzz output stays bounded against a server that accepts everything", .serialized)
+struct BoundedOutputTests {
+    /// A few hundred KB, the bound the issue sets for stdout, stderr and every report together.
+    static let bound = 400_000
+
+    /// How the server answers every request.
+    enum Answer: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        /// `200 {}` whatever was asked.
+        case emptyObject
+        /// `200` with the request's own body and content type sent back.
+        case echo
+
+        var testDescription: String { rawValue }
+
+        func response(to request: HTTPRequest) -> HTTPResponse {
+            switch self {
+            case .emptyObject:
+                return HTTPResponse(text: "{}", contentType: "application/json")
+            case .echo:
+                let type = request.headers["Content-Type"] ?? "application/json"
+                return HTTPResponse(status: 200, headers: ["Content-Type": type], body: request.body)
+            }
+        }
+    }
+
+    /// A contract to fuzz and how the server answers it.
+    struct Target: Sendable, CustomTestStringConvertible {
+        var contract: String
+        var answer: Answer
+        var testDescription: String { "\(contract.split(separator: "/").last ?? "") answered \(answer)" }
+    }
+
+    static let restaurant = Answer.allCases.map { Target(contract: "Contracts/restaurant.json", answer: $0) }
+
+    /// Descriptions from the shared OpenAPI corpus (`../shared/openapi-corpus`, or
+    /// `CONFORM_SHARED_DIR`), when it is there.
+    static let corpus: [Target] = {
+        let names = ["v3-json/oai-v3.0-petstore-expanded.json", "v3-json/realworld-conduit.json"]
+        let folder = sharedDirectory.appendingPathComponent("openapi-corpus")
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            print(
+                "Bounded-output corpus cases skipped: \(folder.path) is absent (set CONFORM_SHARED_DIR to the folder holding openapi-corpus/)"
+            )
+            return []
+        }
+        return names.map { Target(contract: folder.appendingPathComponent($0).path, answer: .emptyObject) }
+    }()
+
+    static var sharedDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["CONFORM_SHARED_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    }
+
+    @Test(
+        "stdout, stderr and reports stay under a few hundred KB and the JUnit is valid XML",
+        arguments: restaurant + corpus)
+    func bounded(_ target: Target) async throws {
+        let answer = target.answer
+        // Large enough for the oversized-body probe, so the server really accepts everything.
+        let server = HTTPServer(configuration: .init(maxHeaderBytes: 1 << 20, maxBodyBytes: 64 << 20)) {
+            answer.response(to: $0)
+        }
+        let port = try server.start()
+        defer { server.shutdown() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-bounded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contract = target.contract.hasPrefix("/") ? target.contract : repo(target.contract)
+
+        let result = await conform(
+            "fuzz", contract, "--base-url", "http://127.0.0.1:\(port)", "--cases", "20", "--seed", "7",
+            "--reports-dir", folder.path)
+
+        #expect(
+            result.code == .checkFailed,
+            "a server that accepts everything fails fuzz: \(result.err.prefix(2000))")
+        let files = Self.files(in: folder)
+        let sizes = files.map { ($0.lastPathComponent, Self.size(of: $0)) }
+        let total = result.out.utf8.count + result.err.utf8.count + sizes.reduce(0) { $0 + $1.1 }
+        print(
+            "bounded output (\(target.testDescription)): stdout \(result.out.utf8.count) B, stderr \(result.err.utf8.count) B, "
+                + sizes.map { "\($0.0) \($0.1) B" }.joined(separator: ", ") + "; total \(total) B")
+        #expect(total < Self.bound, "\(total) bytes written: \(sizes)")
+
+        let junit = try #require(files.first { $0.lastPathComponent.hasSuffix(".fuzz.junit.xml") })
+        try Self.lint(junit)
+        let markdown = try #require(files.first { $0.lastPathComponent.hasSuffix(".fuzz.md") })
+        let text = try String(contentsOf: markdown, encoding: .utf8)
+        #expect(text.contains("❌"), "the Markdown keeps the failures")
+        #expect(
+            !text.contains("left out to keep this report"), "no failure is dropped to stay under the limit")
+        if target.contract.hasSuffix("restaurant.json") {
+            // The 11 MiB probe was accepted, so it is a finding: its reproducer describes the body.
+            #expect(text.contains("body not inlined: 11.0 MiB of JSON, starts with"), "\(text.prefix(3000))")
+            #expect(result.out.contains("body not inlined: 11.0 MiB"), "\(result.out.prefix(3000))")
+        }
+    }
+
+    private static func files(in folder: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        return walker.compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }
+    }
+
+    private static func size(of file: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
+    }
+
+    /// `xmllint --noout`, then both JUnit XSDs of `../shared/junit` when they are there.
+    private static func lint(_ file: URL) throws {
+        guard let tool = xmllint else {
+            print(
+                "xmllint checks of the bounded fuzz JUnit skipped: xmllint is not on PATH (apt-get install libxml2-utils)"
+            )
+            return
+        }
+        var runs: [[String]] = [["--noout", file.path]]
+        let schemas = sharedDirectory.appendingPathComponent("junit")
+        let xsds = ["jenkins-junit-10.xsd", "windyroad-JUnit.xsd"].map { schemas.appendingPathComponent($0) }
+        if xsds.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
+            runs += xsds.map { ["--noout", "--schema", $0.path, file.path] }
+        } else {
+            print(
+                "JUnit XSD checks of the bounded fuzz report skipped: no XSDs in \(schemas.path) (set CONFORM_SHARED_DIR)"
+            )
+        }
+        for arguments in runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(
+                process.terminationStatus == 0,
+                "xmllint \(arguments.joined(separator: " ")): \(String(decoding: data.prefix(4000), as: UTF8.self))"
+            )
+        }
+    }
+
+    private static let xmllint: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/xmllint" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+}
