@@ -1,4 +1,5 @@
 import ContractKit
+import ContractReports
 import Foundation
 
 /// Prints a run as it goes: on a terminal one live line (`[5/7] 1 failed`), elsewhere (CI logs)
@@ -33,7 +34,7 @@ final class ProgressPrinter: Sendable {
         if verbose {
             console.err(Self.line(result, console: console))
             for finding in result.findings {
-                console.err("    \(finding.check.rawValue): \(finding.message)")
+                console.err("    \(finding.check.rawValue): \(safe(finding.message))")
             }
         } else if console.isTerminal {
             guard !quiet else { return }
@@ -128,5 +129,8 @@ final class ProgressPrinter: Sendable {
     }
 }
 
-/// Server-derived text as it may reach a terminal or CI log (control characters escaped).
-private func safe(_ text: String) -> String { TerminalText.escapingControlCharacters(text) }
+/// Server-derived text as it may reach a terminal or CI log: control characters escaped, and cut
+/// at the same per-field limit as the reports, so one huge value cannot flood a CI log.
+private func safe(_ text: String) -> String {
+    TerminalText.escapingControlCharacters(ReportFormatting.clipped(text))
+}
