@@ -89,6 +89,9 @@ enum ValidateCommand {
                     options: .init(recordsPositions: true))
                 instance = document.value
                 sourceMap = document.sourceMap
+                for duplicate in document.duplicateKeys {
+                    console.err("\(input.name):\(duplicate.again): warning: \(duplicate)")
+                }
             } catch {
                 console.err(
                     "error: \(input.name):\(error.position.line):\(error.position.column): not valid \(error.format.rawValue): \(error.message)"
