@@ -54,6 +54,14 @@ final class ECMARegex: @unchecked Sendable {
         return matchesWithFoundation(text)
     }
 
+    /// Whether the pattern matches anywhere in UTF-8 `text` (valid UTF-8, as a scanned JSON string
+    /// without escapes is): the own engine reads the bytes in place; only what it leaves to
+    /// `NSRegularExpression` builds a `String`.
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let program, let found = RegexMatcher.search(program, in: text) { return found }
+        return matchesWithFoundation(String(decoding: text, as: UTF8.self))
+    }
+
     /// The answer of `NSRegularExpression`, for what the own engine leaves to it (and for tests
     /// that compare the two).
     func matchesWithFoundation(_ text: String) -> Bool {
