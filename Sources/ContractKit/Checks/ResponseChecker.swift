@@ -33,10 +33,10 @@ public struct ResponseChecker: Sendable {
         let declaresJSON = context.responseSpec?.isJSON ?? false
         if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
             if !(response.body.isEmpty && !declaresJSON) {
-                let parsed = Result { () throws(JSONParseError) in try JSONParser.parseDocument(response.body)
-                }
+                let parsed = Result { () throws(JSONParseError) in try JSONTape.parse(response.body) }
+                context.jsonTape = try? parsed.get()
                 context.jsonBody = parsed.map(\.value)
-                context.duplicateKeys = (try? parsed.get())?.duplicateKeys ?? []
+                context.duplicateKeys = context.jsonTape?.duplicateKeys ?? []
             }
         }
         var outcome = Outcome(findings: [], checksRun: [], body: try? context.jsonBody?.get())

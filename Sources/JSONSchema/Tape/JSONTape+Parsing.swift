@@ -5,21 +5,24 @@ extension JSONTape {
         case tape(JSONTape)
         case invalid
         case duplicateKeys
-        /// Over the 4 GiB the entries' 32-bit offsets reach.
+        /// Over the 4 GiB the entries' 32-bit offsets reach, or a string or container over the
+        /// 2^28 bytes or members one entry counts.
         case tooLarge
     }
 
     /// Scans `bytes` without falling back: the validator's fast path.
     static func scan(_ bytes: [UInt8], options: JSONParser.Options) -> ScanOutcome {
         guard bytes.count < Int(UInt32.max) else { return .tooLarge }
-        let result = bytes.withUnsafeBufferPointer { buffer -> (Bool, Bool, [Entry]) in
+        let result = bytes.withUnsafeBufferPointer { buffer -> (ScanOutcome?, [Entry]) in
             var scanner = TapeScanner(bytes: buffer, maximumDepth: options.maximumDepth)
             let valid = scanner.scanDocument(allowsByteOrderMark: options.allowsByteOrderMark)
-            return (valid, scanner.hasDuplicateKeys, scanner.entries)
+            if scanner.exceedsEntry { return (.tooLarge, []) }
+            if !valid { return (.invalid, []) }
+            if scanner.hasDuplicateKeys { return (.duplicateKeys, []) }
+            return (nil, scanner.entries)
         }
-        guard result.0 else { return .invalid }
-        if result.1 { return .duplicateKeys }
-        return .tape(JSONTape(bytes: bytes, entries: result.2))
+        if let outcome = result.0 { return outcome }
+        return .tape(JSONTape(bytes: bytes, entries: result.1))
     }
 
     /// Parses `bytes` into a tape.

@@ -16,17 +16,39 @@ public struct JSONTape: Sendable {
         case null, `false`, `true`, number, string, array, object
     }
 
-    /// One value (or object key). 16 bytes.
+    /// One value (or object key): 8 bytes, so the tape of a typical body is smaller than the body.
     struct Entry: Sendable {
-        var kind: Kind
-        /// Strings: the content holds a backslash escape. Numbers: a plain integer literal.
-        var flag: Bool
-        /// Strings: the content's first byte (after the quote). Numbers: the literal's first byte.
-        var offset: UInt32
+        /// Strings and numbers: the offset of the first byte (after a string's quote). Containers:
+        /// the index of the entry after the subtree.
+        private var slot: UInt32
+        /// The kind (3 bits), the flag (1 bit) and the length or count (28 bits).
+        private var info: UInt32
+
+        /// The longest string or number, and the most members or elements, one entry describes.
+        static let maximumLength = 1 << 28 - 1
+
+        init(kind: Kind, flag: Bool, offset: UInt32, length: UInt32) {
+            slot = offset
+            info = UInt32(kind.rawValue) | (flag ? 8 : 0) | length << 4
+        }
+
+        var kind: Kind { Kind(rawValue: UInt8(info & 7)) ?? .null }
+        /// Strings: the content holds a backslash escape. Numbers: a plain integer of at most 18
+        /// digits.
+        var flag: Bool { info & 8 != 0 }
         /// Strings and numbers: their byte length. Containers: their element or member count.
-        var length: UInt32
-        /// The entry after this value's subtree (for scalars, the next entry).
-        var end: UInt32
+        var length: UInt32 { info >> 4 }
+        /// Strings and numbers: the offset of their first byte.
+        var offset: UInt32 { slot }
+        /// Containers: the entry after the subtree.
+        var end: UInt32 { slot }
+        var isContainer: Bool { info & 7 >= UInt32(Kind.array.rawValue) }
+
+        /// Completes a container entry once its subtree is scanned.
+        mutating func close(count: UInt32, end: UInt32) {
+            slot = end
+            info = (info & 15) | count << 4
+        }
     }
 
     /// The input: entry offsets index into it.
@@ -48,6 +70,16 @@ public struct JSONTape: Sendable {
 }
 
 extension JSONTape {
+    /// The entry after the value at `index` and its subtree.
+    @inline(__always)
+    func next(_ index: Int) -> Int { Self.next(entries, index) }
+
+    @inline(__always)
+    static func next(_ entries: [Entry], _ index: Int) -> Int {
+        let entry = entries[index]
+        return entry.isContainer ? Int(entry.end) : index + 1
+    }
+
     /// The value at entry `index` as a `JSONValue`.
     func materialize(_ index: Int) -> JSONValue {
         bytes.withUnsafeBufferPointer { buffer in materialize(index, buffer) }
@@ -67,7 +99,7 @@ extension JSONTape {
             var child = index + 1
             while child < Int(entry.end) {
                 elements.append(materialize(child, buffer))
-                child = Int(entries[child].end)
+                child = next(child)
             }
             return .array(elements)
         case .object:
@@ -77,7 +109,7 @@ extension JSONTape {
             while child < Int(entry.end) {
                 let key = string(entries[child], buffer)
                 members.append((key, materialize(child + 1, buffer)))
-                child = Int(entries[child + 1].end)
+                child = next(child + 1)
             }
             // The scanner hands documents with duplicate keys to `JSONParser`.
             return .object(JSONObject(uniqueMembers: members))

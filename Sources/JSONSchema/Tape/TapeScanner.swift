@@ -11,13 +11,16 @@ struct TapeScanner {
     var entries: [JSONTape.Entry] = []
     /// Set when an object names a key twice (the document is still valid).
     var hasDuplicateKeys = false
+    /// Set when a string, number or container exceeds what an entry describes (the scan then
+    /// fails, and the caller reads the document with `JSONParser`).
+    var exceedsEntry = false
     private var keyScratch: [Int] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-        // Roughly one entry per 8 bytes of typical API JSON.
-        entries.reserveCapacity(max(16, bytes.count / 8))
+        // Roughly one entry per 12 bytes of typical API JSON; more grows the array.
+        entries.reserveCapacity(max(16, bytes.count / 12))
     }
 
     /// Whether the whole input is one JSON value.
@@ -61,9 +64,8 @@ struct TapeScanner {
         var found: UInt64 = 0
         for offset in index..<(index + length) { found = found << 8 | UInt64(bytes[offset]) }
         guard found == word else { return false }
-        let position = entries.count
         entries.append(
-            .init(kind: kind, flag: false, offset: UInt32(index), length: 0, end: UInt32(position + 1)))
+            .init(kind: kind, flag: false, offset: UInt32(index), length: 0))
         index += length
         return true
     }
@@ -72,7 +74,7 @@ struct TapeScanner {
         depth += 1
         guard depth <= maximumDepth else { return false }
         let position = entries.count
-        entries.append(.init(kind: .array, flag: false, offset: UInt32(index), length: 0, end: 0))
+        entries.append(.init(kind: .array, flag: false, offset: 0, length: 0))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -92,8 +94,8 @@ struct TapeScanner {
                 return false
             }
         }
-        entries[position].length = count
-        entries[position].end = UInt32(entries.count)
+        guard count <= JSONTape.Entry.maximumLength else { return tooLarge() }
+        entries[position].close(count: count, end: UInt32(entries.count))
         depth -= 1
         return true
     }
@@ -102,7 +104,7 @@ struct TapeScanner {
         depth += 1
         guard depth <= maximumDepth else { return false }
         let position = entries.count
-        entries.append(.init(kind: .object, flag: false, offset: UInt32(index), length: 0, end: 0))
+        entries.append(.init(kind: .object, flag: false, offset: 0, length: 0))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -129,11 +131,16 @@ struct TapeScanner {
                 return false
             }
         }
-        entries[position].length = count
-        entries[position].end = UInt32(entries.count)
+        guard count <= JSONTape.Entry.maximumLength else { return tooLarge() }
+        entries[position].close(count: count, end: UInt32(entries.count))
         depth -= 1
         if count > 1 && !hasDuplicateKeys && repeatsAKey(object: position) { hasDuplicateKeys = true }
         return true
+    }
+
+    private mutating func tooLarge() -> Bool {
+        exceedsEntry = true
+        return false
     }
 
     /// Whether the object at `position` names a key twice (by decoded bytes).
@@ -145,7 +152,7 @@ struct TapeScanner {
         while child < end {
             keyScratch.append(child)
             escaped = escaped || entries[child].flag
-            child = Int(entries[child + 1].end)
+            child = JSONTape.next(entries, child + 1)
         }
         if escaped {
             let keys = keyScratch.map { key -> [UInt8] in
@@ -201,11 +208,9 @@ struct TapeScanner {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let position = entries.count
+                guard index - start <= JSONTape.Entry.maximumLength else { return tooLarge() }
                 entries.append(
-                    .init(
-                        kind: .string, flag: escaped, offset: UInt32(start), length: UInt32(index - start),
-                        end: UInt32(position + 1)))
+                    .init(kind: .string, flag: escaped, offset: UInt32(start), length: UInt32(index - start)))
                 index += 1
                 return true
             }
@@ -340,11 +345,9 @@ struct TapeScanner {
             guard index < bytes.count, isDigit(bytes[index]) else { return false }
             while index < bytes.count && isDigit(bytes[index]) { index += 1 }
         }
-        let position = entries.count
+        guard index - start <= JSONTape.Entry.maximumLength else { return tooLarge() }
         entries.append(
-            .init(
-                kind: .number, flag: plain, offset: UInt32(start), length: UInt32(index - start),
-                end: UInt32(position + 1)))
+            .init(kind: .number, flag: plain, offset: UInt32(start), length: UInt32(index - start)))
         return true
     }
 

@@ -86,7 +86,7 @@ struct TapeValidator {
             var child = cursor + 1
             for schema in schemas where child < Int(entry.end) {
                 if !validateChild(schema, at: child) { return false }
-                child = Int(entries[child].end)
+                child = JSONTape.next(entries, child)
             }
             return true
         case .items(let schema, let prefixCount):
@@ -96,7 +96,7 @@ struct TapeValidator {
             var position = 0
             while child < Int(entry.end) {
                 if position >= prefixCount && !validateChild(schema, at: child) { return false }
-                child = Int(entries[child].end)
+                child = JSONTape.next(entries, child)
                 position += 1
             }
             return true
@@ -115,7 +115,7 @@ struct TapeValidator {
                 {
                     if !validateChild(schema, at: value) { return false }
                 }
-                key = Int(entries[value].end)
+                key = JSONTape.next(entries, value)
             }
             return true
         case .required(let names):
@@ -203,7 +203,7 @@ struct TapeValidator {
                 next = found + 1 == schemas.count ? 0 : found + 1
                 if !validateChild(schemas[found].schema, at: value) { return false }
             }
-            key = Int(entries[value].end)
+            key = JSONTape.next(entries, value)
         }
         return true
     }
@@ -214,7 +214,7 @@ struct TapeValidator {
         var key = cursor + 1
         while key < Int(object.end) {
             if equalsKey(entries[key], name) { return key + 1 }
-            key = Int(entries[key + 1].end)
+            key = JSONTape.next(entries, key + 1)
         }
         return nil
     }
