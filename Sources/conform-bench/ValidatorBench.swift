@@ -96,7 +96,10 @@ struct ValidatorBench {
                 measured: "\(Figure.milliseconds(compileMenu)) / \(Figure.milliseconds(compileHeavy))",
                 baseline: "–", ratio: "–", target: "–", met: nil),
         ]
-        if let process { rows.append(try wholeProcess(process)) }
+        if let process {
+            rows.append(try wholeProcess(process))
+            rows.append(try PythonRace(process: process, repetitions: repetitions, bytes: 24_000_000).run())
+        }
         return rows
     }
 
