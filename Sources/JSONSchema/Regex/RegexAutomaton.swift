@@ -105,35 +105,47 @@ struct RegexAutomaton: Sendable {
     /// Whether the pattern matches somewhere in `bytes` (valid UTF-8).
     func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = operations.count
-        var current: [Int] = []
-        var next: [Int] = []
-        var stack: [Int] = []
-        current.reserveCapacity(count)
-        next.reserveCapacity(count)
-        // The position (plus one) at which each state was last added, so a state joins a list once.
-        var seen = [Int](repeating: 0, count: count)
-        var position = 0
-        // Unanchored: a new thread starts at every position.
-        if addClosure(0, at: 0, into: &current, seen: &seen, stack: &stack, end: bytes.count) { return true }
-        while position < bytes.count {
-            let (scalar, length) = Self.scalar(bytes, at: position)
-            let following = position + length
-            next.removeAll(keepingCapacity: true)
-            for state in current {
-                guard case .consume(let index) = operations[state], contains(index, scalar) else { continue }
-                if addClosure(
-                    state + 1, at: following, into: &next, seen: &seen, stack: &stack, end: bytes.count)
-                {
-                    return true
-                }
-            }
-            if addClosure(0, at: following, into: &next, seen: &seen, stack: &stack, end: bytes.count) {
+        // Two state lists, the closure stack (each state pushes at most two) and the marks, in one
+        // temporary allocation: no array bookkeeping in the inner loop.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count + 2) { memory in
+            guard let base = memory.baseAddress else { return false }
+            base.initialize(repeating: 0, count: 5 * count + 2)
+            var current = base
+            var next = base + count
+            let stack = base + 2 * count
+            // The position (plus one) at which each state was last added, so it joins a list once.
+            let seen = base + 4 * count + 2
+            var currentCount = 0
+            var nextCount = 0
+            let end = bytes.count
+            if addClosure(0, at: 0, into: current, &currentCount, seen: seen, stack: stack, end: end) {
                 return true
             }
-            swap(&current, &next)
-            position = following
+            var position = 0
+            while position < end {
+                let (scalar, length) = Self.scalar(bytes, at: position)
+                let following = position + length
+                nextCount = 0
+                for slot in 0..<currentCount {
+                    let state = current[slot]
+                    guard case .consume(let index) = operations[state], contains(index, scalar) else {
+                        continue
+                    }
+                    if addClosure(
+                        state + 1, at: following, into: next, &nextCount, seen: seen, stack: stack, end: end)
+                    {
+                        return true
+                    }
+                }
+                if addClosure(0, at: following, into: next, &nextCount, seen: seen, stack: stack, end: end) {
+                    return true
+                }
+                swap(&current, &next)
+                currentCount = nextCount
+                position = following
+            }
+            return false
         }
-        return false
     }
 
     @inline(__always)
@@ -145,28 +157,40 @@ struct RegexAutomaton: Sendable {
 
     /// Adds `state` and every state reachable from it without consuming to `list`; true when the
     /// accepting state is reached.
+    @inline(__always)
     private func addClosure(
-        _ state: Int, at position: Int, into list: inout [Int], seen: inout [Int], stack: inout [Int],
-        end: Int
+        _ state: Int, at position: Int, into list: UnsafeMutablePointer<Int>, _ listCount: inout Int,
+        seen: UnsafeMutablePointer<Int>, stack: UnsafeMutablePointer<Int>, end: Int
     ) -> Bool {
         let mark = position + 1
-        stack.removeAll(keepingCapacity: true)
-        stack.append(state)
-        while let state = stack.popLast() {
+        var depth = 1
+        stack[0] = state
+        while depth > 0 {
+            depth -= 1
+            let state = stack[depth]
             guard seen[state] != mark else { continue }
             seen[state] = mark
             switch operations[state] {
             case .consume:
-                list.append(state)
+                list[listCount] = state
+                listCount += 1
             case .split(let first, let second):
-                stack.append(second)
-                stack.append(first)
+                stack[depth] = second
+                stack[depth + 1] = first
+                depth += 2
             case .jump(let target):
-                stack.append(target)
+                stack[depth] = target
+                depth += 1
             case .atStart:
-                if position == 0 { stack.append(state + 1) }
+                if position == 0 {
+                    stack[depth] = state + 1
+                    depth += 1
+                }
             case .atEnd:
-                if position == end { stack.append(state + 1) }
+                if position == end {
+                    stack[depth] = state + 1
+                    depth += 1
+                }
             case .accept:
                 return true
             }

@@ -18,6 +18,9 @@ struct TapeValidator {
     private var depth = 0
     /// How many members the last `properties` matched, for the `additionalProperties` after it.
     private var matchedPropertyCount = -1
+    /// The last value materialized for the evaluator and its entry: `oneOf` branches that collect
+    /// annotations all ask for the same value.
+    private var materialized: (cursor: Int, value: JSONValue) = (-1, .null)
 
     init(program: CompiledProgram, tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>) {
         self.program = program
@@ -32,7 +35,7 @@ struct TapeValidator {
         if let constant = node.constant { return constant }
         if node.tracksAnnotations {
             var annotations = Annotations()
-            return fallback.validate(index, tape.materialize(cursor, bytes), &annotations, collect: false)
+            return fallback.validate(index, value(at: cursor), &annotations, collect: false)
         }
         depth += 1
         defer { depth -= 1 }
@@ -172,7 +175,7 @@ struct TapeValidator {
             // contains, patternProperties, propertyNames, uniqueItems, dependentRequired,
             // unevaluated*: rare in response schemas; the evaluator takes this one value.
             var ignored = Annotations()
-            return fallback.evaluate(keyword, tape.materialize(cursor, bytes), &ignored, collecting: false)
+            return fallback.evaluate(keyword, value(at: cursor), &ignored, collecting: false)
         }
     }
 
@@ -206,6 +209,12 @@ struct TapeValidator {
             key = JSONTape.next(entries, value)
         }
         return true
+    }
+
+    /// The value at `cursor` as a `JSONValue`, materialized once for consecutive requests.
+    private mutating func value(at cursor: Int) -> JSONValue {
+        if materialized.cursor != cursor { materialized = (cursor, tape.materialize(cursor, bytes)) }
+        return materialized.value
     }
 
     /// The value entry of the member named `name` in the object at `cursor`, or nil.
