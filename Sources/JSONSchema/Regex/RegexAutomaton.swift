@@ -27,6 +27,13 @@ struct RegexAutomaton: Sendable {
 
     static let maximumStates = 4_096
 
+    /// Whether every match must begin at the input's start (the pattern opens with `^`), so the
+    /// search starts no thread at later positions.
+    private var anchored: Bool {
+        if case .atStart = operations.first { return true }
+        return false
+    }
+
     /// The automaton of `node`, or nil when it uses lookahead or word boundaries or grows too large.
     init?(_ node: RegexNode) {
         guard emit(node) else { return nil }
@@ -123,6 +130,8 @@ struct RegexAutomaton: Sendable {
             }
             var position = 0
             while position < end {
+                // Anchored at the start: no thread can begin later, so nothing left means no match.
+                if anchored && currentCount == 0 { return false }
                 let (scalar, length) = Self.scalar(bytes, at: position)
                 let following = position + length
                 nextCount = 0
@@ -137,7 +146,10 @@ struct RegexAutomaton: Sendable {
                         return true
                     }
                 }
-                if addClosure(0, at: following, into: next, &nextCount, seen: seen, stack: stack, end: end) {
+                if !anchored
+                    && addClosure(
+                        0, at: following, into: next, &nextCount, seen: seen, stack: stack, end: end)
+                {
                     return true
                 }
                 swap(&current, &next)
