@@ -35,6 +35,11 @@ struct ParserBench {
         } baseline: {
             for data in smallData { _ = try JSONSerialization.jsonObject(with: data, options: []) }
         }
+        let smallMaterialized = try paired(bytes: smallBytes) {
+            for body in smallBodies { _ = try JSONTape.parse(body).value }
+        } baseline: {
+            for body in smallBodies { _ = try JSONParser.parse(body) }
+        }
         let menuName = "\(Figure.megabytes(Double(menu.count))) menu document"
         let smallName = "\(smallBodies.count) × ~\(smallBytes / max(1, smallBodies.count)) B bodies"
         return [
@@ -42,6 +47,11 @@ struct ParserBench {
             row("\(smallName) → JSONValue", small, target: 250),
             row("\(menuName) → tape", largeTape, target: 400),
             row("\(smallName) → tape", smallTape, target: 250),
+            BenchRow(
+                area: "Parser", name: "\(smallName) → tape → JSONValue (the response check's path)",
+                measured: Figure.megabytesPerSecond(smallMaterialized.ours),
+                baseline: "JSONParser \(Figure.megabytesPerSecond(smallMaterialized.foundation))",
+                ratio: Figure.times(smallMaterialized.ratio), target: "–", met: nil),
         ]
     }
 
