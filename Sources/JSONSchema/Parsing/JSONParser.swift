@@ -67,6 +67,14 @@ public struct JSONParser {
     public static func parseDocument(_ bytes: some Collection<UInt8>, options: Options = .default)
         throws(JSONParseError) -> Document
     {
+        // Without positions, scanning to a tape and materializing it is faster than building the
+        // tree while parsing (no member stacks, exact sizes known). Rejected documents, and those
+        // with duplicate keys, are read below for the error or the duplicate list.
+        if !options.recordsPositions, let array = bytes as? [UInt8],
+            case .tape(let tape) = JSONTape.scan(array, options: options)
+        {
+            return Document(value: tape.value, sourceMap: JSONSourceMap())
+        }
         let result: Result<Document, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) -> Document in try parseBuffer(buffer, options: options) }
         }
