@@ -36,7 +36,7 @@ struct BenchOptions: Sendable {
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
           --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup
-          --profile PHASE  parser or validator: a 1 MB workload for callgrind, e.g.
+          --profile PHASE  parser, validator, tape or tape-validator: a 1 MB workload for callgrind, e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile parser
           -h, --help       show this help
 
@@ -59,8 +59,10 @@ struct BenchOptions: Sendable {
                 }
                 options.memoryChildBytes = bytes
             case "--profile":
-                guard let phase = remaining.popFirst(), ["parser", "validator"].contains(phase) else {
-                    throw BenchFailure("--profile takes parser or validator")
+                guard let phase = remaining.popFirst(),
+                    ["parser", "validator", "tape", "tape-validator"].contains(phase)
+                else {
+                    throw BenchFailure("--profile takes parser, validator, tape or tape-validator")
                 }
                 options.profile = phase
             case "--only":

@@ -16,6 +16,17 @@ enum ProfileWorkload {
             for _ in 0..<3 where !schema.validate(value).isValid {
                 throw BenchFailure("the profiling menu is invalid")
             }
+        case "tape-validator":
+            let contract = try ContractLoader.load(file: "Contracts/restaurant.json")
+            let schema = try Schema(
+                document: contract.document, at: JSONPointer(tokens: ["schemas", "MenuResponse"]),
+                baseURI: contract.baseURI)
+            let tape = try JSONTape.parse(menu)
+            for _ in 0..<3 where !schema.isValid(tape) {
+                throw BenchFailure("the profiling menu is invalid")
+            }
+        case "tape":
+            for _ in 0..<3 { _ = try JSONTape.parse(menu) }
         default:
             for _ in 0..<3 { _ = try JSONParser.parse(menu) }
         }

@@ -94,9 +94,6 @@ struct JSONParserTests {
             MalformedCase(
                 "trailing garbage", "{} x", 1, 4, "expected end of input after the JSON value, found 'x'"),
             MalformedCase("second document", "1\n2", 2, 1, "expected end of input"),
-            MalformedCase(
-                "duplicate key", "{\"id\": 1,\n \"id\": 2}", 2, 2,
-                "duplicate key \"id\" in object (first defined at 1:2)"),
             MalformedCase("byte order mark", [0xEF, 0xBB, 0xBF] + Array("{}".utf8), 1, 1, "byte order mark"),
             MalformedCase("invalid UTF-8 continuation", [0x22, 0xC3, 0x28, 0x22], 1, 2, "invalid UTF-8"),
             MalformedCase("overlong UTF-8", [0x22, 0xC0, 0xAF, 0x22], 1, 2, "invalid UTF-8"),

@@ -81,14 +81,25 @@ enum ValidateCommand {
                 worst = .usageOrContractError
                 continue
             }
+            // A valid JSON document needs no positions and no JSONValue: the tape decides alone.
+            let bytes = Array(data)
+            if format == "text", DocumentReader.Format.of(file: input.name, bytes: bytes) == .json,
+                let tape = try? JSONTape.parse(bytes), tape.duplicateKeys.isEmpty, schema.isValid(tape)
+            {
+                console.out("\(input.name): valid")
+                continue
+            }
             let instance: JSONValue
             let sourceMap: JSONSourceMap
             do {
                 let document = try DocumentReader.parseDocument(
-                    Array(data), file: input.name == "-" ? nil : input.name,
+                    bytes, file: input.name == "-" ? nil : input.name,
                     options: .init(recordsPositions: true))
                 instance = document.value
                 sourceMap = document.sourceMap
+                for duplicate in document.duplicateKeys {
+                    console.err("\(input.name):\(duplicate.again): warning: \(duplicate)")
+                }
             } catch {
                 console.err(
                     "error: \(input.name):\(error.position.line):\(error.position.column): not valid \(error.format.rawValue): \(error.message)"

@@ -14,6 +14,7 @@ struct EndpointSession {
     /// by the fuzzing checks, and upload times are not the server's latency.
     static let responseChecks: [Check] = [
         .notAServerError, .contentTypeConformance, .responseHeadersConformance, .responseSchemaConformance,
+        .duplicateKeys,
     ]
 
     /// Statuses that mean "your data is invalid", which a valid request must never get.

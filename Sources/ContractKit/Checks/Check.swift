@@ -13,6 +13,6 @@ public struct Check: Sendable {
     /// The checks `conform run` applies to every response, in report order.
     public static let replayChecks: [Check] = [
         .notAServerError, .statusCodeConformance, .contentTypeConformance, .responseHeadersConformance,
-        .responseSchemaConformance, .assertions, .maxResponseTime,
+        .responseSchemaConformance, .duplicateKeys, .assertions, .maxResponseTime,
     ]
 }

@@ -15,6 +15,10 @@ public struct CheckContext: Sendable {
     /// The parsed JSON body, when the response declares JSON and it parses; computed once per case
     /// by the replayer so several checks do not parse it again.
     public var jsonBody: Result<JSONValue, JSONParseError>?
+    /// The JSON body as a tape, which the schema check validates without the `JSONValue` tree.
+    public var jsonTape: JSONTape?
+    /// Keys the JSON body gives twice in one object (its parser keeps the last value).
+    public var duplicateKeys: [JSONDuplicateKey] = []
 
     /// The response spec that applies to the received status.
     public var responseSpec: ResponseSpec? { endpoint.response(for: response.status) }

@@ -33,9 +33,10 @@ public struct ResponseChecker: Sendable {
         let declaresJSON = context.responseSpec?.isJSON ?? false
         if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
             if !(response.body.isEmpty && !declaresJSON) {
-                context.jsonBody = Result { () throws(JSONParseError) -> JSONValue in
-                    try JSONParser.parse(response.body)
-                }
+                let parsed = Result { () throws(JSONParseError) in try JSONTape.parse(response.body) }
+                context.jsonTape = try? parsed.get()
+                context.jsonBody = parsed.map(\.value)
+                context.duplicateKeys = context.jsonTape?.duplicateKeys ?? []
             }
         }
         var outcome = Outcome(findings: [], checksRun: [], body: try? context.jsonBody?.get())

@@ -108,6 +108,7 @@ enum ContractFormatSchema {
                 "content_type_conformance": { "$ref": "#/$defs/checkSetting" },
                 "response_headers_conformance": { "$ref": "#/$defs/checkSetting" },
                 "response_schema_conformance": { "$ref": "#/$defs/checkSetting" },
+                "duplicate_keys": { "$ref": "#/$defs/checkSetting" },
                 "assertions": { "$ref": "#/$defs/checkSetting" },
                 "max_response_time": { "$ref": "#/$defs/checkSetting" },
                 "positive_data_acceptance": { "$ref": "#/$defs/checkSetting" },

@@ -77,7 +77,7 @@ public enum ContractLoader {
         let document: JSONParser.Document
         do {
             document = try DocumentReader.parseDocument(
-                bytes, file: file, options: .init(allowsByteOrderMark: true, recordsPositions: true))
+                bytes, file: file, options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
         } catch {
             let problem = ContractProblem(
                 "not valid \(error.format.rawValue): \(error.message)", at: .root, position: error.position,
@@ -190,7 +190,7 @@ public enum ContractLoader {
         }
         do {
             let parsed = try DocumentReader.parseDocument(
-                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: true))
+                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
             return .document(parsed)
         } catch {
             return .problem(

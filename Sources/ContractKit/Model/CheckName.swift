@@ -13,6 +13,7 @@ public enum CheckName: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case missingRequiredHeader = "missing_required_header"
     case unsupportedMethod = "unsupported_method"
     case responseSize = "response_size"
+    case duplicateKeys = "duplicate_keys"
 
     public static func < (lhs: CheckName, rhs: CheckName) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)

@@ -1,9 +1,15 @@
 /// Reads UTF-8 JSON text (RFC 8259) into a `JSONValue`, strictly.
 ///
 /// Conform checks servers and contracts, so it must not be lenient where Foundation is: it rejects
-/// duplicate keys, invalid UTF-8, lone surrogates, trailing content and excessive nesting, each with
-/// a line:column position and what was expected. It is also the hot path of every check, so it works
-/// on raw bytes and records source positions only when asked.
+/// invalid UTF-8, lone surrogates, trailing content and excessive nesting, each with a line:column
+/// position and what was expected. It is also the hot path of every check, so it works on raw bytes
+/// and records source positions only when asked.
+///
+/// Duplicate object keys are legal JSON (RFC 8259: names *should* be unique), so by default they are
+/// accepted, the last value wins (in the first member's place, as `JSON.parse` does) and each one is
+/// listed in `Document.duplicateKeys` with both positions, for callers that warn or report a finding.
+/// `Options.rejectsDuplicateKeys` makes them an error instead, for documents people write (contracts)
+/// where a repeated key is always a mistake.
 ///
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"price": 9.99}"#.utf8))
@@ -17,13 +23,18 @@ public struct JSONParser {
         public var allowsByteOrderMark: Bool
         /// Whether a `JSONSourceMap` is built.
         public var recordsPositions: Bool
+        /// Whether a key given twice in one object is an error (`duplicateKey`) instead of a
+        /// reported duplicate whose last value wins.
+        public var rejectsDuplicateKeys: Bool
 
         public init(
-            maximumDepth: Int = 512, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false
+            maximumDepth: Int = 512, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false,
+            rejectsDuplicateKeys: Bool = false
         ) {
             self.maximumDepth = maximumDepth
             self.allowsByteOrderMark = allowsByteOrderMark
             self.recordsPositions = recordsPositions
+            self.rejectsDuplicateKeys = rejectsDuplicateKeys
         }
 
         public static let `default` = Options()
@@ -33,6 +44,8 @@ public struct JSONParser {
     public struct Document: Sendable {
         public var value: JSONValue
         public var sourceMap: JSONSourceMap
+        /// Every key given twice in one object, in document order (empty when rejected instead).
+        public var duplicateKeys: [JSONDuplicateKey] = []
     }
 
     /// Parses `bytes` as one JSON value.
@@ -54,6 +67,14 @@ public struct JSONParser {
     public static func parseDocument(_ bytes: some Collection<UInt8>, options: Options = .default)
         throws(JSONParseError) -> Document
     {
+        // Without positions, scanning to a tape and materializing it is faster than building the
+        // tree while parsing (no member stacks, exact sizes known). Rejected documents, and those
+        // with duplicate keys, are read below for the error or the duplicate list.
+        if !options.recordsPositions, let array = bytes as? [UInt8],
+            case .tape(let tape) = JSONTape.scan(array, options: options)
+        {
+            return Document(value: tape.value, sourceMap: JSONSourceMap())
+        }
         let result: Result<Document, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) -> Document in try parseBuffer(buffer, options: options) }
         }
@@ -73,7 +94,8 @@ public struct JSONParser {
         // (and rehashing every pointer of) the source map many times on a large document.
         if options.recordsPositions { parser.sourceMap.reserveCapacity(buffer.count / 24) }
         let value = try parser.parseTopLevel()
-        return Document(value: value, sourceMap: parser.sourceMap)
+        return Document(
+            value: value, sourceMap: parser.sourceMap, duplicateKeys: parser.resolvedDuplicates())
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -97,6 +119,19 @@ public struct JSONParser {
     private var keyStartStack: [(start: Int, length: Int)] = []
     /// Elements of every array being parsed, innermost last, for the same reason.
     private var elementStack: [JSONValue] = []
+    /// The containers being parsed, outermost first, so a duplicate key can name its pointer
+    /// without the parser keeping a path for every value.
+    private var frames: [Frame] = []
+    /// Duplicates found so far, positions still as byte offsets (resolved in one pass at the end).
+    private var duplicates: [(key: String, tokens: [String], first: Int, again: Int)] = []
+
+    private struct Frame {
+        var isObject: Bool
+        /// Where the container's members or elements start on their stack.
+        var base: Int
+        /// The key of the member being parsed (objects only).
+        var key: String = ""
+    }
 
     private init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
         self.bytes = buffer
@@ -177,6 +212,7 @@ public struct JSONParser {
             return .array([])
         }
         let base = elementStack.count
+        frames.append(Frame(isObject: false, base: base))
         while true {
             skipWhitespace()
             if options.recordsPositions { path.append(String(elementStack.count - base)) }
@@ -191,6 +227,7 @@ public struct JSONParser {
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1
+                frames.removeLast()
                 let elements = Self.exactCopy(of: elementStack[base...])
                 elementStack.removeSubrange(base...)
                 return .array(elements)
@@ -206,7 +243,7 @@ public struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         index += 1
-        var seen: Set<String>? = nil
+        var seen: [String: Int]? = nil
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -214,6 +251,7 @@ public struct JSONParser {
             return .object(JSONObject(uniqueMembers: []))
         }
         let base = memberStack.count
+        frames.append(Frame(isObject: true, base: base))
         while true {
             skipWhitespace()
             guard index < bytes.count else {
@@ -225,7 +263,8 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            try checkDuplicate(key, keyStart: keyStart, base: base, seen: &seen)
+            let earlier = try checkDuplicate(key, keyStart: keyStart, base: base, seen: &seen)
+            frames[frames.count - 1].key = key
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
             guard bytes[index] == UInt8(ascii: ":") else {
@@ -241,8 +280,12 @@ public struct JSONParser {
             }
             let value = try parseValue()
             if options.recordsPositions { path.removeLast() }
-            memberStack.append((key, value))
-            keyStartStack.append((keyStart, key.utf8.count))
+            if let earlier {
+                memberStack[earlier].value = value
+            } else {
+                memberStack.append((key, value))
+                keyStartStack.append((keyStart, key.utf8.count))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or '}'"), at: index) }
             switch bytes[index] {
@@ -251,6 +294,7 @@ public struct JSONParser {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
+                frames.removeLast()
                 let members = Self.exactCopy(of: memberStack[base...])
                 memberStack.removeSubrange(base...)
                 keyStartStack.removeSubrange(base...)
@@ -275,29 +319,97 @@ public struct JSONParser {
         return copy
     }
 
-    /// Small objects are checked by a linear scan; larger ones switch to a set.
+    /// The index on `memberStack` of an earlier member of this object named `key`, or nil; in
+    /// strict mode an earlier one is an error. Small objects are checked by a linear scan; larger
+    /// ones switch to a dictionary of key to index.
     ///
     /// Keys compare by their UTF-8 bytes (not by `String ==`, which would equate canonically
     /// equivalent spellings); comparing the byte counts first skips almost every candidate.
-    private func checkDuplicate(_ key: String, keyStart: Int, base: Int, seen: inout Set<String>?)
-        throws(JSONParseError)
-    {
+    private mutating func checkDuplicate(
+        _ key: String, keyStart: Int, base: Int, seen: inout [String: Int]?
+    ) throws(JSONParseError) -> Int? {
         let count = memberStack.count - base
+        var earlier: Int?
         if count < 16 {
             let length = key.utf8.count
             for offset in base..<memberStack.count where keyStartStack[offset].length == length {
                 if memberStack[offset].key.utf8.elementsEqual(key.utf8) {
-                    throw error(
-                        .duplicateKey(key, firstAt: position(at: keyStartStack[offset].start)), at: keyStart)
+                    earlier = offset
+                    break
                 }
             }
-            return
+        } else {
+            if seen == nil {
+                var built: [String: Int] = [:]
+                built.reserveCapacity(count * 2)
+                for offset in base..<memberStack.count { built[memberStack[offset].key] = offset }
+                seen = built
+            }
+            if let found = seen?[key] {
+                if memberStack[found].key.utf8.elementsEqual(key.utf8) {
+                    earlier = found
+                } else {
+                    // `String` equality matched a canonically equivalent but different spelling.
+                    earlier = memberStack[base...].firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+                }
+            }
+            if earlier == nil { seen?[key] = memberStack.count }
         }
-        if seen == nil { seen = Set(memberStack[base...].map(\.key)) }
-        if seen?.insert(key).inserted == false {
-            let first =
-                memberStack[base...].firstIndex { $0.key == key }.map { keyStartStack[$0].start } ?? keyStart
-            throw error(.duplicateKey(key, firstAt: position(at: first)), at: keyStart)
+        guard let earlier else { return nil }
+        let firstStart = keyStartStack[earlier].start
+        if options.rejectsDuplicateKeys {
+            throw error(.duplicateKey(key, firstAt: position(at: firstStart)), at: keyStart)
+        }
+        duplicates.append((key, currentPath(appending: key), firstStart, keyStart))
+        return earlier
+    }
+
+    /// The JSON pointer tokens of the member `key` of the innermost object being parsed.
+    private func currentPath(appending key: String) -> [String] {
+        var tokens: [String] = []
+        tokens.reserveCapacity(frames.count)
+        for (level, frame) in frames.enumerated().dropLast() {
+            if frame.isObject {
+                tokens.append(frame.key)
+            } else {
+                // Elements of deeper open arrays sit above this array's on the shared stack.
+                let end = frames[(level + 1)...].first { !$0.isObject }?.base ?? elementStack.count
+                tokens.append(String(end - frame.base))
+            }
+        }
+        tokens.append(key)
+        return tokens
+    }
+
+    /// The duplicates with line:column positions, all computed in one pass over the input.
+    private func resolvedDuplicates() -> [JSONDuplicateKey] {
+        guard !duplicates.isEmpty else { return [] }
+        var offsets = duplicates.flatMap { [$0.first, $0.again] }
+        offsets.sort()
+        var positions: [Int: SourcePosition] = [:]
+        var line = 1
+        var column = 1
+        var position = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+        for offset in offsets where positions[offset] == nil {
+            while position < offset && position < bytes.count {
+                if bytes[position] == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if bytes[position] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                position += 1
+            }
+            positions[offset] = SourcePosition(line: line, column: column, offset: offset)
+        }
+        return duplicates.map { duplicate in
+            JSONDuplicateKey(
+                key: duplicate.key, pointer: JSONPointer(tokens: duplicate.tokens),
+                first: positions[duplicate.first]
+                    ?? SourcePosition(line: 1, column: 1, offset: duplicate.first),
+                again: positions[duplicate.again]
+                    ?? SourcePosition(line: 1, column: 1, offset: duplicate.again))
         }
     }
 

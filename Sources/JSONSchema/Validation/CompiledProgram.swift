@@ -10,10 +10,24 @@ final class CompiledProgram: Sendable {
     let nodes: [SchemaNode]
     let resources: [CompiledResource]
     let root: Int
+    /// Whether some `$dynamicRef` can resolve through the dynamic scope (it names an anchor), which
+    /// only the `Evaluator` tracks; the tape validator walks every other program.
+    let usesDynamicScope: Bool
 
-    init(nodes: [SchemaNode], resources: [CompiledResource], root: Int) {
+    /// - Parameter usesDynamicScope: known already when several roots share `nodes`; else computed.
+    init(nodes: [SchemaNode], resources: [CompiledResource], root: Int, usesDynamicScope: Bool? = nil) {
         self.nodes = nodes
         self.resources = resources
         self.root = root
+        self.usesDynamicScope = usesDynamicScope ?? Self.anyDynamicScope(in: nodes)
+    }
+
+    static func anyDynamicScope(in nodes: [SchemaNode]) -> Bool {
+        nodes.contains { node in
+            node.keywords.contains { keyword in
+                if case .dynamicRef(_, let anchor) = keyword { return anchor != nil }
+                return false
+            }
+        }
     }
 }

@@ -17,6 +17,9 @@ final class ECMARegex: @unchecked Sendable {
     private let expression: NSRegularExpression
     /// The pattern in Conform's own engine, when it supports every construct the pattern uses.
     let program: RegexNode?
+    /// The same pattern as an automaton searched in linear time, when it has no lookahead or word
+    /// boundary: the common case, and the fastest.
+    let automaton: RegexAutomaton?
 
     private static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [String: ECMARegex] = [:]
@@ -25,6 +28,7 @@ final class ECMARegex: @unchecked Sendable {
         self.source = source
         self.expression = expression
         self.program = RegexParser.parse(source)
+        self.automaton = program.flatMap(RegexAutomaton.init)
     }
 
     /// The compiled regex for `source`, shared through a locked cache; throws the ICU message.
@@ -48,10 +52,20 @@ final class ECMARegex: @unchecked Sendable {
     func matches(_ text: String) -> Bool {
         if let program {
             var text = text
-            let found = text.withUTF8 { RegexMatcher.search(program, in: $0) }
+            let automaton = automaton
+            let found = text.withUTF8 { automaton?.search($0) ?? RegexMatcher.search(program, in: $0) }
             if let found { return found }
         }
         return matchesWithFoundation(text)
+    }
+
+    /// Whether the pattern matches anywhere in UTF-8 `text` (valid UTF-8, as a scanned JSON string
+    /// without escapes is): the own engine reads the bytes in place; only what it leaves to
+    /// `NSRegularExpression` builds a `String`.
+    func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let automaton { return automaton.search(text) }
+        if let program, let found = RegexMatcher.search(program, in: text) { return found }
+        return matchesWithFoundation(String(decoding: text, as: UTF8.self))
     }
 
     /// The answer of `NSRegularExpression`, for what the own engine leaves to it (and for tests

@@ -37,6 +37,7 @@ public enum SchemaBatch {
         }
         let parts = compiler.sharedProgramParts()
         var result: [JSONPointer: Result<Schema, SchemaError>] = [:]
+        let dynamicScope = parts.map { CompiledProgram.anyDynamicScope(in: $0.nodes) } ?? false
         for (pointer, root) in roots {
             switch root {
             case .failure(let error):
@@ -47,7 +48,9 @@ public enum SchemaBatch {
                         .invalidSchema(pointer: pointer, found: "an incomplete schema"))
                     continue
                 }
-                let program = CompiledProgram(nodes: parts.nodes, resources: parts.resources, root: index)
+                let program = CompiledProgram(
+                    nodes: parts.nodes, resources: parts.resources, root: index,
+                    usesDynamicScope: dynamicScope)
                 result[pointer] = .success(Schema(sharing: program))
             }
         }

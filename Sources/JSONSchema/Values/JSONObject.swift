@@ -1,8 +1,8 @@
 /// The members of a JSON object, in document order.
 ///
 /// Lookups are linear for the small objects that dominate API payloads, and go through a hash
-/// index built at construction for larger ones. Keys are unique: the parser reports duplicates
-/// instead of keeping one silently.
+/// index built at construction for larger ones. Keys are unique: for a key given twice the parser
+/// keeps the last value (in the first member's place) and reports the duplicate beside the value.
 public struct JSONObject: Sendable {
     public typealias Member = (key: String, value: JSONValue)
 

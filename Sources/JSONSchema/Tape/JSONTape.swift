@@ -1,0 +1,184 @@
+/// A parsed JSON document as a flat tape: one fixed-size entry per value (and per object key), in
+/// document order, pointing into the input bytes.
+///
+/// `JSONValue` is convenient but costly for a large body: a `String` and a tuple per member, an
+/// allocation per container and reference counting throughout. The tape keeps the input and adds
+/// 16 bytes per value: strings stay byte ranges (decoded only when asked, compared as raw bytes
+/// when they hold no escape), numbers stay literals (read exactly on demand), and a container
+/// entry knows where its subtree ends, so skipping a value is one step. The validator walks it
+/// directly (`Schema.isValid(json:)`); `value` builds the `JSONValue` view when a caller wants one.
+///
+/// The scanner accepts exactly what `JSONParser` accepts; for a rejected document, or one with a
+/// duplicate key, it defers to `JSONParser`, so errors and duplicate reports read the same.
+public struct JSONTape: Sendable {
+    /// What an entry holds.
+    enum Kind: UInt8, Sendable {
+        case null, `false`, `true`, number, string, array, object
+    }
+
+    /// One value (or object key): 8 bytes, so the tape of a typical body is smaller than the body.
+    struct Entry: Sendable {
+        /// Strings and numbers: the offset of the first byte (after a string's quote). Containers:
+        /// the index of the entry after the subtree.
+        private var slot: UInt32
+        /// The kind (3 bits), the flag (1 bit) and the length or count (28 bits).
+        private var info: UInt32
+
+        /// The longest string or number, and the most members or elements, one entry describes.
+        static let maximumLength = 1 << 28 - 1
+
+        init(kind: Kind, flag: Bool, offset: UInt32, length: UInt32) {
+            slot = offset
+            info = UInt32(kind.rawValue) | (flag ? 8 : 0) | length << 4
+        }
+
+        var kind: Kind { Kind(rawValue: UInt8(info & 7)) ?? .null }
+        /// Strings: the content holds a backslash escape. Numbers: a plain integer of at most 18
+        /// digits.
+        var flag: Bool { info & 8 != 0 }
+        /// Strings and numbers: their byte length. Containers: their element or member count.
+        var length: UInt32 { info >> 4 }
+        /// Strings and numbers: the offset of their first byte.
+        var offset: UInt32 { slot }
+        /// Containers: the entry after the subtree.
+        var end: UInt32 { slot }
+        var isContainer: Bool { info & 7 >= UInt32(Kind.array.rawValue) }
+
+        /// Completes a container entry once its subtree is scanned.
+        mutating func close(count: UInt32, end: UInt32) {
+            slot = end
+            info = (info & 15) | count << 4
+        }
+    }
+
+    /// The input: entry offsets index into it.
+    let bytes: [UInt8]
+    var entries: [Entry]
+    /// Keys the input named twice (their last values are on the tape).
+    public internal(set) var duplicateKeys: [JSONDuplicateKey] = []
+
+    /// The index of the root value's entry.
+    var root: Int { 0 }
+
+    /// The document as a `JSONValue`.
+    public var value: JSONValue {
+        bytes.withUnsafeBufferPointer { buffer in materialize(0, buffer) }
+    }
+
+    /// How many entries (values and keys) the tape holds.
+    public var count: Int { entries.count }
+}
+
+extension JSONTape {
+    /// The entry after the value at `index` and its subtree.
+    @inline(__always)
+    func next(_ index: Int) -> Int { Self.next(entries, index) }
+
+    @inline(__always)
+    static func next(_ entries: [Entry], _ index: Int) -> Int {
+        let entry = entries[index]
+        return entry.isContainer ? Int(entry.end) : index + 1
+    }
+
+    /// The value at entry `index` as a `JSONValue`.
+    func materialize(_ index: Int) -> JSONValue {
+        bytes.withUnsafeBufferPointer { buffer in materialize(index, buffer) }
+    }
+
+    func materialize(_ index: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> JSONValue {
+        let entry = entries[index]
+        switch entry.kind {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(number(entry, buffer))
+        case .string: return .string(string(entry, buffer))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(Int(entry.length))
+            var child = index + 1
+            while child < Int(entry.end) {
+                elements.append(materialize(child, buffer))
+                child = next(child)
+            }
+            return .array(elements)
+        case .object:
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(Int(entry.length))
+            var child = index + 1
+            while child < Int(entry.end) {
+                let key = string(entries[child], buffer)
+                members.append((key, materialize(child + 1, buffer)))
+                child = next(child + 1)
+            }
+            // The scanner hands documents with duplicate keys to `JSONParser`.
+            return .object(JSONObject(uniqueMembers: members))
+        }
+    }
+
+    /// The exact number of a number entry.
+    func number(_ entry: Entry, _ buffer: UnsafeBufferPointer<UInt8>) -> JSONNumber {
+        JSONNumber.scan(buffer, from: Int(entry.offset))?.number ?? JSONNumber(storage: .int(0))
+    }
+
+    /// The decoded text of a string entry.
+    func string(_ entry: Entry, _ buffer: UnsafeBufferPointer<UInt8>) -> String {
+        let range = Int(entry.offset)..<Int(entry.offset + entry.length)
+        if !entry.flag {
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+        return String(decoding: Self.unescape(buffer, range), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of a scanned (hence valid) string's content with its escapes decoded.
+    static func unescape(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = buffer[index]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = buffer[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(buffer, index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    let low = hex4(buffer, index + 2)
+                    index += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                if let unicode = Unicode.Scalar(scalar), let encoded = UTF8.encode(unicode) {
+                    out.append(contentsOf: encoded)
+                }
+            default: out.append(escaped)
+            }
+        }
+        return out
+    }
+
+    static func hex4(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in start..<(start + 4) {
+            let byte = buffer[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 87
+            default: digit = byte &- 55
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}

@@ -1,0 +1,40 @@
+extension Schema {
+    /// Whether the JSON text `bytes` is valid, read into a `JSONTape` and validated on it without
+    /// building a `JSONValue`: the fast path for response bodies and `conform validate`.
+    ///
+    /// A document that names a key twice is judged as `JSONParser` reads it (the last value wins).
+    /// - Throws: the `JSONParseError` `JSONParser` gives when `bytes` is not JSON.
+    public func isValid(json bytes: [UInt8], options: JSONParser.Options = .default) throws(JSONParseError)
+        -> Bool
+    {
+        switch JSONTape.scan(bytes, options: options) {
+        case .tape(let tape):
+            return isValid(tape)
+        case .invalid, .duplicateKeys, .tooLarge:
+            return isValid(try JSONParser.parse(bytes, options: options))
+        }
+    }
+
+    /// Validates the JSON text `bytes` with every error, as `validate(_:)` reports them: a valid
+    /// document is decided on the tape alone; an invalid one is materialized once for the messages.
+    public func validate(json bytes: [UInt8], options: JSONParser.Options = .default) throws(JSONParseError)
+        -> ValidationResult
+    {
+        switch JSONTape.scan(bytes, options: options) {
+        case .tape(let tape):
+            if isValid(tape) { return ValidationResult(isValid: true, errors: []) }
+            return validate(tape.value)
+        case .invalid, .duplicateKeys, .tooLarge:
+            return validate(try JSONParser.parse(bytes, options: options))
+        }
+    }
+
+    /// Whether the document on `tape` is valid.
+    public func isValid(_ tape: JSONTape) -> Bool {
+        if program.usesDynamicScope { return isValid(tape.value) }
+        return tape.bytes.withUnsafeBufferPointer { buffer in
+            var validator = TapeValidator(program: program, tape: tape, bytes: buffer)
+            return validator.validate(program.root, at: tape.root)
+        }
+    }
+}
