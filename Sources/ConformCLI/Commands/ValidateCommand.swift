@@ -83,7 +83,7 @@ enum ValidateCommand {
             }
             // A valid JSON document needs no positions and no JSONValue: the tape decides alone.
             let bytes = Array(data)
-            if format == "text", DocumentReader.Format.of(file: input.name, bytes: bytes) == .json,
+            if options.format == .text, DocumentReader.Format.of(file: input.name, bytes: bytes) == .json,
                 let tape = try? JSONTape.parse(bytes), tape.duplicateKeys.isEmpty, schema.isValid(tape)
             {
                 console.out("\(input.name): valid")
