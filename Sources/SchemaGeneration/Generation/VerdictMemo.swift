@@ -1,0 +1,73 @@
+package import JSONSchema
+
+/// The verdicts already reached while generating one instance, so that checking a value does not
+/// walk again into the parts that were verified when they were generated.
+///
+/// The generator verifies each value at its own location and then, one level up, verifies the
+/// value that contains it: without a memo every leaf is checked once per ancestor, and a payload of
+/// depth *d* costs *d* full walks. With it, an ancestor's check stops where it meets a part it has
+/// already verified against an equal subschema (under the same base URI), so each level checks only
+/// its own keywords. The checker is a pure function of value, schema and base, so a remembered
+/// verdict is exactly the verdict it would reach again; JSON equality (`1 == 1.0`, members in any
+/// order) does not change validity.
+///
+/// One memo serves one generated instance (it lives in the generation context) and is not shared
+/// between threads.
+package final class VerdictMemo {
+    private var valid: Set<Entry> = []
+
+    package init() {}
+
+    package var isEmpty: Bool { valid.isEmpty }
+
+    /// Records that `value` satisfies `schema` with `base` as its base URI; a synthesised
+    /// `{"allOf": […]}` also vouches for each of its branches, which is how ancestors meet them.
+    package func recordValid(_ value: JSONValue, _ schema: JSONValue, base: String) {
+        valid.insert(Entry(value: value, schema: schema, base: base))
+        if case .object(let object) = schema, object.count == 1, let branches = object["allOf"]?.arrayValue {
+            for branch in branches { recordValid(value, branch, base: base) }
+        }
+    }
+
+    /// Whether `value` is already known to satisfy `schema` under `base`.
+    package func isKnownValid(_ value: JSONValue, _ schema: JSONValue, base: String) -> Bool {
+        !valid.isEmpty && valid.contains(Entry(value: value, schema: schema, base: base))
+    }
+
+    /// A value and schema compared in full but hashed by their shape only, which costs a constant
+    /// per lookup instead of a walk of both trees.
+    private struct Entry: Hashable {
+        var value: JSONValue
+        var schema: JSONValue
+        var base: String
+
+        func hash(into hasher: inout Hasher) {
+            Self.shape(value, into: &hasher)
+            Self.shape(schema, into: &hasher)
+        }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.value == rhs.value && lhs.schema == rhs.schema && lhs.base == rhs.base
+        }
+
+        /// Consistent with JSON equality: scalars by value, containers by size and (for objects) an
+        /// order-independent sum of their keys' lengths.
+        private static func shape(_ value: JSONValue, into hasher: inout Hasher) {
+            switch value {
+            case .array(let elements):
+                hasher.combine(5)
+                hasher.combine(elements.count)
+            case .object(let object):
+                hasher.combine(6)
+                hasher.combine(object.count)
+                var keys = 0
+                for member in object.members {
+                    keys &+= member.key.utf8.count &* 31 &+ Int(member.key.utf8.first ?? 0)
+                }
+                hasher.combine(keys)
+            default:
+                hasher.combine(value)
+            }
+        }
+    }
+}
