@@ -28,6 +28,7 @@ package struct SchemaDocument: Sendable {
         self.baseURI = baseURI
         var references: [ReferenceKey] = []
         index(root, at: .root, base: baseURI, references: &references)
+        rootBase = bases[.root] ?? Self.stripFragment(baseURI)
         var table: [ReferenceKey: Target] = [:]
         // Under the base in force where each reference is written, and under the root's, which is
         // what callers without a base pass.
@@ -76,9 +77,7 @@ package struct SchemaDocument: Sendable {
 
     /// The URI that references without a resource part are relative to: the root's `$id` resolved
     /// against `baseURI`.
-    package var rootBase: String {
-        bases[.root] ?? Self.stripFragment(baseURI)
-    }
+    package private(set) var rootBase = ""
 
     /// The base URI in force at `pointer`: that of the nearest enclosing `$id`.
     ///

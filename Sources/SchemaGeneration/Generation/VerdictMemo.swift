@@ -34,39 +34,45 @@ package final class VerdictMemo {
         !valid.isEmpty && valid.contains(Entry(value: value, schema: schema, base: base))
     }
 
-    /// A value and schema compared in full but hashed by their shape only, which costs a constant
-    /// per lookup instead of a walk of both trees.
+    /// A value and schema compared in full but hashed by a fingerprint of their top two levels,
+    /// which costs little per lookup yet tells apart siblings of the same shape (the items of an
+    /// array, which share their keys).
     private struct Entry: Hashable {
         var value: JSONValue
         var schema: JSONValue
         var base: String
 
         func hash(into hasher: inout Hasher) {
-            Self.shape(value, into: &hasher)
-            Self.shape(schema, into: &hasher)
+            hasher.combine(Self.fingerprint(value, depth: 2))
+            hasher.combine(Self.fingerprint(schema, depth: 1))
         }
 
         static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.value == rhs.value && lhs.schema == rhs.schema && lhs.base == rhs.base
         }
 
-        /// Consistent with JSON equality: scalars by value, containers by size and (for objects) an
-        /// order-independent sum of their keys' lengths.
-        private static func shape(_ value: JSONValue, into hasher: inout Hasher) {
+        /// Consistent with JSON equality: scalars by their own hash, arrays by size and leading
+        /// elements, objects by an order-independent sum over their members.
+        private static func fingerprint(_ value: JSONValue, depth: Int) -> Int {
             switch value {
             case .array(let elements):
-                hasher.combine(5)
-                hasher.combine(elements.count)
-            case .object(let object):
-                hasher.combine(6)
-                hasher.combine(object.count)
-                var keys = 0
-                for member in object.members {
-                    keys &+= member.key.utf8.count &* 31 &+ Int(member.key.utf8.first ?? 0)
+                var result = elements.count &* 1_000_003 &+ 5
+                guard depth > 0 else { return result }
+                for element in elements.prefix(4) {
+                    result = result &* 31 &+ fingerprint(element, depth: depth - 1)
                 }
-                hasher.combine(keys)
+                return result
+            case .object(let object):
+                var result = object.count &* 1_000_033 &+ 6
+                for member in object.members {
+                    var hasher = Hasher()
+                    hasher.combine(member.key)
+                    if depth > 0 { hasher.combine(fingerprint(member.value, depth: depth - 1)) }
+                    result = result &+ hasher.finalize()
+                }
+                return result
             default:
-                hasher.combine(value)
+                return value.hashValue
             }
         }
     }
