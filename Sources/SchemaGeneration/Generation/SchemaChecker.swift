@@ -37,46 +37,73 @@ extension SchemaChecker {
             case .bool(let allowed): return allowed
             case .object(let object):
                 var base = base ?? document.rootBase
-                if let memo, memo.isKnownValid(value, schema, base: base) { return true }
+                // Numbers, booleans and null are cheaper to check again than to look up.
+                if let memo, value.isRecordWorthy, memo.isKnownValid(value, schema, base: base) {
+                    return true
+                }
                 if let id = object["$id"]?.stringValue { base = SchemaDocument.join(base, id) }
                 return matches(value, object, depth: depth, base: base)
             default: return true
             }
         }
 
+        /// One pass over the schema's members: a keyword is looked at only when present, and
+        /// comparing a member's key with a literal is far cheaper than looking up each of the
+        /// thirty-odd keywords by name.
         private func matches(_ value: JSONValue, _ schema: JSONObject, depth: Int, base: String) -> Bool {
-            if let reference = schema["$ref"]?.stringValue {
-                if let target = document.resolve(reference, base: base),
-                    !matches(value, target.schema, depth: depth + 1, base: document.base(at: target.pointer))
-                {
-                    return false
-                }
-            }
-            if let type = schema["type"], !Self.typeMatches(value, type) { return false }
-            if let options = schema["enum"]?.arrayValue, !options.contains(value) { return false }
-            if let constant = schema["const"], constant != value { return false }
-            for key in ["allOf", "anyOf", "oneOf"] {
-                guard let branches = schema[key]?.arrayValue else { continue }
-                let count = branches.lazy.filter { matches(value, $0, depth: depth + 1, base: base) }.count
+            for (key, keyword) in schema.members {
                 switch key {
-                case "allOf": if count != branches.count { return false }
-                case "anyOf": if count == 0 { return false }
-                default: if count != 1 { return false }
+                case "$ref":
+                    guard let reference = keyword.stringValue,
+                        let target = document.resolve(reference, base: base)
+                    else { continue }
+                    if !matches(
+                        value, target.schema, depth: depth + 1, base: document.base(at: target.pointer))
+                    {
+                        return false
+                    }
+                case "type": if !Self.typeMatches(value, keyword) { return false }
+                case "enum": if let options = keyword.arrayValue, !options.contains(value) { return false }
+                case "const": if keyword != value { return false }
+                case "allOf", "anyOf", "oneOf":
+                    guard let branches = keyword.arrayValue else { continue }
+                    if key == "allOf" {
+                        if !branches.allSatisfy({ matches(value, $0, depth: depth + 1, base: base) }) {
+                            return false
+                        }
+                        continue
+                    }
+                    let count = branches.lazy.filter { matches(value, $0, depth: depth + 1, base: base) }
+                        .count
+                    if key == "anyOf" ? count == 0 : count != 1 { return false }
+                case "not": if matches(value, keyword, depth: depth + 1, base: base) { return false }
+                case "if":
+                    let branch =
+                        matches(value, keyword, depth: depth + 1, base: base)
+                        ? schema["then"] : schema["else"]
+                    if let branch, !matches(value, branch, depth: depth + 1, base: base) { return false }
+                default:
+                    if !typeSpecificMatches(value, key, keyword, schema, depth: depth, base: base) {
+                        return false
+                    }
                 }
             }
-            if let negated = schema["not"], matches(value, negated, depth: depth + 1, base: base) {
-                return false
-            }
-            if let condition = schema["if"] {
-                let branch =
-                    matches(value, condition, depth: depth + 1, base: base) ? schema["then"] : schema["else"]
-                if let branch, !matches(value, branch, depth: depth + 1, base: base) { return false }
-            }
+            return true
+        }
+
+        /// The keywords that apply to one instance type; any other keyword (or a keyword of
+        /// another type) passes.
+        private func typeSpecificMatches(
+            _ value: JSONValue, _ key: String, _ keyword: JSONValue, _ schema: JSONObject, depth: Int,
+            base: String
+        ) -> Bool {
             switch value {
-            case .number(let number): return numberMatches(number, schema)
-            case .string(let text): return stringMatches(text, schema)
-            case .array(let elements): return arrayMatches(elements, schema, depth: depth, base: base)
-            case .object(let object): return objectMatches(object, schema, depth: depth, base: base)
+            case .number(let number): return numberMatches(number, key, keyword)
+            case .string(let text): return stringMatches(text, key, keyword)
+            case .array(let elements):
+                return arrayMatches(elements, key, keyword, schema, depth: depth, base: base)
+            case .object(let object):
+                return objectMatches(object, key, keyword, schema, depth: depth, base: base)
             default: return true
             }
         }
@@ -88,114 +115,143 @@ extension SchemaChecker {
             }
         }
 
-        private func numberMatches(_ number: JSONNumber, _ schema: JSONObject) -> Bool {
-            if let minimum = schema["minimum"]?.numberValue, number < minimum { return false }
-            if let maximum = schema["maximum"]?.numberValue, maximum < number { return false }
-            if let bound = schema["exclusiveMinimum"]?.numberValue, number <= bound { return false }
-            if let bound = schema["exclusiveMaximum"]?.numberValue, number >= bound { return false }
-            if let divisor = schema["multipleOf"]?.numberValue, !number.isMultiple(of: divisor) {
-                return false
+        private func numberMatches(_ number: JSONNumber, _ key: String, _ keyword: JSONValue) -> Bool {
+            guard let bound = keyword.numberValue else { return true }
+            switch key {
+            case "minimum": return !(number < bound)
+            case "maximum": return !(bound < number)
+            case "exclusiveMinimum": return !(number <= bound)
+            case "exclusiveMaximum": return !(number >= bound)
+            case "multipleOf": return number.isMultiple(of: bound)
+            default: return true
             }
-            return true
         }
 
-        private func stringMatches(_ text: String, _ schema: JSONObject) -> Bool {
-            let length = text.unicodeScalars.count
-            if let minimum = schema["minLength"]?.intValue, length < minimum { return false }
-            if let maximum = schema["maxLength"]?.intValue, length > maximum { return false }
-            if let pattern = schema["pattern"]?.stringValue,
-                PatternMatcher.matches(text, pattern: pattern) == false
-            {
-                return false
+        private func stringMatches(_ text: String, _ key: String, _ keyword: JSONValue) -> Bool {
+            switch key {
+            case "minLength":
+                guard let minimum = keyword.intValue else { return true }
+                return text.unicodeScalars.count >= minimum
+            case "maxLength":
+                guard let maximum = keyword.intValue else { return true }
+                return text.unicodeScalars.count <= maximum
+            case "pattern":
+                guard let pattern = keyword.stringValue else { return true }
+                return PatternMatcher.matches(text, pattern: pattern) != false
+            default: return true
             }
-            return true
         }
 
-        private func arrayMatches(_ elements: [JSONValue], _ schema: JSONObject, depth: Int, base: String)
-            -> Bool
-        {
-            if let minimum = schema["minItems"]?.intValue, elements.count < minimum { return false }
-            if let maximum = schema["maxItems"]?.intValue, elements.count > maximum { return false }
-            let prefix = schema["prefixItems"]?.arrayValue ?? []
-            for (offset, element) in elements.enumerated() {
-                let itemSchema = offset < prefix.count ? prefix[offset] : schema["items"]
-                if let itemSchema, !matches(element, itemSchema, depth: depth + 1, base: base) {
+        private func arrayMatches(
+            _ elements: [JSONValue], _ key: String, _ keyword: JSONValue, _ schema: JSONObject, depth: Int,
+            base: String
+        ) -> Bool {
+            switch key {
+            case "minItems":
+                if let minimum = keyword.intValue, elements.count < minimum { return false }
+            case "maxItems":
+                if let maximum = keyword.intValue, elements.count > maximum { return false }
+            case "prefixItems":
+                for (element, itemSchema) in zip(elements, keyword.arrayValue ?? [])
+                where !matches(element, itemSchema, depth: depth + 1, base: base) {
                     return false
                 }
-            }
-            if let unevaluated = schema["unevaluatedItems"], schema["items"] == nil,
-                let evaluated = evaluatedPrefix(.array(elements), .object(schema), depth: depth, base: base),
-                evaluated < elements.count
-            {
-                for element in elements[evaluated...]
-                where !matches(element, unevaluated, depth: depth + 1, base: base) { return false }
-            }
-            if schema["uniqueItems"]?.boolValue == true, Set(elements).count != elements.count {
-                return false
-            }
-            if let contains = schema["contains"] {
-                let count = elements.lazy.filter { matches($0, contains, depth: depth + 1, base: base) }.count
+            case "items":
+                let prefix = schema["prefixItems"]?.arrayValue?.count ?? 0
+                for element in elements.dropFirst(prefix)
+                where !matches(element, keyword, depth: depth + 1, base: base) {
+                    return false
+                }
+            case "unevaluatedItems":
+                if schema["items"] == nil,
+                    let evaluated = evaluatedPrefix(
+                        .array(elements), .object(schema), depth: depth, base: base),
+                    evaluated < elements.count
+                {
+                    for element in elements[evaluated...]
+                    where !matches(element, keyword, depth: depth + 1, base: base) { return false }
+                }
+            case "uniqueItems":
+                if keyword.boolValue == true, Set(elements).count != elements.count { return false }
+            case "contains":
+                let count = elements.lazy.filter { matches($0, keyword, depth: depth + 1, base: base) }.count
                 if count < (schema["minContains"]?.intValue ?? 1) { return false }
                 if let maximum = schema["maxContains"]?.intValue, count > maximum { return false }
+            default:
+                break
             }
             return true
         }
 
-        private func objectMatches(_ object: JSONObject, _ schema: JSONObject, depth: Int, base: String)
-            -> Bool
-        {
-            if let minimum = schema["minProperties"]?.intValue, object.count < minimum { return false }
-            if let maximum = schema["maxProperties"]?.intValue, object.count > maximum { return false }
-            for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            where object[key] == nil {
-                return false
-            }
-            if let dependents = schema["dependentSchemas"]?.objectValue {
-                for (key, dependent) in dependents where object[key] != nil {
+        private func objectMatches(
+            _ object: JSONObject, _ key: String, _ keyword: JSONValue, _ schema: JSONObject, depth: Int,
+            base: String
+        ) -> Bool {
+            switch key {
+            case "minProperties":
+                if let minimum = keyword.intValue, object.count < minimum { return false }
+            case "maxProperties":
+                if let maximum = keyword.intValue, object.count > maximum { return false }
+            case "required":
+                for name in keyword.arrayValue ?? [] {
+                    if let name = name.stringValue, object[name] == nil { return false }
+                }
+            case "dependentSchemas":
+                for (name, dependent) in keyword.objectValue?.members ?? [] where object[name] != nil {
                     if !matches(.object(object), dependent, depth: depth + 1, base: base) { return false }
                 }
-            }
-            if let dependencies = schema["dependentRequired"]?.objectValue {
-                for (key, needed) in dependencies where object[key] != nil {
-                    for name in needed.arrayValue?.compactMap(\.stringValue) ?? [] where object[name] == nil {
+            case "dependentRequired":
+                for (name, needed) in keyword.objectValue?.members ?? [] where object[name] != nil {
+                    for other in needed.arrayValue?.compactMap(\.stringValue) ?? [] where object[other] == nil
+                    {
                         return false
                     }
                 }
-            }
-            let properties = schema["properties"]?.objectValue ?? JSONObject()
-            let patterns = schema["patternProperties"]?.objectValue ?? JSONObject()
-            for (key, value) in object {
-                if let names = schema["propertyNames"],
-                    !matches(.string(key), names, depth: depth + 1, base: base)
-                {
+            case "propertyNames":
+                for name in object.keys where !matches(.string(name), keyword, depth: depth + 1, base: base) {
                     return false
                 }
-                var evaluated = false
-                if let propertySchema = properties[key] {
-                    evaluated = true
-                    if !matches(value, propertySchema, depth: depth + 1, base: base) { return false }
-                }
-                for (pattern, patternSchema) in patterns
-                where PatternMatcher.matches(key, pattern: pattern) != false {
-                    evaluated = true
-                    if !matches(value, patternSchema, depth: depth + 1, base: base) { return false }
-                }
-                if !evaluated, let additional = schema["additionalProperties"],
-                    !matches(value, additional, depth: depth + 1, base: base)
-                {
-                    return false
-                }
-            }
-            if schema["unevaluatedProperties"] == false, schema["additionalProperties"] == nil,
-                let declared = declaredNames(.object(object), .object(schema), depth: depth, base: base)
-            {
-                for key in object.keys where !declared.names.contains(key) {
-                    if !declared.patterns.contains(where: {
-                        PatternMatcher.matches(key, pattern: $0) != false
-                    }) {
+            case "properties":
+                guard let properties = keyword.objectValue else { break }
+                for (name, propertySchema) in properties.members {
+                    if let member = object[name],
+                        !matches(member, propertySchema, depth: depth + 1, base: base)
+                    {
                         return false
                     }
                 }
+            case "patternProperties":
+                for (pattern, patternSchema) in keyword.objectValue?.members ?? [] {
+                    for (name, member) in object.members
+                    where PatternMatcher.matches(name, pattern: pattern) != false
+                        && !matches(member, patternSchema, depth: depth + 1, base: base)
+                    {
+                        return false
+                    }
+                }
+            case "additionalProperties":
+                let properties = schema["properties"]?.objectValue
+                let patterns = schema["patternProperties"]?.objectValue?.keys ?? []
+                for (name, member) in object.members where properties?[name] == nil {
+                    if patterns.contains(where: { PatternMatcher.matches(name, pattern: $0) != false }) {
+                        continue
+                    }
+                    if !matches(member, keyword, depth: depth + 1, base: base) { return false }
+                }
+            case "unevaluatedProperties":
+                if keyword == false, schema["additionalProperties"] == nil,
+                    let declared = declaredNames(.object(object), .object(schema), depth: depth, base: base)
+                {
+                    for name in object.keys where !declared.names.contains(name) {
+                        if !declared.patterns.contains(where: {
+                            PatternMatcher.matches(name, pattern: $0) != false
+                        }) {
+                            return false
+                        }
+                    }
+                }
+            default:
+                break
             }
             return true
         }

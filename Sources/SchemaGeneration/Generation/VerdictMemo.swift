@@ -23,6 +23,7 @@ package final class VerdictMemo {
     /// Records that `value` satisfies `schema` with `base` as its base URI; a synthesised
     /// `{"allOf": […]}` also vouches for each of its branches, which is how ancestors meet them.
     package func recordValid(_ value: JSONValue, _ schema: JSONValue, base: String) {
+        guard value.isRecordWorthy else { return }
         valid.insert(Entry(value: value, schema: schema, base: base))
         if case .object(let object) = schema, object.count == 1, let branches = object["allOf"]?.arrayValue {
             for branch in branches { recordValid(value, branch, base: base) }
@@ -74,6 +75,16 @@ package final class VerdictMemo {
             default:
                 return value.hashValue
             }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether a verdict on this value is worth remembering: strings (patterns) and containers.
+    var isRecordWorthy: Bool {
+        switch self {
+        case .string, .array, .object: return true
+        default: return false
         }
     }
 }
