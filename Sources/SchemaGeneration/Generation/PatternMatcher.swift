@@ -12,12 +12,27 @@ import Synchronization
 /// for every generated value.
 package enum PatternMatcher {
     private static let cache = Mutex<[String: Schema?]>([:])
+    /// Recent verdicts: a string built from a pattern is matched when it is built and again when
+    /// the value holding it is checked, and a backtracking match costs far more than a lookup.
+    private static let verdicts = Mutex<[Verdict: Bool]>([:])
+
+    private struct Verdict: Hashable {
+        var text: String
+        var pattern: String
+    }
 
     /// Whether `pattern` matches somewhere in `text` (JSON Schema patterns are not anchored); nil when
     /// the pattern does not compile.
     package static func matches(_ text: String, pattern: String) -> Bool? {
         guard let compiled = compiled(pattern) else { return nil }
-        return compiled.isValid(.string(text))
+        let key = Verdict(text: text, pattern: pattern)
+        if let known = verdicts.withLock({ $0[key] }) { return known }
+        let verdict = compiled.isValid(.string(text))
+        verdicts.withLock {
+            if $0.count >= 4096 { $0.removeAll(keepingCapacity: true) }
+            $0[key] = verdict
+        }
+        return verdict
     }
 
     private static func compiled(_ pattern: String) -> Schema? {
