@@ -26,10 +26,11 @@ struct ValidityPropertyTests {
     /// The default is the highest count that keeps this suite near 30 s in a debug `swift test` on
     /// the 2-core development machine. Measured alone after the generator's speed-ups (verdict
     /// memo, single-pass checker, references resolved once), with the keyword test beside it: 50
-    /// per schema 22 s, 70 per schema 31 s, 1000 per schema 425 s for the 15 contracts and
-    /// descriptions (the debug build runs the generator and the validator unoptimised, about 0.4 s
-    /// per instance-per-schema over the corpus). Hence 60. The 1000-instance run is the one to make
-    /// before a release or after touching the generator.
+    /// per schema 22 s, 60 per schema 31 s of CPU, 70 per schema 31 s, 1000 per schema 425 s for
+    /// the 15 contracts and descriptions (the debug build runs the generator and the validator
+    /// unoptimised, about 0.4 s per instance-per-schema over the corpus). Hence 60; when other
+    /// builds share the two cores, 60 takes 38–52 s of wall time. The 1000-instance run is the one
+    /// to make before a release or after touching the generator.
     static let instancesPerContractSchema =
         ProcessInfo.processInfo.environment["CONFORM_GENERATION_INSTANCES"].flatMap { Int($0) } ?? 60
 
