@@ -11,11 +11,15 @@ struct PayloadPlan {
     let generator: InstanceGenerator
     let mutator: Mutator
     let schema: JSONValue
+    /// The schema at the pointer compiled, when the caller has it: mutations are then judged by the
+    /// validator that also gives the run's verdicts, instead of the generator's slower checker.
+    let validator: Schema?
 
-    init(document: JSONValue, baseURI: String, schemaPointer: JSONPointer) {
+    init(document: JSONValue, baseURI: String, schemaPointer: JSONPointer, validator: Schema? = nil) {
         generator = InstanceGenerator(document: document, baseURI: baseURI)
         mutator = Mutator(document: document, baseURI: baseURI)
         schema = .object(JSONObject([("$ref", .string("#" + schemaPointer.description))]))
+        self.validator = validator
     }
 
     /// `cases` valid payloads, up to `cases` mutations, and every malformed body.
@@ -54,8 +58,9 @@ struct PayloadPlan {
     /// One mutation per distinct kind and place first (so `outOfRange at /items/*/id` is tried even
     /// when the root has many mutations), then the rest round-robin across instances.
     private func mutations(of instances: [JSONValue], limit: Int) -> [FuzzPayload] {
-        let perInstance = instances.prefix(Self.mutatedInstances).map {
-            mutator.mutations(of: $0, schema: schema)
+        let perInstance = instances.prefix(Self.mutatedInstances).map { instance in
+            if let validator { return mutator.mutations(of: instance, schema: schema, judgedBy: validator) }
+            return mutator.mutations(of: instance, schema: schema)
         }
         var chosen: [(instance: Int, offset: Int)] = []
         var used: Set<Int> = []

@@ -70,7 +70,8 @@ struct PreparedTarget: Sendable {
             document: contract.document, baseURI: contract.baseURI, pointer: pointer, cases: count, seed: seed
         )
         if let cached = Self.plans.withLock({ $0[key] }) { return cached }
-        let plan = PayloadPlan(document: contract.document, baseURI: contract.baseURI, schemaPointer: pointer)
+        let plan = PayloadPlan(
+            document: contract.document, baseURI: contract.baseURI, schemaPointer: pointer, validator: schema)
         let planned = plan.payloads(cases: count, seed: seed).map { payload in
             Case(payload: payload, validation: payload.value.map(schema.validate))
         }

@@ -26,12 +26,24 @@ public struct Mutator: Sendable {
 
     /// Every mutation of `instance`, in document order; empty when `instance` is not itself valid.
     public func mutations(of instance: JSONValue, schema: JSONValue) -> [Mutation] {
-        guard generator.checker.matches(instance, schema) else { return [] }
+        mutations(of: instance, schema: schema) { generator.checker.matches($0, schema) }
+    }
+
+    /// Every mutation of `instance`, judged by `validator`: the compiled form of `schema`, which
+    /// decides faster (and exactly as the fuzz run's own verdicts do) whether a candidate is valid.
+    func mutations(of instance: JSONValue, schema: JSONValue, judgedBy validator: Schema) -> [Mutation] {
+        mutations(of: instance, schema: schema) { validator.isValid($0) }
+    }
+
+    private func mutations(of instance: JSONValue, schema: JSONValue, isValid: (JSONValue) -> Bool)
+        -> [Mutation]
+    {
+        guard isValid(instance) else { return [] }
         var candidates: [Mutation] = []
         walk(instance, schema: schema, pointer: .root, root: instance, into: &candidates, depth: 0)
         var seen: Set<JSONValue> = []
         return candidates.filter { mutation in
-            guard !generator.checker.matches(mutation.value, schema) else { return false }
+            guard !isValid(mutation.value) else { return false }
             return seen.insert(mutation.value).inserted || mutation.kind == .missingRequired
         }
     }

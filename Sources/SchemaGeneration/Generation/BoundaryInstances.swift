@@ -11,8 +11,9 @@ extension InstanceGenerator {
     public func boundaryInstances(for schema: JSONValue, limit: Int) -> [JSONValue] {
         guard limit > 0, let constraints = try? flatten(schema, at: .root, hops: 0) else { return [] }
         var result: [JSONValue] = []
-        for value in boundaries(constraints, depth: 0)
-        where !result.contains(value) && checker.matches(value, schema) {
+        let memo = VerdictMemo()
+        for value in boundaries(constraints, depth: 0, memo: memo)
+        where !result.contains(value) && checker.matches(value, schema, memo: memo) {
             result.append(value)
             if result.count == limit { return result }
         }
@@ -24,7 +25,12 @@ extension InstanceGenerator {
     }
 
     /// Candidate boundary values for one location (not yet filtered by the full schema).
-    package func boundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+    ///
+    /// `memo` collects the verdicts of each level's filter, so that the filters of enclosing levels
+    /// do not walk again into values already kept.
+    package func boundaries(_ constraints: Constraints, depth: Int, memo: VerdictMemo = VerdictMemo())
+        -> [JSONValue]
+    {
         let cap = 24
         if let choice = constraints.choices.first {
             var rest = constraints
@@ -37,13 +43,13 @@ extension InstanceGenerator {
                 if depth >= configuration.maxDepth && Self.mentionsReference(branch) && !lists.isEmpty {
                     continue
                 }
-                lists.append(boundaries(merged, depth: depth))
+                lists.append(boundaries(merged, depth: depth, memo: memo))
             }
             return Self.interleave(lists, cap: cap)
         }
         let schema = constraints.checkSchema
         if let options = constraints.keywords["enum"]?.arrayValue {
-            return options.filter { checker.matches($0, schema) }
+            return options.filter { checker.matches($0, schema, memo: memo) }
         }
         guard var types = try? candidateTypes(constraints, depth: depth) else { return [] }
         types = Self.allTypes.filter { types.contains($0) }
@@ -58,10 +64,15 @@ extension InstanceGenerator {
             case "boolean": values = [false, true]
             case "integer", "number": values = numberBoundaries(constraints, integer: type == "integer")
             case "string": values = stringBoundaries(constraints).map { .string($0) }
-            case "array": values = arrayBoundaries(constraints, depth: depth)
-            default: values = objectBoundaries(constraints, depth: depth)
+            case "array": values = arrayBoundaries(constraints, depth: depth, memo: memo)
+            default: values = objectBoundaries(constraints, depth: depth, memo: memo)
             }
-            return values.filter { checker.matches($0, schema) }
+            let base = document.rootBase
+            return values.filter { value in
+                guard checker.matches(value, schema, base: base, memo: memo) else { return false }
+                memo.recordValid(value, schema, base: base)
+                return true
+            }
         }
         return Self.interleave(lists, cap: cap)
     }

@@ -2,12 +2,21 @@ package import JSONSchema
 
 extension InstanceGenerator {
     /// Valid values for a sub-schema, boundary ones first, topped up with seeded random instances.
-    private func pool(_ schema: JSONValue, at location: JSONPointer, depth: Int, count: Int) -> [JSONValue] {
+    private func pool(
+        _ schema: JSONValue, at location: JSONPointer, depth: Int, count: Int, memo: VerdictMemo
+    )
+        -> [JSONValue]
+    {
         guard let constraints = try? flatten(schema, at: location, hops: 0) else { return [] }
-        var values = boundaries(constraints, depth: depth).filter { checker.matches($0, schema) }
+        let base = document.rootBase
+        var values = boundaries(constraints, depth: depth, memo: memo).filter { value in
+            guard checker.matches(value, schema, base: base, memo: memo) else { return false }
+            memo.recordValid(value, schema, base: base)
+            return true
+        }
         var seed: UInt64 = 0
         while values.count < count && seed < UInt64(count) * 2 {
-            var context = Context(rng: SeededRandom(seed: seed))
+            var context = Context(rng: SeededRandom(seed: seed), memo: memo)
             seed += 1
             if let value = try? generate(constraints, depth: depth, context: &context),
                 !values.contains(value)
@@ -19,7 +28,7 @@ extension InstanceGenerator {
     }
 
     /// The empty (or minimal) array, a full one, and one showing each item boundary once.
-    package func arrayBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+    package func arrayBoundaries(_ constraints: Constraints, depth: Int, memo: VerdictMemo) -> [JSONValue] {
         let keywords = constraints.keywords
         let location = constraints.location
         let minimum = max(0, keywords["minItems"]?.intValue ?? 0)
@@ -29,9 +38,12 @@ extension InstanceGenerator {
         var maximum = min(keywords["maxItems"]?.intValue ?? configuration.maxArrayLength, max(minimum, 64))
         if items == false { maximum = min(maximum, prefix.count) }
         guard maximum >= minimum else { return [] }
-        let itemsPool = pool(items, at: location.appending("items"), depth: depth + 1, count: maximum)
+        let itemsPool = pool(
+            items, at: location.appending("items"), depth: depth + 1, count: maximum, memo: memo)
         let prefixPools = prefix.enumerated().map { offset, schema in
-            pool(schema, at: location.appending("prefixItems").appending(offset), depth: depth + 1, count: 1)
+            pool(
+                schema, at: location.appending("prefixItems").appending(offset), depth: depth + 1, count: 1,
+                memo: memo)
         }
         func array(length: Int, shift: Int) -> JSONValue? {
             var elements: [JSONValue] = []
@@ -49,7 +61,7 @@ extension InstanceGenerator {
         }
         var lengths = [minimum, maximum]
         if let contains = keywords["contains"],
-            let withContains = pool(contains, at: location, depth: depth + 1, count: 1).first,
+            let withContains = pool(contains, at: location, depth: depth + 1, count: 1, memo: memo).first,
             let base = array(length: max(0, minimum - 1), shift: 0)?.arrayValue
         {
             lengths.removeAll()
@@ -70,7 +82,7 @@ extension InstanceGenerator {
     }
 
     /// Only the required keys, every key, and the required keys with one property at each boundary.
-    package func objectBoundaries(_ constraints: Constraints, depth: Int) -> [JSONValue] {
+    package func objectBoundaries(_ constraints: Constraints, depth: Int, memo: VerdictMemo) -> [JSONValue] {
         let keywords = constraints.keywords
         let location = constraints.location
         let properties = keywords["properties"]?.objectValue ?? JSONObject()
@@ -81,7 +93,7 @@ extension InstanceGenerator {
         for key in Set(deep ? required : properties.keys + required) where allowed?.contains(key) != false {
             let schema = properties[key] ?? keywords["additionalProperties"] ?? true
             let propertyLocation = location.appending("properties").appending(key)
-            pools[key] = pool(schema, at: propertyLocation, depth: depth + 1, count: 1)
+            pools[key] = pool(schema, at: propertyLocation, depth: depth + 1, count: 1, memo: memo)
         }
         let orderedKeys = (properties.keys + required.filter { properties[$0] == nil }).filter {
             pools[$0] != nil
@@ -106,7 +118,8 @@ extension InstanceGenerator {
             allowed == nil,
             case .object(var full)? = object(keys: orderedKeys),
             let extra = pool(
-                additional, at: location.appending("additionalProperties"), depth: depth + 1, count: 1
+                additional, at: location.appending("additionalProperties"), depth: depth + 1, count: 1,
+                memo: memo
             ).first
         {
             full["extra1"] = extra

@@ -88,6 +88,13 @@ public struct InstanceGenerator: Sendable {
     package struct Context {
         var rng: SeededRandom
         var budget = 20_000
+        /// What this instance's parts were verified against, so no level re-checks a lower one.
+        let memo: VerdictMemo
+
+        init(rng: SeededRandom, memo: VerdictMemo = VerdictMemo()) {
+            self.rng = rng
+            self.memo = memo
+        }
     }
 
     /// Generates for one schema location: flatten, decide choices, build, verify, retry.
@@ -111,7 +118,9 @@ public struct InstanceGenerator: Sendable {
             }
             do throws(GenerationError) {
                 let value = try decideChoices(constraints, depth: depth, context: &context)
-                if checker.matches(value, constraints.checkSchema, base: base(of: constraints)) {
+                let base = base(of: constraints)
+                if checker.matches(value, constraints.checkSchema, base: base, memo: context.memo) {
+                    context.memo.recordValid(value, constraints.checkSchema, base: base)
                     return value
                 }
             } catch {
@@ -152,7 +161,9 @@ public struct InstanceGenerator: Sendable {
                 if choice.kind == .oneOf {
                     let others = choice.branches.enumerated().filter { $0.offset != offset }
                     let base = base(of: constraints)
-                    if others.contains(where: { checker.matches(value, $0.element, base: base) }) {
+                    let memo = context.memo
+                    if others.contains(where: { checker.matches(value, $0.element, base: base, memo: memo) })
+                    {
                         overlap = GenerationError(
                             .exhausted, at: choice.location, "the value also matched another oneOf branch")
                         continue

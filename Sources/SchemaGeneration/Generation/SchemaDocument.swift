@@ -12,14 +12,39 @@ package struct SchemaDocument: Sendable {
     private var anchors: [String: JSONPointer] = [:]
     /// The base URI established by each `$id`, by the location of the schema declaring it.
     private var bases: [JSONPointer: String] = [:]
+    /// Every `$ref` of the document resolved once, by base and reference text: generation and the
+    /// checker follow the same few references thousands of times per payload.
+    private var resolved: [ReferenceKey: Target] = [:]
+
+    package typealias Target = (schema: JSONValue, pointer: JSONPointer)
+
+    private struct ReferenceKey: Hashable {
+        var base: String
+        var reference: String
+    }
 
     package init(root: JSONValue, baseURI: String) {
         self.root = root
         self.baseURI = baseURI
-        index(root, at: .root, base: baseURI)
+        var references: [ReferenceKey] = []
+        index(root, at: .root, base: baseURI, references: &references)
+        rootBase = bases[.root] ?? Self.stripFragment(baseURI)
+        var table: [ReferenceKey: Target] = [:]
+        // Under the base in force where each reference is written, and under the root's, which is
+        // what callers without a base pass.
+        let rootBase = self.rootBase
+        for written in references {
+            for key in [written, ReferenceKey(base: rootBase, reference: written.reference)]
+            where table[key] == nil {
+                if let target = resolveUncached(key.reference, base: key.base) { table[key] = target }
+            }
+        }
+        resolved = table
     }
 
-    private mutating func index(_ value: JSONValue, at pointer: JSONPointer, base: String) {
+    private mutating func index(
+        _ value: JSONValue, at pointer: JSONPointer, base: String, references: inout [ReferenceKey]
+    ) {
         switch value {
         case .object(let object):
             var base = base
@@ -34,12 +59,16 @@ package struct SchemaDocument: Sendable {
                 anchors[Self.stripFragment(base) + "#" + anchor] = pointer
                 anchors["#" + anchor] = anchors["#" + anchor] ?? pointer
             }
+            for key in ["$ref", "$dynamicRef"] {
+                guard let reference = object[key]?.stringValue else { continue }
+                references.append(ReferenceKey(base: Self.stripFragment(base), reference: reference))
+            }
             for member in object where member.key != "enum" && member.key != "const" {
-                index(member.value, at: pointer.appending(member.key), base: base)
+                index(member.value, at: pointer.appending(member.key), base: base, references: &references)
             }
         case .array(let elements):
             for (offset, element) in elements.enumerated() {
-                index(element, at: pointer.appending(offset), base: base)
+                index(element, at: pointer.appending(offset), base: base, references: &references)
             }
         default:
             break
@@ -48,9 +77,7 @@ package struct SchemaDocument: Sendable {
 
     /// The URI that references without a resource part are relative to: the root's `$id` resolved
     /// against `baseURI`.
-    package var rootBase: String {
-        bases[.root] ?? Self.stripFragment(baseURI)
-    }
+    package private(set) var rootBase = ""
 
     /// The base URI in force at `pointer`: that of the nearest enclosing `$id`.
     ///
@@ -71,13 +98,16 @@ package struct SchemaDocument: Sendable {
     ///
     /// References resolve against the root's base URI (not the base of the referencing
     /// subschema), which is exact for documents whose nested `$id`s are absolute or absent.
-    package func resolve(_ reference: String, base: String? = nil) -> (
-        schema: JSONValue, pointer: JSONPointer
-    )? {
+    package func resolve(_ reference: String, base: String? = nil) -> Target? {
+        let key = ReferenceKey(base: base ?? rootBase, reference: reference)
+        if let found = resolved[key] { return found }
+        return resolveUncached(reference, base: key.base)
+    }
+
+    private func resolveUncached(_ reference: String, base: String) -> Target? {
         let hashIndex = reference.firstIndex(of: "#")
         let resourcePart = hashIndex.map { String(reference[..<$0]) } ?? reference
         let fragment = hashIndex.map { String(reference[reference.index(after: $0)...]) } ?? ""
-        let base = base ?? rootBase
         let absolute = resourcePart.isEmpty ? base : Self.stripFragment(Self.join(base, resourcePart))
         var resource = JSONPointer.root
         if absolute != rootBase {

@@ -44,7 +44,8 @@ extension InstanceGenerator {
     {
         let schema = constraints.checkSchema
         if let options = constraints.keywords["enum"]?.arrayValue {
-            let allowed = options.filter { checker.matches($0, schema) }
+            let memo = context.memo
+            let allowed = options.filter { checker.matches($0, schema, memo: memo) }
             guard let value = context.rng.element(of: allowed) else {
                 throw GenerationError(
                     .contradictory, at: constraints.location,

@@ -1,0 +1,90 @@
+package import JSONSchema
+
+/// The verdicts already reached while generating one instance, so that checking a value does not
+/// walk again into the parts that were verified when they were generated.
+///
+/// The generator verifies each value at its own location and then, one level up, verifies the
+/// value that contains it: without a memo every leaf is checked once per ancestor, and a payload of
+/// depth *d* costs *d* full walks. With it, an ancestor's check stops where it meets a part it has
+/// already verified against an equal subschema (under the same base URI), so each level checks only
+/// its own keywords. The checker is a pure function of value, schema and base, so a remembered
+/// verdict is exactly the verdict it would reach again; JSON equality (`1 == 1.0`, members in any
+/// order) does not change validity.
+///
+/// One memo serves one generated instance (it lives in the generation context) and is not shared
+/// between threads.
+package final class VerdictMemo {
+    private var valid: Set<Entry> = []
+
+    package init() {}
+
+    package var isEmpty: Bool { valid.isEmpty }
+
+    /// Records that `value` satisfies `schema` with `base` as its base URI; a synthesised
+    /// `{"allOf": […]}` also vouches for each of its branches, which is how ancestors meet them.
+    package func recordValid(_ value: JSONValue, _ schema: JSONValue, base: String) {
+        guard value.isRecordWorthy else { return }
+        valid.insert(Entry(value: value, schema: schema, base: base))
+        if case .object(let object) = schema, object.count == 1, let branches = object["allOf"]?.arrayValue {
+            for branch in branches { recordValid(value, branch, base: base) }
+        }
+    }
+
+    /// Whether `value` is already known to satisfy `schema` under `base`.
+    package func isKnownValid(_ value: JSONValue, _ schema: JSONValue, base: String) -> Bool {
+        !valid.isEmpty && valid.contains(Entry(value: value, schema: schema, base: base))
+    }
+
+    /// A value and schema compared in full but hashed by a fingerprint of their top two levels,
+    /// which costs little per lookup yet tells apart siblings of the same shape (the items of an
+    /// array, which share their keys).
+    private struct Entry: Hashable {
+        var value: JSONValue
+        var schema: JSONValue
+        var base: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(Self.fingerprint(value, depth: 2))
+            hasher.combine(Self.fingerprint(schema, depth: 1))
+        }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.value == rhs.value && lhs.schema == rhs.schema && lhs.base == rhs.base
+        }
+
+        /// Consistent with JSON equality: scalars by their own hash, arrays by size and leading
+        /// elements, objects by an order-independent sum over their members.
+        private static func fingerprint(_ value: JSONValue, depth: Int) -> Int {
+            switch value {
+            case .array(let elements):
+                var result = elements.count &* 1_000_003 &+ 5
+                guard depth > 0 else { return result }
+                for element in elements.prefix(4) {
+                    result = result &* 31 &+ fingerprint(element, depth: depth - 1)
+                }
+                return result
+            case .object(let object):
+                var result = object.count &* 1_000_033 &+ 6
+                for member in object.members {
+                    var hasher = Hasher()
+                    hasher.combine(member.key)
+                    if depth > 0 { hasher.combine(fingerprint(member.value, depth: depth - 1)) }
+                    result = result &+ hasher.finalize()
+                }
+                return result
+            default:
+                return value.hashValue
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether a verdict on this value is worth remembering: strings (patterns) and containers.
+    var isRecordWorthy: Bool {
+        switch self {
+        case .string, .array, .object: return true
+        default: return false
+        }
+    }
+}
