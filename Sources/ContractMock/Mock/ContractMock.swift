@@ -146,6 +146,16 @@ public final class ContractMock: Sendable {
             }
             return Self.errorResponse(413, message)
         }
+        let gate = AuthGate(contract: contract, endpoint: endpoint, request: request)
+        if let refusal = gate.refusal() {
+            var response =
+                declared.unauthorized.map {
+                    builder.build(status: $0.status, spec: $0.spec, message: refusal)
+                }
+                ?? Self.errorResponse(401, refusal)
+            if response.status == 401 { response.headers["WWW-Authenticate"] = gate.challenge }
+            return response
+        }
         let violation = RequestValidation(
             mock: self, endpoint: endpoint, request: request, pathValues: pathValues
         ).violation()

@@ -45,9 +45,7 @@ struct StatefulHandler {
     }
 
     private func notFound(_ id: String) -> HTTPResponse? {
-        guard status == nil || status == 404,
-            let spec = endpoint.responses.first(where: { $0.status == .code(404) })
-                ?? endpoint.responses.first(where: { $0.status == .range(4) })
+        guard status == nil || status == 404, let spec = DeclaredResponses(endpoint: endpoint).notFound
         else { return nil }
         return builder.build(status: 404, spec: spec, message: "no item with id \"\(id)\"")
     }
