@@ -223,6 +223,11 @@ struct OpenAPIOperationConverter {
             {
                 example = (first.name, first.value)
             }
+        } else if ["application/x-www-form-urlencoded", "multipart/form-data"].contains(MediaType.essence(chosen.key)),
+            let schema = chosen.value["schema"]
+        {  // the mock reads form fields as an object and checks them against this schema
+            object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
+            origins[JSONPointer(tokens: ["request", "schema"])] = mediaPointer.appending("schema")
         } else {
             log.warn(
                 "request body \"\(chosen.key)\" is not JSON: only its content type is checked, not its schema or encoding",

@@ -55,6 +55,7 @@ struct RequestValidation {
 
     private func checkBody() -> Violation? {
         guard let spec = endpoint.request else { return nil }
+        if FormBody.isForm(spec.contentType) { return checkForm(spec) }
         if request.body.isEmpty {
             return spec.isRequired
                 ? Violation(message: "the request needs a \(spec.contentType) body", concernsBody: true) : nil
@@ -65,7 +66,12 @@ struct RequestValidation {
             return Violation(
                 message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
         }
-        guard MediaType.isJSON(spec.contentType) else { return nil }
+        guard MediaType.isJSON(spec.contentType) else {
+            guard FormBody.isXML(spec.contentType), let problem = FormBody.xmlProblem(request.body) else {
+                return nil
+            }
+            return Violation(message: "the body is not well-formed XML: \(problem)", concernsBody: true)
+        }
         let body: JSONValue
         do {
             body = try JSONParser.parse(request.body)
@@ -73,6 +79,36 @@ struct RequestValidation {
             return Violation(message: "the body is not valid JSON: \(error)", concernsBody: true)
         }
         guard let schemaPointer = spec.schemaPointer else { return nil }
+        return schemaViolation(body, at: schemaPointer)
+    }
+
+    /// A form body (URL-encoded or multipart) read as an object and checked against its schema;
+    /// an empty body is an empty form.
+    private func checkForm(_ spec: RequestSpec) -> Violation? {
+        var fields: [(name: String, value: String)] = []
+        if !request.body.isEmpty {
+            let sentType = request.headers["Content-Type"]
+            guard let sentType, MediaType.essence(sentType) == MediaType.essence(spec.contentType) else {
+                let sent = sentType.map { "\"\(MediaType.essence($0))\"" } ?? "no Content-Type"
+                return Violation(
+                    message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
+            }
+            guard let read = FormBody.fields(request.body, contentType: sentType) else {
+                return Violation(
+                    message: "the body is not a readable \(MediaType.essence(sentType)) form",
+                    concernsBody: true)
+            }
+            fields = read
+        } else if spec.isRequired, spec.schemaPointer == nil {
+            return Violation(message: "the request needs a \(spec.contentType) body", concernsBody: true)
+        }
+        guard let schemaPointer = spec.schemaPointer else { return nil }
+        let object = FormBody.object(
+            fields, schema: mock.navigator.schema(at: schemaPointer), navigator: mock.navigator)
+        return schemaViolation(object, at: schemaPointer)
+    }
+
+    private func schemaViolation(_ body: JSONValue, at schemaPointer: JSONPointer) -> Violation? {
         let result = mock.schemas.validate(body, at: schemaPointer)
         if result.errors.isEmpty,
             let problem = IntegerFormats(navigator: mock.navigator).violation(

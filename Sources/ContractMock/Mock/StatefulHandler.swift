@@ -47,7 +47,9 @@ struct StatefulHandler {
 
     /// The `Location` header of a created item, where the response declares one: the item's path.
     private func location(of id: String, spec: ResponseSpec) -> [String: String] {
-        guard let header = spec.headers.first(where: { $0.name.lowercased() == "location" }) else { return [:] }
+        guard let header = spec.headers.first(where: { $0.name.lowercased() == "location" }) else {
+            return [:]
+        }
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove("/")
         let path = key + "/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
@@ -130,7 +132,12 @@ struct StatefulHandler {
         var item = JSONValue.object(base)
         if case .object(let sent)? = requestBody {
             var merged = base
-            for (key, value) in sent where key != idField { merged[key] = value }
+            // A client that names the id itself (a Pet whose schema requires `id`) keeps it, unless
+            // another item has it already.
+            let taken = Set(store.items(self.key).map(\.id))
+            for (name, value) in sent where name != idField || !taken.contains(Template.plainText(value)) {
+                merged[name] = value
+            }
             if factory.isValid(.object(merged), at: schemaPointer),
                 itemSchemaAccepts(.object(merged), resource)
             {

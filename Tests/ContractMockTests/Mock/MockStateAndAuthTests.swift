@@ -23,7 +23,9 @@ struct MockStateAndAuthTests {
         let replaced = mock.respond(
             to: request("PUT", "/pets/\(id)", body: #"{"name": "Rex", "species": "dog", "age": 4}"#))
         #expect(replaced.status == 200)
-        #expect(replaced.json?["tags"] == nil, "PUT keeps only what it sends: \(replaced.json.map { "\($0)" } ?? "")")
+        #expect(
+            replaced.json?["tags"] == nil,
+            "PUT keeps only what it sends: \(replaced.json.map { "\($0)" } ?? "")")
         let patched = mock.respond(to: request("PATCH", "/pets/\(id)", body: #"{"name": "Max"}"#))
         #expect(patched.json?["name"]?.stringValue == "Max")
         #expect(patched.json?["age"]?.intValue == 4)
@@ -75,7 +77,8 @@ struct MockStateAndAuthTests {
         let wrong = mock.respond(to: request("GET", "/vault", headers: [("Authorization", "Bearer guessed")]))
         #expect(wrong.status == 403)
         #expect(wrong.json?["reason"]?.stringValue != nil)
-        let right = mock.respond(to: request("GET", "/vault", headers: [("Authorization", "Bearer s3cret-token")]))
+        let right = mock.respond(
+            to: request("GET", "/vault", headers: [("Authorization", "Bearer s3cret-token")]))
         #expect(right.status == 200)
         // No credential is known for "key" and no refusal is declared: 401 with a challenge.
         let keyed = mock.respond(to: request("GET", "/keyed?api_key=anything"))
