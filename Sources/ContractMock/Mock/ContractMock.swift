@@ -48,6 +48,10 @@ public final class ContractMock: Sendable {
     let navigator: SchemaNavigator
     let resources: Resources
     let store = ResourceStore()
+    /// Generated values by schema and key: the same seed and key always give the same value, so
+    /// each is generated once (a description with a hundred operations answers thousands of
+    /// requests in a Schemathesis run).
+    let generated = Locked<[String: JSONValue]>([:])
     private let server: Locked<HTTPServer?> = Locked(nil)
     private let baseURLState = Locked<String>("")
 
