@@ -238,11 +238,17 @@ struct OpenAPIOperationConverter {
                 "\"encoding\" (multipart and form encodings) is not mapped",
                 at: mediaPointer.appending("encoding"))
         }
+        var others = JSONObject()  // the mock accepts these too, checked as far as it can
         for other in content.members where other.key != chosen.key {
             log.warn(
                 "only one request media type is mapped (\(chosen.key)); \"\(other.key)\" is not",
                 at: pointer.appending("content").appending(other.key))
+            let here = pointer.appending("content").appending(other.key).appending("schema")
+            var scratch = OpenAPIWarningLog()
+            others[other.key] = .object(
+                JSONObject(other.value["schema"].map { [("schema", schemas.convert($0, at: here, log: &scratch))] } ?? []))
         }
+        if !others.isEmpty { object["x-otherContentTypes"] = .object(others) }
         let isRequired = target.value["required"]?.boolValue ?? false
         object["required"] = .bool(isRequired)
         if case .string(let text)? = target.value["description"] { object["description"] = .string(text) }
