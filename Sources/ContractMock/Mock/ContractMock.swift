@@ -160,9 +160,17 @@ public final class ContractMock: Sendable {
             if response.status == 401 { response.headers["WWW-Authenticate"] = gate.challenge }
             return response
         }
-        let violation = RequestValidation(
+        var violation = RequestValidation(
             mock: self, endpoint: endpoint, request: request, pathValues: pathValues
         ).violation()
+        if violation?.concernsPath == true,
+            StatefulHandler(
+                mock: self, endpoint: endpoint, request: request, pathValues: pathValues, status: nil
+            )
+            .holdsItem()
+        {
+            violation = nil
+        }
         let acceptsInvalid = violation?.concernsBody == true && isActive(.acceptsInvalidBody, for: endpoint)
         let match =
             acceptsInvalid
@@ -174,6 +182,12 @@ public final class ContractMock: Sendable {
             if let match, (400..<500).contains(match.status), let spec = declared.response(for: match.status)
             {
                 return builder.build(status: match.status, spec: spec, message: violation.message)
+            }
+            // A path no item can have is not found (what a router answers, and what clients that
+            // follow links expect), where the operation declares 404.
+            if violation.concernsPath, let spec = endpoint.responses.first(where: { $0.status == .code(404) })
+            {
+                return builder.build(status: 404, spec: spec, message: violation.message)
             }
             guard let (status, spec) = declared.rejection else {
                 return Self.errorResponse(400, violation.message, pointer: violation.pointer)

@@ -9,6 +9,8 @@ struct RequestValidation {
         var pointer: String?
         /// Whether the problem is in the body (the faults about bodies only apply to those).
         var concernsBody: Bool
+        /// Whether a path parameter is invalid: no item has such a path, so a declared 404 fits.
+        var concernsPath = false
     }
 
     let mock: ContractMock
@@ -18,7 +20,10 @@ struct RequestValidation {
 
     func violation() -> Violation? {
         for parameter in endpoint.parameters {
-            if let problem = check(parameter) { return problem }
+            if var problem = check(parameter) {
+                problem.concernsPath = parameter.location == .path
+                return problem
+            }
         }
         return checkBody()
     }
@@ -72,7 +77,9 @@ struct RequestValidation {
         if let sentType,
             case .object(let others)? = spec.pointer.appending("x-otherContentTypes").resolve(
                 in: mock.contract.document),
-            let other = others.members.first(where: { MediaType.essence($0.key) == MediaType.essence(sentType) })
+            let other = others.members.first(where: {
+                MediaType.essence($0.key) == MediaType.essence(sentType)
+            })
         {
             let schemaPointer =
                 other.value["schema"] == nil
@@ -81,7 +88,8 @@ struct RequestValidation {
             return typed(request.body, contentType: sentType, schemaPointer: schemaPointer)
         }
         let sent = sentType.map { "\"\(MediaType.essence($0))\"" } ?? "no Content-Type"
-        return Violation(message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
+        return Violation(
+            message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
     }
 
     /// A body of a declared type: JSON parsed, a form read as an object, both checked against the
@@ -104,15 +112,23 @@ struct RequestValidation {
                 fields = read
             } else {
                 return Violation(
-                    message: "the body is not a readable \(MediaType.essence(contentType)) form", concernsBody: true)
+                    message: "the body is not a readable \(MediaType.essence(contentType)) form",
+                    concernsBody: true)
             }
             guard let schemaPointer else { return nil }
             let object = FormBody.object(
                 fields, schema: mock.navigator.schema(at: schemaPointer), navigator: mock.navigator)
             return schemaViolation(object, at: schemaPointer)
         }
-        if FormBody.isXML(contentType), let problem = FormBody.xmlProblem(body) {
-            return Violation(message: "the body is not well-formed XML: \(problem)", concernsBody: true)
+        if FormBody.isXML(contentType) {
+            if let problem = FormBody.xmlProblem(body) {
+                return Violation(message: "the body is not well-formed XML: \(problem)", concernsBody: true)
+            }
+            guard let schemaPointer,
+                let value = XMLBody.value(
+                    body, schema: mock.navigator.schema(at: schemaPointer), navigator: mock.navigator)
+            else { return nil }
+            return schemaViolation(value, at: schemaPointer)
         }
         return nil
     }

@@ -60,6 +60,15 @@ struct StatefulHandler {
         return [:]
     }
 
+    /// Whether the request names an item the store holds (created with an id of the client's
+    /// choosing that the path parameter's schema would not allow, say 0 where it asks for 1 or
+    /// more): the store wins, as it does over examples.
+    func holdsItem() -> Bool {
+        guard !mock.configuration.isStateless, mock.resources.item(endpoint.path) != nil, let id = itemID()
+        else { return false }
+        return store.item(key, id: id) != nil
+    }
+
     private func itemID() -> String? {
         guard case .parameter(let name)? = endpoint.path.segments.last?.parts.first else { return nil }
         return pathValues[name]
@@ -133,9 +142,10 @@ struct StatefulHandler {
         if case .object(let sent)? = requestBody {
             var merged = base
             // A client that names the id itself (a Pet whose schema requires `id`) keeps it, unless
-            // another item has it already.
+            // another item has it already (clients that follow links use the id they sent).
             let taken = Set(store.items(self.key).map(\.id))
-            for (name, value) in sent where name != idField || !taken.contains(Template.plainText(value)) {
+            for (name, value) in sent
+            where name != idField || !taken.contains(Template.plainText(value)) {
                 merged[name] = value
             }
             if factory.isValid(.object(merged), at: schemaPointer),
@@ -158,13 +168,18 @@ struct StatefulHandler {
         -> JSONValue
     {
         let existing = store.items(key).map(\.id)
-        if let generated, !existing.contains(Template.plainText(generated)) { return generated }
+        if let generated, !existing.contains(Template.plainText(generated)), addressable(generated, resource)
+        {
+            return generated
+        }
         if case .number(let number)? = generated, number.intValue != nil {
             let largest = existing.compactMap { Int($0) }.max() ?? 0
             let candidate = JSONValue.number(JSONNumber(max(largest + 1, number.intValue ?? 1)))
             var object = base
             object[field] = candidate
-            if factory.isValid(.object(object), at: itemSchema(resource)) { return candidate }
+            if factory.isValid(.object(object), at: itemSchema(resource)), addressable(candidate, resource) {
+                return candidate
+            }
         }
         for attempt in 0..<20 {
             guard
@@ -172,9 +187,25 @@ struct StatefulHandler {
                     factory.value(at: $0, key: "\(endpoint.id) id \(attempt) \(store.nextNumber())")
                 }), let value = other[field]
             else { continue }
-            if !existing.contains(Template.plainText(value)) { return value }
+            if !existing.contains(Template.plainText(value)), addressable(value, resource) { return value }
         }
         return generated ?? .string("item-\(store.nextNumber())")
+    }
+
+    /// Whether an id can name the item in its path: valid by the item path parameter's schema
+    /// (an Order schema may allow id 0 where `/store/order/{orderId}` needs at least 1).
+    private func addressable(_ value: JSONValue, _ resource: Resources.Resource) -> Bool {
+        let pointers = mock.contract.endpoints.filter {
+            mock.resources.item($0.path)?.collection == resource.collection
+        }.compactMap { item -> JSONPointer? in
+            guard case .parameter(let name)? = item.path.segments.last?.parts.first else { return nil }
+            return item.parameters.first { $0.location == .path && $0.name == name }?.schemaPointer
+        }
+        return pointers.allSatisfy { pointer in
+            let coerced = mock.navigator.coerce(
+                Template.plainText(value), to: mock.navigator.schema(at: pointer))
+            return mock.schemas.validate(coerced, at: pointer).isValid
+        }
     }
 
     private func list(_ resource: Resources.Resource) -> HTTPResponse? {
