@@ -228,6 +228,9 @@ struct OpenAPIOperationConverter {
         {  // the mock reads form fields as an object and checks them against this schema
             object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
             origins[JSONPointer(tokens: ["request", "schema"])] = mediaPointer.appending("schema")
+            log.warn(
+                "request body \"\(chosen.key)\" is not JSON: the mock checks its fields against the schema; run and fuzz send no such body",
+                at: mediaPointer)
         } else {
             log.warn(
                 "request body \"\(chosen.key)\" is not JSON: only its content type is checked, not its schema or encoding",

@@ -62,8 +62,11 @@ struct RequestValidation {
         guard let spec = endpoint.request else { return nil }
         let sentType = request.headers["Content-Type"]
         if request.body.isEmpty {
-            // An empty form is a form without fields, which its schema may allow.
-            if FormBody.isForm(spec.contentType), let schemaPointer = spec.schemaPointer {
+            // An empty form (sent as one) is a form without fields, which its schema may allow.
+            if FormBody.isForm(spec.contentType), let schemaPointer = spec.schemaPointer,
+                sentType.map({ MediaType.essence($0) == MediaType.essence(spec.contentType) })
+                    ?? spec.isRequired
+            {
                 return typed([], contentType: spec.contentType, schemaPointer: schemaPointer)
             }
             return spec.isRequired
