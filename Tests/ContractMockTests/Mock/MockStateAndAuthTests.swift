@@ -100,4 +100,59 @@ struct MockStateAndAuthTests {
         #expect(response.headers["Content-Type"] == "application/json")
         #expect(response.body.isEmpty)
     }
+
+    static let forms = """
+        {"conform": 1, "name": "Forms", "version": "1",
+         "schemas": {"Search": {"type": "object", "required": ["criteria"],
+                                "properties": {"criteria": {"type": "string", "minLength": 1},
+                                               "rows": {"type": "integer", "maximum": 100},
+                                               "tags": {"type": "array", "items": {"type": "string"}}}}},
+         "endpoints": [
+          {"id": "search", "method": "POST", "path": "/search",
+           "request": {"contentType": "application/x-www-form-urlencoded", "schema": {"$ref": "#/schemas/Search"},
+                       "x-otherContentTypes": {"application/xml": {"schema": {"$ref": "#/schemas/Search"}},
+                                               "multipart/form-data": {"schema": {"$ref": "#/schemas/Search"}}}},
+           "responses": {"200": {"contentType": "application/json", "schema": {"type": "object"}},
+                         "400": {"contentType": "application/json", "schema": {"type": "object"}}}}]}
+        """
+
+    @Test("form, multipart and XML bodies are read as objects and checked against their schema")
+    func formBodies() throws {
+        let mock = ContractMock(contract: try contract(Self.forms))
+        func post(_ body: String, _ type: String) -> Int {
+            mock.respond(to: request("POST", "/search", body: body, headers: [("Content-Type", type)])).status
+        }
+        let form = "application/x-www-form-urlencoded"
+        #expect(post("criteria=ab+c&rows=5&tags=x&tags=y", form) == 200)
+        #expect(post("rows=5", form) == 400)
+        #expect(post("criteria=a&rows=500", form) == 400)
+        let boundary = "XyZ"
+        let multipart =
+            "--XyZ\r\nContent-Disposition: form-data; name=\"criteria\"\r\n\r\nknives\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"rows\"\r\n\r\n7\r\n--XyZ--\r\n"
+        #expect(post(multipart, "multipart/form-data; boundary=\(boundary)") == 200)
+        #expect(
+            post(multipart.replacingOccurrences(of: "7", with: "700"), "multipart/form-data; boundary=XyZ")
+                == 400)
+        #expect(post("<search><criteria>x</criteria><rows>3</rows></search>", "application/xml") == 200)
+        #expect(post("<search><rows>3</rows></search>", "application/xml") == 400)
+        #expect(post("<search><criteria>x</criteria>", "application/xml") == 400)
+        #expect(post("criteria=x", "text/plain") == 400)
+    }
+
+    @Test("an invalid path value is an item no one can have: the declared 404")
+    func invalidPathIsNotFound() throws {
+        let mock = ContractMock(
+            contract: try contract(
+                """
+                {"conform": 1, "name": "Orders", "version": "1", "endpoints": [
+                  {"id": "getOrder", "method": "GET", "path": "/orders/{orderId}",
+                   "parameters": {"path": {"orderId": {"schema": {"type": "integer", "minimum": 1}}}},
+                   "responses": {"200": {"contentType": "application/json", "schema": {"type": "object"}},
+                                 "400": {"contentType": "application/json", "schema": {"type": "object"}},
+                                 "404": {"contentType": "application/json", "schema": {"type": "object"}}}}]}
+                """))
+        #expect(mock.respond(to: request("GET", "/orders/0")).status == 404)
+        #expect(mock.respond(to: request("GET", "/orders/abc")).status == 404)
+    }
 }

@@ -155,12 +155,24 @@ struct SchemathesisTests {
             "--max-examples", "5", "--seed", "1", "--no-color",
         ]
         process.currentDirectoryURL = folder
-        let output = Pipe()
+        // The output goes to a file: a pipe read can be interrupted (EINTR), which Foundation's
+        // readDataToEndOfFile turns into a crash.
+        let log = folder.appendingPathComponent("st.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
         process.standardOutput = output
         process.standardError = output
+        // Waits without blocking a thread of the cooperative pool.
+        let finished = AsyncStream<Void> { continuation in
+            process.terminationHandler = { _ in
+                continuation.yield()
+                continuation.finish()
+            }
+        }
         try process.run()
-        let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        process.waitUntilExit()
+        for await _ in finished {}
+        try? output.close()
+        let data = (try? Data(contentsOf: log)) ?? Data()
         let text = String(decoding: data, as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(text.suffix(4000))")
     }
