@@ -76,11 +76,12 @@ enum FormBody {
         guard chunks.count >= 2, chunks.last?.hasPrefix("--") == true else { return nil }
         var fields: [(name: String, value: String)] = []
         for chunk in chunks.dropFirst().dropLast() {
-            let part = chunk.hasPrefix("\r\n") ? String(chunk.dropFirst(2)) : chunk
+            // "\r\n" is one Character in Swift, so one drop removes it.
+            let part = chunk.hasPrefix("\r\n") ? String(chunk.dropFirst()) : chunk
             guard let split = part.range(of: "\r\n\r\n") else { return nil }
             let head = part[..<split.lowerBound]
             var value = String(part[split.upperBound...])
-            if value.hasSuffix("\r\n") { value.removeLast(1) }
+            if value.hasSuffix("\r\n") { value.removeLast() }
             guard
                 let disposition = head.components(separatedBy: "\r\n").first(where: {
                     $0.lowercased().hasPrefix("content-disposition:")

@@ -172,9 +172,11 @@ struct StatefulHandler {
         {
             return generated
         }
-        if case .number(let number)? = generated, number.intValue != nil {
-            let largest = existing.compactMap { Int($0) }.max() ?? 0
-            let candidate = JSONValue.number(JSONNumber(max(largest + 1, number.intValue ?? 1)))
+        // One more than the largest numeric id (a client may have stored Int.max itself).
+        let largest = existing.compactMap { Int($0) }.max() ?? 0
+        let next = largest.addingReportingOverflow(1)
+        if case .number(let number)? = generated, number.intValue != nil, !next.overflow {
+            let candidate = JSONValue.number(JSONNumber(max(next.partialValue, number.intValue ?? 1)))
             var object = base
             object[field] = candidate
             if factory.isValid(.object(object), at: itemSchema(resource)), addressable(candidate, resource) {
