@@ -160,17 +160,10 @@ public final class ContractMock: Sendable {
             if response.status == 401 { response.headers["WWW-Authenticate"] = gate.challenge }
             return response
         }
-        var violation = RequestValidation(
+        let violation = RequestValidation(
             mock: self, endpoint: endpoint, request: request, pathValues: pathValues
         ).violation()
-        if violation?.concernsPath == true,
-            StatefulHandler(
-                mock: self, endpoint: endpoint, request: request, pathValues: pathValues, status: nil
-            )
-            .holdsItem()
-        {
-            violation = nil
-        }
+
         let acceptsInvalid = violation?.concernsBody == true && isActive(.acceptsInvalidBody, for: endpoint)
         let match =
             acceptsInvalid

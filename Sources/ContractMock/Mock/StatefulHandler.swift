@@ -60,15 +60,6 @@ struct StatefulHandler {
         return [:]
     }
 
-    /// Whether the request names an item the store holds (created with an id of the client's
-    /// choosing that the path parameter's schema would not allow, say 0 where it asks for 1 or
-    /// more): the store wins, as it does over examples.
-    func holdsItem() -> Bool {
-        guard !mock.configuration.isStateless, mock.resources.item(endpoint.path) != nil, let id = itemID()
-        else { return false }
-        return store.item(key, id: id) != nil
-    }
-
     private func itemID() -> String? {
         guard case .parameter(let name)? = endpoint.path.segments.last?.parts.first else { return nil }
         return pathValues[name]
@@ -142,10 +133,13 @@ struct StatefulHandler {
         if case .object(let sent)? = requestBody {
             var merged = base
             // A client that names the id itself (a Pet whose schema requires `id`) keeps it, unless
-            // another item has it already (clients that follow links use the id they sent).
+            // another item has it already or the item path could not name it (id 0 where
+            // `{orderId}` needs at least 1).
             let taken = Set(store.items(self.key).map(\.id))
             for (name, value) in sent
-            where name != idField || !taken.contains(Template.plainText(value)) {
+            where name != idField
+                || (!taken.contains(Template.plainText(value)) && addressable(value, resource))
+            {
                 merged[name] = value
             }
             if factory.isValid(.object(merged), at: schemaPointer),

@@ -56,15 +56,28 @@ struct SchemathesisCase: Sendable, CustomTestStringConvertible {
             var off: [String] = []
             if Self.leavesNoDeclaredStatus(endpoint, contract) { off.append("status_code_conformance") }
             if Self.takesFloats(endpoint, contract) { off.append("positive_data_acceptance") }
+            off += Self.contradictions[self.name]?["\(endpoint.method) \(endpoint.path.template)"] ?? []
             guard !off.isEmpty else { continue }
-            let name = "\(endpoint.method) \(endpoint.path.template)"
+            let operation = "\(endpoint.method) \(endpoint.path.template)"
                 .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            text += "[[operations]]\ninclude-name = \"\(name)\"\n"
+            text += "[[operations]]\ninclude-name = \"\(operation)\"\n"
             for check in off { text += "checks.\(check).enabled = false\n" }
             text += "\n"
         }
         return text
     }
+
+    /// Operations of descriptions that contradict themselves, so that one of Schemathesis' checks
+    /// fails whatever the mock answers. readme-3.1-petstore lets `POST /store/order` create an
+    /// order with `id: 0` while `{orderId}` needs 1 to 10: the mock gives such an order an id its
+    /// path can name, and answers `/store/order/0` with 404 as the path schema says, which
+    /// Schemathesis (following the id it sent) reports as a created resource not found.
+    static let contradictions: [String: [String: [String]]] = [
+        "v3-json/readme-3.1-petstore.json": [
+            "DELETE /store/order/{orderId}": ["ensure_resource_availability"],
+            "GET /store/order/{orderId}": ["ensure_resource_availability"],
+        ]
+    ]
 
     /// Whether a request value of the endpoint has `format: float`. Conform asserts its range
     /// (±3.4028234663852886e38, as a converted `minimum`/`maximum`), so the mock rejects 1e250,
