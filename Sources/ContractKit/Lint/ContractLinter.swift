@@ -13,6 +13,7 @@ struct ContractLinter {
             checkPathParameters(endpoint, &log)
             checkExamples(endpoint, &log)
             checkRejection(endpoint, &log)
+            checkRefusal(endpoint, &log)
         }
         var references = ProblemLog()
         checkReferences(&references)
@@ -130,6 +131,22 @@ struct ContractLinter {
         log.warning(
             "endpoint \"\(endpoint.id)\" declares no 4xx or \"default\" response, so the mock answers an invalid "
                 + "request with 400 {\"error\": \"…\"}, which the contract does not declare; declare a 400 response",
+            at: endpoint.pointer.appending("responses"))
+    }
+
+    /// A secured endpoint should declare how it turns away a call without valid credentials;
+    /// without a 401, 403, 4XX or `default` response the mock answers one the contract never
+    /// declares.
+    private func checkRefusal(_ endpoint: Endpoint, _ log: inout ProblemLog) {
+        guard let auth = contract.auth, !auth.schemes(for: endpoint.id).isEmpty else { return }
+        let refuses = endpoint.responses.contains {
+            [.code(401), .code(403), .range(4), .default].contains($0.status)
+        }
+        guard !refuses else { return }
+        log.warning(
+            "endpoint \"\(endpoint.id)\" declares security but no 401, 403, 4XX or \"default\" response, so the "
+                + "mock answers a call without valid credentials with 401 and WWW-Authenticate, which the contract "
+                + "does not declare; declare a 401 response",
             at: endpoint.pointer.appending("responses"))
     }
 

@@ -223,6 +223,14 @@ struct OpenAPIOperationConverter {
             {
                 example = (first.name, first.value)
             }
+        } else if ["application/x-www-form-urlencoded", "multipart/form-data"].contains(MediaType.essence(chosen.key)),
+            let schema = chosen.value["schema"]
+        {  // the mock reads form fields as an object and checks them against this schema
+            object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
+            origins[JSONPointer(tokens: ["request", "schema"])] = mediaPointer.appending("schema")
+            log.warn(
+                "request body \"\(chosen.key)\" is not JSON: the mock checks its fields against the schema; run and fuzz send no such body",
+                at: mediaPointer)
         } else {
             log.warn(
                 "request body \"\(chosen.key)\" is not JSON: only its content type is checked, not its schema or encoding",
@@ -233,11 +241,17 @@ struct OpenAPIOperationConverter {
                 "\"encoding\" (multipart and form encodings) is not mapped",
                 at: mediaPointer.appending("encoding"))
         }
+        var others = JSONObject()  // the mock accepts these too, checked as far as it can
         for other in content.members where other.key != chosen.key {
             log.warn(
                 "only one request media type is mapped (\(chosen.key)); \"\(other.key)\" is not",
                 at: pointer.appending("content").appending(other.key))
+            let here = pointer.appending("content").appending(other.key).appending("schema")
+            var scratch = OpenAPIWarningLog()
+            others[other.key] = .object(
+                JSONObject(other.value["schema"].map { [("schema", schemas.convert($0, at: here, log: &scratch))] } ?? []))
         }
+        if !others.isEmpty { object["x-otherContentTypes"] = .object(others) }
         let isRequired = target.value["required"]?.boolValue ?? false
         object["required"] = .bool(isRequired)
         if case .string(let text)? = target.value["description"] { object["description"] = .string(text) }

@@ -361,6 +361,8 @@ struct Swagger2Upgrade {
                 origins[here.appending("example")] = from.appending("examples").appending(type)
             }
             if !content.isEmpty { result["content"] = .object(content) }
+        } else if !produces.isEmpty {  // `produces` names the media type of a schema-less response too
+            result["content"] = .object(JSONObject(produces.map { ($0, JSONValue.object(JSONObject())) }))
         }
         for member in response.members where member.key.hasPrefix("x-") { result[member.key] = member.value }
         return result

@@ -188,7 +188,9 @@ public struct Replayer: Sendable {
             result.reason = "\(response.status) without credentials, as expected"
         }
         var captured: [String: JSONValue] = [:]
-        for capture in example?.captures ?? [] {
+        // A call turned away for want of credentials has nothing to capture; its followers skip.
+        let refused = contract.auth?.expectsRejection(endpoint.id, status: response.status) == true
+        for capture in example?.captures ?? [] where !refused {
             switch CaptureExtractor.value(of: capture, from: response, body: checked.body) {
             case .success(let value): captured[capture.variable] = value
             case .failure(let problem):

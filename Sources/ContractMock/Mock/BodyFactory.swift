@@ -9,6 +9,21 @@ struct BodyFactory {
 
     /// A value valid by the schema at `pointer`, or nil when none was found in a few tries.
     func value(at pointer: JSONPointer, key: String) -> JSONValue? {
+        let cacheKey = "\(pointer)\u{0}\(key)"
+        if let cached = mock.generated.withLock({ $0[cacheKey] }) { return cached }
+        let value = generate(at: pointer, key: key)
+        if let value {
+            mock.generated.withLock { cache in
+                if cache.count < Self.cacheLimit { cache[cacheKey] = value }
+            }
+        }
+        return value
+    }
+
+    /// How many generated values the mock remembers.
+    private static let cacheLimit = 4_096
+
+    private func generate(at pointer: JSONPointer, key: String) -> JSONValue? {
         guard let schema = mock.navigator.schema(at: pointer) else { return nil }
         let generator = InstanceGenerator(document: mock.contract.document, baseURI: mock.contract.baseURI)
         for attempt in 0..<12 {

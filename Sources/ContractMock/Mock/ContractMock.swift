@@ -48,6 +48,10 @@ public final class ContractMock: Sendable {
     let navigator: SchemaNavigator
     let resources: Resources
     let store = ResourceStore()
+    /// Generated values by schema and key: the same seed and key always give the same value, so
+    /// each is generated once (a description with a hundred operations answers thousands of
+    /// requests in a Schemathesis run).
+    let generated = Locked<[String: JSONValue]>([:])
     private let server: Locked<HTTPServer?> = Locked(nil)
     private let baseURLState = Locked<String>("")
 
@@ -146,9 +150,20 @@ public final class ContractMock: Sendable {
             }
             return Self.errorResponse(413, message)
         }
+        let gate = AuthGate(contract: contract, endpoint: endpoint, request: request)
+        if let refusal = gate.refusal() {
+            var response =
+                declared.unauthorized.map {
+                    builder.build(status: $0.status, spec: $0.spec, message: refusal)
+                }
+                ?? Self.errorResponse(401, refusal)
+            if response.status == 401 { response.headers["WWW-Authenticate"] = gate.challenge }
+            return response
+        }
         let violation = RequestValidation(
             mock: self, endpoint: endpoint, request: request, pathValues: pathValues
         ).violation()
+
         let acceptsInvalid = violation?.concernsBody == true && isActive(.acceptsInvalidBody, for: endpoint)
         let match =
             acceptsInvalid
@@ -160,6 +175,12 @@ public final class ContractMock: Sendable {
             if let match, (400..<500).contains(match.status), let spec = declared.response(for: match.status)
             {
                 return builder.build(status: match.status, spec: spec, message: violation.message)
+            }
+            // A path no item can have is not found (what a router answers, and what clients that
+            // follow links expect), where the operation declares 404.
+            if violation.concernsPath, let spec = endpoint.responses.first(where: { $0.status == .code(404) })
+            {
+                return builder.build(status: 404, spec: spec, message: violation.message)
             }
             guard let (status, spec) = declared.rejection else {
                 return Self.errorResponse(400, violation.message, pointer: violation.pointer)

@@ -54,6 +54,25 @@ struct DeclaredResponses {
         return codes.min { $0.0 < $1.0 }.map { (status: $0.0, spec: $0.1) }
     }
 
+    /// The answer to a call without valid credentials: the declared 401, else 403, else `4XX` or
+    /// `default` (as 401); nil when the operation declares none of them.
+    var unauthorized: (status: Int, spec: ResponseSpec)? {
+        for status in [ResponseSpec.Status.code(401), .code(403), .range(4), .default] {
+            if let spec = endpoint.responses.first(where: { $0.status == status }) {
+                return (Self.status(of: status, fallback: 401), spec)
+            }
+        }
+        return nil
+    }
+
+    /// The answer for an item the store does not hold: the declared 404, else `4XX` or `default`
+    /// (as 404).
+    var notFound: ResponseSpec? {
+        [ResponseSpec.Status.code(404), .range(4), .default].lazy.compactMap { status in
+            endpoint.responses.first { $0.status == status }
+        }.first
+    }
+
     /// The declared response for one status (exact code, then its range, then `default`).
     func response(for status: Int) -> ResponseSpec? { endpoint.response(for: status) }
 

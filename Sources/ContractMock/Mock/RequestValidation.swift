@@ -9,6 +9,8 @@ struct RequestValidation {
         var pointer: String?
         /// Whether the problem is in the body (the faults about bodies only apply to those).
         var concernsBody: Bool
+        /// Whether a path parameter is invalid: no item has such a path, so a declared 404 fits.
+        var concernsPath = false
     }
 
     let mock: ContractMock
@@ -18,7 +20,10 @@ struct RequestValidation {
 
     func violation() -> Violation? {
         for parameter in endpoint.parameters {
-            if let problem = check(parameter) { return problem }
+            if var problem = check(parameter) {
+                problem.concernsPath = parameter.location == .path
+                return problem
+            }
         }
         return checkBody()
     }
@@ -55,24 +60,83 @@ struct RequestValidation {
 
     private func checkBody() -> Violation? {
         guard let spec = endpoint.request else { return nil }
+        let sentType = request.headers["Content-Type"]
         if request.body.isEmpty {
+            // An empty form (sent as one) is a form without fields, which its schema may allow.
+            if FormBody.isForm(spec.contentType), let schemaPointer = spec.schemaPointer,
+                sentType.map({ MediaType.essence($0) == MediaType.essence(spec.contentType) })
+                    ?? spec.isRequired
+            {
+                return typed([], contentType: spec.contentType, schemaPointer: schemaPointer)
+            }
             return spec.isRequired
                 ? Violation(message: "the request needs a \(spec.contentType) body", concernsBody: true) : nil
         }
-        let sentType = request.headers["Content-Type"].map(MediaType.essence)
-        guard sentType == MediaType.essence(spec.contentType) else {
-            let sent = sentType.map { "\"\($0)\"" } ?? "no Content-Type"
-            return Violation(
-                message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
+        if let sentType, MediaType.essence(sentType) == MediaType.essence(spec.contentType) {
+            return typed(request.body, contentType: sentType, schemaPointer: spec.schemaPointer)
         }
-        guard MediaType.isJSON(spec.contentType) else { return nil }
-        let body: JSONValue
-        do {
-            body = try JSONParser.parse(request.body)
-        } catch {
-            return Violation(message: "the body is not valid JSON: \(error)", concernsBody: true)
+        // Another type the description declares for this body (an OpenAPI request with JSON, XML
+        // and form variants): checked as far as the contract keeps its schema.
+        if let sentType,
+            case .object(let others)? = spec.pointer.appending("x-otherContentTypes").resolve(
+                in: mock.contract.document),
+            let other = others.members.first(where: {
+                MediaType.essence($0.key) == MediaType.essence(sentType)
+            })
+        {
+            let schemaPointer =
+                other.value["schema"] == nil
+                ? nil
+                : spec.pointer.appending("x-otherContentTypes").appending(other.key).appending("schema")
+            return typed(request.body, contentType: sentType, schemaPointer: schemaPointer)
         }
-        guard let schemaPointer = spec.schemaPointer else { return nil }
+        let sent = sentType.map { "\"\(MediaType.essence($0))\"" } ?? "no Content-Type"
+        return Violation(
+            message: "expected Content-Type \"\(spec.contentType)\", got \(sent)", concernsBody: true)
+    }
+
+    /// A body of a declared type: JSON parsed, a form read as an object, both checked against the
+    /// schema; XML checked for well-formedness; other types taken as they come.
+    private func typed(_ body: [UInt8], contentType: String, schemaPointer: JSONPointer?) -> Violation? {
+        if MediaType.isJSON(contentType) {
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(body)
+            } catch {
+                return Violation(message: "the body is not valid JSON: \(error)", concernsBody: true)
+            }
+            return schemaPointer.flatMap { schemaViolation(value, at: $0) }
+        }
+        if FormBody.isForm(contentType) {
+            let fields: [(name: String, value: String)]
+            if body.isEmpty {
+                fields = []
+            } else if let read = FormBody.fields(body, contentType: contentType) {
+                fields = read
+            } else {
+                return Violation(
+                    message: "the body is not a readable \(MediaType.essence(contentType)) form",
+                    concernsBody: true)
+            }
+            guard let schemaPointer else { return nil }
+            let object = FormBody.object(
+                fields, schema: mock.navigator.schema(at: schemaPointer), navigator: mock.navigator)
+            return schemaViolation(object, at: schemaPointer)
+        }
+        if FormBody.isXML(contentType) {
+            if let problem = FormBody.xmlProblem(body) {
+                return Violation(message: "the body is not well-formed XML: \(problem)", concernsBody: true)
+            }
+            guard let schemaPointer,
+                let value = XMLBody.value(
+                    body, schema: mock.navigator.schema(at: schemaPointer), navigator: mock.navigator)
+            else { return nil }
+            return schemaViolation(value, at: schemaPointer)
+        }
+        return nil
+    }
+
+    private func schemaViolation(_ body: JSONValue, at schemaPointer: JSONPointer) -> Violation? {
         let result = mock.schemas.validate(body, at: schemaPointer)
         if result.errors.isEmpty,
             let problem = IntegerFormats(navigator: mock.navigator).violation(

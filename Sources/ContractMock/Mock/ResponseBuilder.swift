@@ -12,9 +12,11 @@ struct ResponseBuilder {
     /// - Parameters:
     ///   - body: the value to send (a stored resource); used only when valid by the schema.
     ///   - message: for error answers, the text to put in the body where the schema allows it.
-    func build(status: Int, spec: ResponseSpec?, body: JSONValue? = nil, message: String? = nil)
-        -> HTTPResponse
-    {
+    ///   - headers: values for declared headers that the caller knows (a created item's `Location`).
+    func build(
+        status: Int, spec: ResponseSpec?, body: JSONValue? = nil, message: String? = nil,
+        headers: [String: String] = [:]
+    ) -> HTTPResponse {
         guard let spec else {
             guard let message else { return HTTPResponse(status: status, headers: [:], body: []) }
             return ContractMock.errorResponse(status, message)
@@ -22,13 +24,15 @@ struct ResponseBuilder {
         let factory = BodyFactory(mock: mock)
         var response = HTTPResponse(status: status, headers: [:], body: [])
         for header in spec.headers where !Self.framingHeaders.contains(header.name.lowercased()) {
-            response.headers[header.name] = headerValue(header, factory: factory)
+            response.headers[header.name] = headers[header.name] ?? headerValue(header, factory: factory)
         }
-        guard status != 204, status != 304,
+        guard
             let contentType = ContentNegotiation.choose(
                 spec.contentTypes, accept: request.headers["Accept"], path: request.path)
         else { return response }
+        // A 204 or 304 has no body, but still names the declared type (Swagger 2's `produces`).
         response.headers["Content-Type"] = contentType
+        guard status != 204, status != 304 else { return response }
         let key = "\(endpoint.id) \(status)"
         var value: JSONValue?
         if let message {

@@ -1,4 +1,5 @@
 import ContractKit
+import Foundation
 import JSONSchema
 
 /// Answers requests on a resource from the mock's store: `POST` to the collection creates an item
@@ -33,6 +34,32 @@ struct StatefulHandler {
         return nil
     }
 
+    /// The concrete collection this request is about (`/users/7/notes`), the key in the store, so
+    /// a nested resource keeps each parent's items apart.
+    private var key: String {
+        var segments = endpoint.path.template.split(separator: "/", omittingEmptySubsequences: false).map(
+            String.init)
+        if mock.resources.item(endpoint.path) != nil { segments.removeLast() }
+        var path = segments.joined(separator: "/")
+        for (name, value) in pathValues { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
+        return path
+    }
+
+    /// The `Location` header of a created item, where the response declares one: the item's path.
+    private func location(of id: String, spec: ResponseSpec) -> [String: String] {
+        guard let header = spec.headers.first(where: { $0.name.lowercased() == "location" }) else {
+            return [:]
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove("/")
+        let path = key + "/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
+        for candidate in [path, mock.baseURL + path] {
+            let accepted = header.schemaPointer.map { factory.isValid(.string(candidate), at: $0) } ?? true
+            if accepted { return [header.name: candidate] }
+        }
+        return [:]
+    }
+
     private func itemID() -> String? {
         guard case .parameter(let name)? = endpoint.path.segments.last?.parts.first else { return nil }
         return pathValues[name]
@@ -45,32 +72,38 @@ struct StatefulHandler {
     }
 
     private func notFound(_ id: String) -> HTTPResponse? {
-        guard status == nil || status == 404,
-            let spec = endpoint.responses.first(where: { $0.status == .code(404) })
-                ?? endpoint.responses.first(where: { $0.status == .range(4) })
-        else { return nil }
+        guard let spec = DeclaredResponses(endpoint: endpoint).notFound else { return nil }
         return builder.build(status: 404, spec: spec, message: "no item with id \"\(id)\"")
     }
 
     private func itemRequest(_ resource: Resources.Resource, id: String) -> HTTPResponse? {
-        guard let stored = store.item(resource.collection, id: id) else {
-            return status.map { (200..<300).contains($0) } == true ? nil : notFound(id)
-        }
+        // What the store holds wins over an example that expects success: a deleted item is gone
+        // even when a "read it back" example matches the request too.
+        guard let stored = store.item(key, id: id) else { return notFound(id) }
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
         switch endpoint.method {
         case "GET", "HEAD":
             return builder.build(status: status, spec: spec, body: stored)
         case "PUT", "PATCH":
             var updated = stored
-            if case .object(let changes)? = requestBody, case .object(var object) = stored {
-                let idField = Self.idField(in: object, parameter: resource.parameter)
-                for (key, value) in changes where key != idField { object[key] = value }
-                if itemSchemaAccepts(.object(object), resource) { updated = .object(object) }
+            if case .object(let changes)? = requestBody, case .object(let object) = stored {
+                let idField = Self.idField(in: object, parameter: resource.parameter, collection: key)
+                var merged = object
+                for (name, value) in changes where name != idField { merged[name] = value }
+                // PUT replaces the item: what the body leaves out is gone, where the schema allows.
+                var replaced = JSONObject()
+                if let idField, let idValue = object[idField] { replaced[idField] = idValue }
+                for (name, value) in changes where name != idField { replaced[name] = value }
+                if endpoint.method == "PUT", itemSchemaAccepts(.object(replaced), resource) {
+                    updated = .object(replaced)
+                } else if itemSchemaAccepts(.object(merged), resource) {
+                    updated = .object(merged)
+                }
             }
-            store.store(resource.collection, .init(id: id, value: updated))
+            store.store(key, .init(id: id, value: updated))
             return builder.build(status: status, spec: spec, body: updated)
         case "DELETE":
-            _ = store.remove(resource.collection, id: id)
+            _ = store.remove(key, id: id)
             return builder.build(status: status, spec: spec, body: stored)
         default:
             return nil
@@ -92,14 +125,23 @@ struct StatefulHandler {
             case .object(var base)? = generated
                 ?? factory.value(at: schemaPointer, key: "\(endpoint.id) create \(number)")
         else { return nil }
-        let idField = Self.idField(in: base, parameter: resource.parameter)
+        let idField = Self.idField(in: base, parameter: resource.parameter, collection: key)
         if let idField {
             base[idField] = freshID(base[idField], resource: resource, base: base, field: idField)
         }
         var item = JSONValue.object(base)
         if case .object(let sent)? = requestBody {
             var merged = base
-            for (key, value) in sent where key != idField { merged[key] = value }
+            // A client that names the id itself (a Pet whose schema requires `id`) keeps it, unless
+            // another item has it already or the item path could not name it (id 0 where
+            // `{orderId}` needs at least 1).
+            let taken = Set(store.items(self.key).map(\.id))
+            for (name, value) in sent
+            where name != idField
+                || (!taken.contains(Template.plainText(value)) && addressable(value, resource))
+            {
+                merged[name] = value
+            }
             if factory.isValid(.object(merged), at: schemaPointer),
                 itemSchemaAccepts(.object(merged), resource)
             {
@@ -107,8 +149,10 @@ struct StatefulHandler {
             }
         }
         guard let idField, let idValue = item[idField] else { return nil }
-        store.store(resource.collection, .init(id: Template.plainText(idValue), value: item))
-        return builder.build(status: status, spec: spec, body: item)
+        let id = Template.plainText(idValue)
+        store.store(key, .init(id: id, value: item))
+        return builder.build(
+            status: status, spec: spec, body: item, headers: location(of: id, spec: spec))
     }
 
     /// A new id: one more than the largest numeric id, or a generated value no item has yet.
@@ -117,14 +161,21 @@ struct StatefulHandler {
     )
         -> JSONValue
     {
-        let existing = store.items(resource.collection).map(\.id)
-        if let generated, !existing.contains(Template.plainText(generated)) { return generated }
-        if case .number(let number)? = generated, number.intValue != nil {
-            let largest = existing.compactMap { Int($0) }.max() ?? 0
-            let candidate = JSONValue.number(JSONNumber(max(largest + 1, number.intValue ?? 1)))
+        let existing = store.items(key).map(\.id)
+        if let generated, !existing.contains(Template.plainText(generated)), addressable(generated, resource)
+        {
+            return generated
+        }
+        // One more than the largest numeric id (a client may have stored Int.max itself).
+        let largest = existing.compactMap { Int($0) }.max() ?? 0
+        let next = largest.addingReportingOverflow(1)
+        if case .number(let number)? = generated, number.intValue != nil, !next.overflow {
+            let candidate = JSONValue.number(JSONNumber(max(next.partialValue, number.intValue ?? 1)))
             var object = base
             object[field] = candidate
-            if factory.isValid(.object(object), at: itemSchema(resource)) { return candidate }
+            if factory.isValid(.object(object), at: itemSchema(resource)), addressable(candidate, resource) {
+                return candidate
+            }
         }
         for attempt in 0..<20 {
             guard
@@ -132,24 +183,48 @@ struct StatefulHandler {
                     factory.value(at: $0, key: "\(endpoint.id) id \(attempt) \(store.nextNumber())")
                 }), let value = other[field]
             else { continue }
-            if !existing.contains(Template.plainText(value)) { return value }
+            if !existing.contains(Template.plainText(value)), addressable(value, resource) { return value }
         }
         return generated ?? .string("item-\(store.nextNumber())")
+    }
+
+    /// Whether an id can name the item in its path: valid by the item path parameter's schema
+    /// (an Order schema may allow id 0 where `/store/order/{orderId}` needs at least 1).
+    private func addressable(_ value: JSONValue, _ resource: Resources.Resource) -> Bool {
+        let pointers = mock.contract.endpoints.filter {
+            mock.resources.item($0.path)?.collection == resource.collection
+        }.compactMap { item -> JSONPointer? in
+            guard case .parameter(let name)? = item.path.segments.last?.parts.first else { return nil }
+            return item.parameters.first { $0.location == .path && $0.name == name }?.schemaPointer
+        }
+        return pointers.allSatisfy { pointer in
+            let coerced = mock.navigator.coerce(
+                Template.plainText(value), to: mock.navigator.schema(at: pointer))
+            return mock.schemas.validate(coerced, at: pointer).isValid
+        }
     }
 
     private func list(_ resource: Resources.Resource) -> HTTPResponse? {
         guard let (status, spec) = success(), (200..<300).contains(status),
             let generated = factory.body(for: spec, key: "\(endpoint.id) \(status)")
         else { return nil }
-        let items = store.items(resource.collection).map(\.value)
+        let items = store.items(key).map(\.value)
         guard let location = Self.itemsLocation(in: generated) else { return nil }
-        let listed = generated.replacing(at: location, with: .array(items))
+        var listed = generated.replacing(at: location, with: .array(items))
+        // A count beside the items ({"items": [...], "total": 3}) says how many there are.
+        if location != .root, case .object(var object) = listed {
+            for name in ["total", "count", "totalCount", "total_count", "size"]
+            where object[name]?.numberValue != nil {
+                object[name] = .number(JSONNumber(items.count))
+            }
+            if factory.isValid(.object(object), at: spec.schemaPointer) { listed = .object(object) }
+        }
         let body = factory.isValid(listed, at: spec.schemaPointer) ? listed : generated
         return builder.build(status: status, spec: spec, body: body)
     }
 
     private func seed(_ resource: Resources.Resource) {
-        store.seedIfNeeded(resource.collection) {
+        store.seedIfNeeded(key) {
             guard
                 let listing = mock.contract.endpoints.first(where: {
                     $0.method == "GET" && $0.path.shape == resource.collection
@@ -162,7 +237,7 @@ struct StatefulHandler {
             var entries: [ResourceStore.Entry] = []
             for element in elements {
                 guard case .object(let object) = element,
-                    let field = Self.idField(in: object, parameter: resource.parameter),
+                    let field = Self.idField(in: object, parameter: resource.parameter, collection: key),
                     let id = object[field],
                     !entries.contains(where: { $0.id == Template.plainText(id) })
                 else { continue }
@@ -184,13 +259,28 @@ struct StatefulHandler {
         factory.isValid(value, at: itemSchema(resource))
     }
 
-    /// The field that holds an item's id: the path parameter's name, else a usual id name.
-    static func idField(in object: JSONObject, parameter: String) -> String? {
-        var names = [parameter, "id", "_id", "uuid", "key", "slug", "name"]
-        if parameter.lowercased().hasSuffix("id") {
-            names.insert(String(parameter.dropLast(2)) + "_id", at: 1)
+    /// The field that holds an item's id: the path parameter's name (`petId`, or `pet_id` for
+    /// `{petId}`), else `id`, the singular of the collection with `Id`/`_id` (`noteId` for
+    /// `/notes`), and the usual names (`_id`, `uuid`, `key`, `slug`, `code`, `name`).
+    static func idField(in object: JSONObject, parameter: String, collection: String = "") -> String? {
+        var names = [parameter]
+        if parameter.lowercased().hasSuffix("id"), parameter.count > 2 {
+            let stem = String(parameter.dropLast(2))
+            names += [stem + "_id", stem + "Id", stem + "ID"]
         }
-        return names.first { object[$0] != nil }
+        names.append("id")
+        if let last = collection.split(separator: "/").last {
+            var singular = String(last)
+            if singular.hasSuffix("ies") {
+                singular = String(singular.dropLast(3)) + "y"
+            } else if singular.hasSuffix("s") {
+                singular = String(singular.dropLast())
+            }
+            names += [singular + "Id", singular + "_id", singular + "ID"]
+        }
+        names += ["ID", "Id", "_id", "uuid", "key", "slug", "code", "name"]
+        if let found = names.first(where: { object[$0] != nil }) { return found }
+        return object.keys.first { $0.lowercased().hasSuffix("id") }
     }
 
     /// Where a listing keeps its items: the body itself when it is an array, else its first array

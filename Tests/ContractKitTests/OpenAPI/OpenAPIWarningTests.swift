@@ -46,6 +46,8 @@ struct OpenAPIWarningTests {
             ("/webhooks", "webhooks are not mapped"),
             ("/paths/~1files/post/responses", "declares no 4xx or \"default\" response"),
             ("/paths/~1files~1{name}/get/responses", "declares no 4xx or \"default\" response"),
+            ("/paths/~1files/post/responses", "declares security but no 401"),
+            ("/paths/~1files~1{name}/get/responses", "declares security but no 401"),
         ]
         let warnings = outcome.problems.filter { $0.severity == .warning }
         #expect(warnings.count == expected.count, "\(warnings.map(\.description).joined(separator: "\n"))")

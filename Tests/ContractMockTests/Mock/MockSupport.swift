@@ -18,16 +18,26 @@ func corpusFolder() -> URL? {
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }
 
-/// Every JSON description of the corpus that loads as a contract today.
-func corpusContracts() -> [(name: String, file: String, contract: Contract)] {
-    guard let folder = corpusFolder(),
-        let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-    else { return [] }
-    return names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
-        let file = folder.appendingPathComponent(name).path
-        guard let contract = ContractLoader.read(file: file).contract else { return nil }
-        return (name, file, contract)
+/// Every description of the corpus that loads: JSON and YAML, OpenAPI 3.x and Swagger 2.0, and
+/// the entry file of each multi-file description; named by their path in the corpus.
+func corpusDescriptions() -> [(name: String, file: String, contract: Contract)] {
+    guard let root = corpusFolder()?.deletingLastPathComponent() else { return [] }
+    let folders = [
+        "v3-json", "v3-yaml", "swagger2/json", "swagger2/yaml", "swagger2/json/petstore-separate/spec",
+        "swagger2/yaml/petstore-separate/spec",
+    ]
+    var found: [(name: String, file: String, contract: Contract)] = []
+    for folder in folders {
+        let url = root.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") || name.hasSuffix(".yaml") {
+            if folder.hasSuffix("/spec") && !name.hasPrefix("swagger.") { continue }
+            let file = url.appendingPathComponent(name).path
+            guard let contract = ContractLoader.read(file: file).contract else { continue }
+            found.append(("\(folder)/\(name)", file, contract))
+        }
     }
+    return found
 }
 
 /// The contracts of `Contracts/`.
@@ -37,6 +47,17 @@ func ownContracts() throws -> [(name: String, file: String, contract: Contract)]
         .sorted().map { name in
             let file = folder.appendingPathComponent(name).path
             return (name, file, try ContractLoader.load(file: file))
+        }
+}
+
+/// The CRUD contracts of the test fixtures (`Fixtures/crud`), written differently from
+/// `Contracts/todo.json`: ids in a field named after the resource, nested resources, wrapped lists.
+func crudFixtures() throws -> [(name: String, file: String, contract: Contract)] {
+    let folder = packageRoot.appendingPathComponent("Tests/ContractMockTests/Fixtures/crud")
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        .sorted().map { name in
+            let file = folder.appendingPathComponent(name).path
+            return ("crud/\(name)", file, try ContractLoader.load(file: file))
         }
 }
 

@@ -11,8 +11,8 @@ struct OwnMockCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static func all() -> [OwnMockCase] {
-        let own = (try? ownContracts()) ?? []
-        let corpus = corpusContracts()
+        let own = ((try? ownContracts()) ?? []) + ((try? crudFixtures()) ?? [])
+        let corpus = corpusDescriptions()
         if corpusFolder() == nil {
             print(
                 "skipped: ../shared/openapi-corpus is absent; set CONFORM_OPENAPI_CORPUS to check its descriptions too"

@@ -1,0 +1,99 @@
+import ContractKit
+import Foundation
+
+/// Keeps the door of an operation that declares `security`: the request must present the
+/// credential of every scheme the operation uses, with the value the contract gives (its `auth`
+/// credential, `{{env.NAME}}` read from the mock's environment). A scheme without a known
+/// credential cannot be satisfied, so the mock turns every call away, as a server would turn away
+/// a client holding a made-up token.
+///
+/// Accepting any value would let a generated, invalid token through, which is exactly what a
+/// client must not rely on (and what Schemathesis' `ignored_auth` check reports).
+struct AuthGate {
+    let contract: Contract
+    let endpoint: Endpoint
+    let request: HTTPRequest
+
+    /// Why the request is turned away, or nil when it may pass (or the operation is public).
+    func refusal() -> String? {
+        guard let auth = contract.auth else { return nil }
+        let schemes = auth.schemes(for: endpoint.id)
+        guard !schemes.isEmpty else { return nil }
+        for scheme in schemes {
+            guard let presented = presented(scheme) else {
+                return "missing credentials for the \"\(scheme.name)\" scheme (\(Self.describe(scheme)))"
+            }
+            guard let expected = Self.credential(of: scheme), presented == expected else {
+                return "the credentials for the \"\(scheme.name)\" scheme are not valid"
+            }
+        }
+        return nil
+    }
+
+    /// The `WWW-Authenticate` challenge for the operation's first HTTP scheme.
+    var challenge: String {
+        let schemes = contract.auth?.schemes(for: endpoint.id) ?? []
+        switch schemes.first?.kind {
+        case .basic?: return "Basic realm=\"conform mock\""
+        case .apiKey(_, let name)?: return "ApiKey realm=\"conform mock\", name=\"\(name)\""
+        default: return "Bearer realm=\"conform mock\""
+        }
+    }
+
+    /// The value the request presents for `scheme`, in the form the contract stores credentials
+    /// (a bearer token, `user:password`, an API key); nil when the request carries none.
+    private func presented(_ scheme: ContractAuth.Scheme) -> String? {
+        switch scheme.kind {
+        case .bearer:
+            guard let value = request.headers["Authorization"] else { return nil }
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return "" }
+            return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        case .basic:
+            guard let value = request.headers["Authorization"] else { return nil }
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "basic",
+                let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces))
+            else { return "" }
+            return String(decoding: data, as: UTF8.self)
+        case .apiKey(.header, let name):
+            return request.headers[name]
+        case .apiKey(.query, let name):
+            return request.query.last { $0.name == name }?.value
+        case .apiKey(.cookie, let name):
+            guard let cookies = request.headers["Cookie"] else { return nil }
+            for pair in cookies.split(separator: ";") {
+                let item = pair.split(separator: "=", maxSplits: 1).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                if item.count == 2, item[0] == name { return item[1] }
+            }
+            return nil
+        }
+    }
+
+    /// The credential the contract gives for `scheme`, with `{{env.NAME}}` taken from the
+    /// environment; nil when there is none or it still names a value the mock cannot know.
+    static func credential(of scheme: ContractAuth.Scheme) -> String? {
+        guard var text = scheme.credential, !text.isEmpty else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        while let open = text.range(of: "{{env."),
+            let close = text.range(of: "}}", range: open.upperBound..<text.endIndex)
+        {
+            let name = String(text[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespaces)
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            text.replaceSubrange(open.lowerBound..<close.upperBound, with: value)
+        }
+        return text.contains("{{") || text.isEmpty ? nil : text
+    }
+
+    static func describe(_ scheme: ContractAuth.Scheme) -> String {
+        switch scheme.kind {
+        case .bearer: return "Authorization: Bearer …"
+        case .basic: return "Authorization: Basic …"
+        case .apiKey(.header, let name): return "header \(name)"
+        case .apiKey(.query, let name): return "query parameter \(name)"
+        case .apiKey(.cookie, let name): return "cookie \(name)"
+        }
+    }
+}
