@@ -92,11 +92,11 @@ struct VariablesAndAuthTests {
         #expect(FileManager.default.fileExists(atPath: reports + "/notes.run.junit.xml"))
     }
 
-    @Test("--auth names a declared scheme, with a did-you-mean")
-    func unknownScheme() async throws {
+    @Test("--auth names a declared scheme, with a did-you-mean", arguments: ["run", "mock"])
+    func unknownScheme(command: String) async throws {
         let file = try temporaryFile(Self.contract, name: "notes.json")
         let result = await run(
-            ["run", file, "--var", "tenant=a", "--auth", "tokn=x"],
+            [command, file] + (command == "run" ? ["--var", "tenant=a"] : []) + ["--auth", "tokn=x"],
             environment: ["NOTES_TOKEN": "abc", "NOTES_QUERY_KEY": "q"])
         #expect(result.code == .usageOrContractError)
         #expect(result.err.contains("no security scheme \"tokn\""))
@@ -115,7 +115,9 @@ struct VariablesAndAuthTests {
         let file = try temporaryFile(Self.contract, name: "notes.json")
         let lint = await run(["lint", file], environment: [:])
         // No 4xx on one endpoint, and a secured endpoint without a declared 401/403.
-        #expect(lint.out.hasSuffix("ok (Notes 2.0.0: 2 endpoints, 1 example, 2 warnings)"), "\(lint.out)\(lint.err)")
+        #expect(
+            lint.out.hasSuffix("ok (Notes 2.0.0: 2 endpoints, 1 example, 2 warnings)"),
+            "\(lint.out)\(lint.err)")
         let missing = await run(["run", "Contracts/tod.json"], environment: [:])
         #expect(missing.err == "Contracts/tod.json: error: no such file")
     }

@@ -11,7 +11,7 @@ enum MockCommand {
         positionals: [.init(name: "contract", help: "The contract file.")],
         options: [
             ContractOptions.strict.declaration, host.declaration, port.declaration, seed.declaration,
-            stateless.declaration, fault.declaration,
+            stateless.declaration, fault.declaration, VariableArguments.auth.declaration,
         ])
 
     static let host = Option<String>.text(
@@ -36,6 +36,7 @@ enum MockCommand {
         var seed: UInt64
         var isStateless: Bool
         var faults: [String]
+        var credentials: [VariableArguments.Pair]
 
         init(_ parsed: ParsedArguments) throws(ArgumentError) {
             contract = parsed.positionals[0]
@@ -45,6 +46,7 @@ enum MockCommand {
             seed = try parsed.value(of: MockCommand.seed)
             isStateless = parsed.isSet(MockCommand.stateless)
             faults = try parsed.value(of: MockCommand.fault)
+            credentials = try parsed.value(of: VariableArguments.auth)
         }
     }
 
@@ -65,8 +67,10 @@ enum MockCommand {
         case .exit(let code): return code
         }
         guard
-            let contract = ContractArgument.load(
+            let loaded = ContractArgument.load(
                 options.contract, strict: options.isStrict, console: console),
+            let contract = VariableArguments.settingCredentials(
+                options.credentials, in: loaded, console: console),
             let faults = parseFaults(options.faults, contract: contract, console: console)
         else {
             return .usageOrContractError
@@ -90,6 +94,7 @@ enum MockCommand {
                 "  \(endpoint.method.padding(toLength: 6, withPad: " ", startingAt: 0)) \(baseURL)\(endpoint.path.template)"
             )
         }
+        printSecurity(of: mock, console: console)
         if !faults.isEmpty { console.out("Faults: \(faults.map(\.description).joined(separator: ", "))") }
         let stopped = AsyncStream<Int32>.makeStream()
         let trap = SignalTrap { number in stopped.continuation.yield(number) }
@@ -98,6 +103,21 @@ enum MockCommand {
         mock.shutdown()
         console.err("Stopped.")
         return .success
+    }
+
+    /// Says what secured operations need, without ever printing a credential: a mock that answers
+    /// 401 to every call of an operation looks broken unless the user knows why.
+    static func printSecurity(of mock: ContractMock, console: Console) {
+        for guarded in mock.guardedSchemes {
+            let name = guarded.scheme.name
+            if guarded.acceptsAnyRequest {
+                console.out("Secured by \(name): send its credential (\(guarded.placement)).")
+            } else {
+                console.out(
+                    "Secured by \(name): no credential is known, so its operations answer 401/403; pass --auth \(name)=… (\(guarded.placement))."
+                )
+            }
+        }
     }
 
     /// Parses `--fault` values; reports unknown faults and endpoints with a did-you-mean.

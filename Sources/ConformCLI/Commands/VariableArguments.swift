@@ -49,6 +49,30 @@ struct VariableArguments {
 
     static let declarations = [variable.declaration, secretVariable.declaration, auth.declaration]
 
+    /// The contract with each `--auth` credential set on its scheme, or nil after naming an unknown
+    /// scheme (with a did-you-mean). `run`, `fuzz` and `mock` share it, so the embedded and the
+    /// standalone mock accept the same credential the run sends.
+    static func settingCredentials(_ credentials: [Pair], in contract: Contract, console: Console)
+        -> Contract?
+    {
+        var contract = contract
+        for pair in credentials {
+            let schemes = contract.auth?.schemes.map(\.name) ?? []
+            guard contract.auth?.setCredential(pair.value, forScheme: pair.name) == true else {
+                var message =
+                    schemes.isEmpty
+                    ? "error: '--auth \(pair.name)=…': \(contract.name) declares no security schemes"
+                    : "error: '--auth \(pair.name)=…': no security scheme \"\(pair.name)\" (declared: \(schemes.joined(separator: ", ")))"
+                if let suggestion = Suggestion.closest(to: pair.name, in: schemes) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                console.err(message)
+                return nil
+            }
+        }
+        return contract
+    }
+
     /// Resolves, or prints every problem (with file:line:column) and returns nil.
     static func resolve(
         _ contract: Contract, given: Given, environment: [String: String],
@@ -63,22 +87,10 @@ struct VariableArguments {
             secretNames.insert(pair.name)
             secrets.append(pair.value)
         }
-        var contract = contract
-        for (name, value) in given.credentials.map({ ($0.name, $0.value) }) {
-            let schemes = contract.auth?.schemes.map(\.name) ?? []
-            guard contract.auth?.setCredential(value, forScheme: name) == true else {
-                var message =
-                    schemes.isEmpty
-                    ? "error: '--auth \(name)=…': \(contract.name) declares no security schemes"
-                    : "error: '--auth \(name)=…': no security scheme \"\(name)\" (declared: \(schemes.joined(separator: ", ")))"
-                if let suggestion = Suggestion.closest(to: name, in: schemes) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                console.err(message)
-                return nil
-            }
-            secrets.append(value)
+        guard let contract = settingCredentials(given.credentials, in: contract, console: console) else {
+            return nil
         }
+        secrets += given.credentials.map(\.value)
         let variables = ContractVariables(environment: environment, values: values, secretNames: secretNames)
         let resolved: Contract
         do {

@@ -86,6 +86,20 @@ struct MockStateAndAuthTests {
         #expect(keyed.headers["WWW-Authenticate"] != nil)
     }
 
+    @Test("a credential set as --auth does sets it, and start-up can say which schemes nothing can pass")
+    func credentialGivenAtStart() throws {
+        var contract = try contract(Self.secured)
+        let before = ContractMock(contract: contract).guardedSchemes
+        #expect(before.map(\.scheme.name) == ["token", "key"])
+        #expect(before.map(\.acceptsAnyRequest) == [true, false])
+        #expect(before[1].placement == "query parameter api_key")
+        #expect(contract.auth?.setCredential("k-123", forScheme: "key") == true)
+        let mock = ContractMock(contract: contract)
+        #expect(mock.guardedSchemes.allSatisfy { $0.acceptsAnyRequest })
+        #expect(mock.respond(to: request("GET", "/keyed?api_key=k-123")).status == 200)
+        #expect(mock.respond(to: request("GET", "/keyed?api_key=other")).status == 401)
+    }
+
     @Test("a 204 names its declared type and carries no body")
     func noContentType() throws {
         let mock = ContractMock(
