@@ -72,6 +72,14 @@ struct ResultsJSONTests {
         #expect(result.isValid, "\(result.errors.map(\.description).joined(separator: "\n"))")
     }
 
+    @Test("the schema knows every check a finding can name", arguments: CheckName.allCases)
+    func everyCheckName(check: CheckName) throws {
+        let url = XMLLint.packageRoot.appendingPathComponent("docs/results.schema.json")
+        let document = try JSONParser.parse(Array(try Data(contentsOf: url)))
+        let names = document["$defs"]?["checkName"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(names.contains(check.rawValue), "docs/results.schema.json lacks \(check.rawValue)")
+    }
+
     @Test("the schema rejects what the format forbids")
     func schemaRejects() throws {
         guard case .object(var document) = ResultsJSON.encode(RunFixtures.mixed()) else { return }
