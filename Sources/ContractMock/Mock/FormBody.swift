@@ -4,17 +4,12 @@ import JSONSchema
 
 /// Reads the request bodies that are not JSON: `application/x-www-form-urlencoded` and
 /// `multipart/form-data` become an object (each field's text read as its schema's type, repeated
-/// fields as arrays), so the mock validates them against their schema like a JSON body; XML is
-/// checked for well-formedness only (a contract keeps no XML schema).
+/// fields as arrays), so the mock validates them against their schema like a JSON body; XML bodies
+/// are checked by `XMLWellFormedness` and read by `XMLBody`.
 enum FormBody {
     static func isForm(_ contentType: String) -> Bool {
         let essence = MediaType.essence(contentType)
         return essence == "application/x-www-form-urlencoded" || essence == "multipart/form-data"
-    }
-
-    static func isXML(_ contentType: String) -> Bool {
-        let essence = MediaType.essence(contentType)
-        return essence.hasSuffix("/xml") || essence.hasSuffix("+xml")
     }
 
     /// The fields of a form body in order, or nil when it cannot be read (a multipart body without
@@ -90,91 +85,5 @@ enum FormBody {
             fields.append((name, value))
         }
         return fields
-    }
-
-    /// Why an XML body is not well-formed, or nil when it is: one root element, every tag
-    /// closed in order, comments, processing instructions and CDATA closed.
-    static func xmlProblem(_ body: [UInt8]) -> String? {
-        let scalars = Array(String(decoding: body, as: UTF8.self).unicodeScalars)
-        var index = 0
-        var open: [String] = []
-        var roots = 0
-        func starts(_ text: String) -> Bool {
-            let wanted = Array(text.unicodeScalars)
-            return index + wanted.count <= scalars.count
-                && Array(scalars[index..<index + wanted.count]) == wanted
-        }
-        func skip(past text: String) -> Bool {
-            let wanted = Array(text.unicodeScalars)
-            while index + wanted.count <= scalars.count {
-                if Array(scalars[index..<index + wanted.count]) == wanted {
-                    index += wanted.count
-                    return true
-                }
-                index += 1
-            }
-            return false
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            guard scalar == "<" else {
-                if open.isEmpty, !CharacterSet.whitespacesAndNewlines.contains(scalar) {
-                    return "text outside the root element"
-                }
-                index += 1
-                continue
-            }
-            if starts("<?") {
-                guard skip(past: "?>") else { return "an unclosed processing instruction" }
-            } else if starts("<!--") {
-                guard skip(past: "-->") else { return "an unclosed comment" }
-            } else if starts("<![CDATA[") {
-                guard !open.isEmpty, skip(past: "]]>") else { return "a CDATA section outside or unclosed" }
-            } else if starts("<!") {
-                guard open.isEmpty, roots == 0, skip(past: ">") else { return "a misplaced declaration" }
-            } else {
-                index += 1
-                let closing = index < scalars.count && scalars[index] == "/"
-                if closing { index += 1 }
-                var name = ""
-                while index < scalars.count, !CharacterSet.whitespacesAndNewlines.contains(scalars[index]),
-                    scalars[index] != ">", scalars[index] != "/"
-                {
-                    name.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                guard !name.isEmpty else { return "a tag without a name" }
-                var quote: Unicode.Scalar?
-                var selfClosing = false
-                while index < scalars.count {
-                    let current = scalars[index]
-                    if let open = quote {
-                        if current == open { quote = nil }
-                    } else if current == "\"" || current == "'" {
-                        quote = current
-                    } else if current == ">" {
-                        selfClosing = index > 0 && scalars[index - 1] == "/"
-                        break
-                    } else if current == "<" {
-                        return "\"<\" inside the tag <\(name)>"
-                    }
-                    index += 1
-                }
-                guard index < scalars.count else { return "the tag <\(name)> is not closed" }
-                index += 1
-                if closing {
-                    guard open.last == name else {
-                        return "</\(name)> closes \(open.last.map { "<\($0)>" } ?? "nothing")"
-                    }
-                    open.removeLast()
-                } else {
-                    if open.isEmpty { roots += 1 }
-                    guard roots == 1 else { return "more than one root element" }
-                    if !selfClosing { open.append(name) }
-                }
-            }
-        }
-        if let last = open.last { return "<\(last)> is never closed" }
-        return roots == 1 ? nil : "no root element"
     }
 }

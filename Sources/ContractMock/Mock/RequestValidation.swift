@@ -123,8 +123,8 @@ struct RequestValidation {
                 fields, schema: mock.navigator.schema(at: schemaPointer), navigator: mock.navigator)
             return schemaViolation(object, at: schemaPointer)
         }
-        if FormBody.isXML(contentType) {
-            if let problem = FormBody.xmlProblem(body) {
+        if XMLWellFormedness.isXML(MediaType.essence(contentType)) {
+            if let problem = XMLWellFormedness.problem(in: body) {
                 return Violation(message: "the body is not well-formed XML: \(problem)", concernsBody: true)
             }
             guard let schemaPointer,
