@@ -19,6 +19,15 @@ struct BoundaryTests {
         .init(
             schema: ["type": "number", "minimum": 0, "maximum": 1, "multipleOf": 0.25],
             expected: [0, 1, 0.25, 0.75]),
+        // An unbounded side reaches past Int32 and to Int64's ends, where narrowing conversions trap.
+        .init(
+            schema: ["type": "integer", "minimum": 1],
+            expected: [1, 2_147_483_648, .number(JSONNumber(Int.max))]),
+        .init(
+            schema: ["type": "integer", "maximum": 0],
+            expected: [0, -2_147_483_649, .number(JSONNumber(Int.min))]),
+        .init(
+            schema: ["type": "integer", "multipleOf": 1000], expected: [0, 2_147_483_000, -2_147_483_000]),
         .init(schema: ["enum": ["red", "green", "blue"]], expected: ["red", "green", "blue"]),
         .init(schema: ["type": "string", "maxLength": 3], expected: ["", "zzz", "😀𝄞", "e\u{301}"]),
         .init(

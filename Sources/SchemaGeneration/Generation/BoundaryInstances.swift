@@ -114,7 +114,27 @@ extension InstanceGenerator {
         {
             multipliers.append((fine.step, 3))
         }
+        if integer { multipliers += farIntegers(step: coarse.step, range: coarse.range, hasLower, hasUpper) }
         return multipliers.compactMap { step, k in step.times(k).map { .number($0) } }
+    }
+
+    /// Where a side is unbounded, the integers just past `Int32` and at the ends of `Int64`: the
+    /// values a window around zero never reaches, and where a model's narrowing conversion
+    /// (`Int32(id)`) or arithmetic traps. They are valid, and every `Int` holds them, so a correct
+    /// model decodes them. Each is moved onto the `multipleOf` grid, toward zero.
+    private func farIntegers(step: DecimalStep, range: ClosedRange<Int64>, _ hasLower: Bool, _ hasUpper: Bool)
+        -> [(DecimalStep, Int64)]
+    {
+        let above: [Int64] = hasUpper ? [] : [Int64(Int32.max) + 1, Int64.max]
+        let below: [Int64] = hasLower ? [] : [Int64(Int32.min) - 1, Int64.min]
+        return (above + below).compactMap { value in
+            guard
+                let k = DecimalStep(significand: value, exponent: 0).quotient(
+                    dividingBy: step, roundingUp: value < 0),
+                value > 0 ? k > range.upperBound : k < range.lowerBound
+            else { return nil }
+            return (step, k)
+        }
     }
 
     private func stringBoundaries(_ constraints: Constraints) -> [String] {
