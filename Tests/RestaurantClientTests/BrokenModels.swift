@@ -241,3 +241,32 @@ struct MenuItemWithEncodingTypo: Codable {
         try container.encode(image_url, forKey: .imageUrl)
     }
 }
+
+/// Broken: hangs on a free item, and reads only three of the menu item's keys, so the run also
+/// shrinks looser findings for the keys it ignores, toward `price: 0`. Each hang, in the child,
+/// first adds a line to `HangOnFreeItem.log(parent:)`, so a test can count what hangs cost.
+struct HangOnFreeItem: Codable {
+    var id: Int
+    var name: String
+    var price: Double
+
+    static func log(parent: Int32) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-hang-on-free-item-\(parent).log")
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        price = try container.decode(Double.self, forKey: .price)
+        guard price == 0 else { return }
+        let log = Self.log(parent: getppid())
+        if let handle = try? FileHandle(forWritingTo: log) {
+            handle.seekToEndOfFile()
+            handle.write(Data("hang\n".utf8))
+            try? handle.close()
+        }
+        while true { Thread.sleep(forTimeInterval: 0.01) }
+    }
+}

@@ -74,6 +74,28 @@ extension RestaurantClientTestSuite {
             #expect(elapsed < 30, "took \(elapsed) s")
         }
 
+        @Test("shrinking other findings toward plain values does not pay a timeout for every hang it meets")
+        func hangMetWhileShrinking() throws {
+            registerIsolatedModels()
+            let log = HangOnFreeItem.log(parent: getpid())
+            try? FileManager.default.removeItem(at: log)
+            #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+            defer { try? FileManager.default.removeItem(at: log) }
+            var quick = isolation
+            quick.timeout = 1
+            let report = try restaurantFuzzer(isolation: quick).fuzzDecoding(
+                HangOnFreeItem.self, .schema("MenuItem"))
+            let hang = try #require(report.findings(.hang).first, "\(report)")
+            #expect(report.findings(.hang).count == 1)
+            #expect(hang.pointer == JSONPointer("/price"))
+            #expect(!report.findings(.looser).isEmpty, "the ignored keys are looser findings, shrunk")
+            // Every line is a payload that hung. Shrinking the looser findings once tried payload
+            // after payload with `price: 0`, each costing the whole timeout (23 hangs, 19 s); the
+            // known cause and the probe timeout now keep it to a handful.
+            let hangs = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            #expect(hangs <= 10, "\(hangs) payloads hung")
+        }
+
         @Test("a model that hangs on everything costs a few timeouts: one finding, and the run stops")
         func hangsOnEverything() throws {
             registerIsolatedModels()

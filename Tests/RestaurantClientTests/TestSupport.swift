@@ -43,6 +43,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.roundTrip(TrapOnEmptyName.MenuItem.self))
     CrashIsolation.register(.decoding(HangingDish.self))
     CrashIsolation.register(.decoding(AlwaysHangingDish.self))
+    CrashIsolation.register(.decoding(HangOnFreeItem.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

@@ -152,10 +152,13 @@ struct CaseJudge {
     }
 
     /// For a stricter verdict without a coding path, the leaf to blame (see `FaultLocator`).
-    func locatingFault(_ verdict: Verdict, value: JSONValue, runner: DecodeRunner) -> Verdict {
+    /// `timeout` bounds each probe of an isolated run (see `shrink`).
+    func locatingFault(_ verdict: Verdict, value: JSONValue, runner: DecodeRunner, timeout: Double? = nil)
+        -> Verdict
+    {
         guard verdict.kind == .stricter, verdict.pointer.isRoot,
             DecodingFailure.missingKey(in: verdict.detail) == nil,
-            let (pointer, fix) = FaultLocator.locate(in: value, runner: runner)
+            let (pointer, fix) = FaultLocator.locate(in: value, runner: runner, timeout: timeout)
         else { return verdict }
         var located = verdict
         located.pointer = pointer

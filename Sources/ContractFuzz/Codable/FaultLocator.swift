@@ -9,7 +9,9 @@ import JSONSchema
 /// replacement lets the payload decode, so the finding still names `/items/0/price`.
 enum FaultLocator {
     /// The pointer of the first leaf to blame and the replacement that decodes, or nil.
-    static func locate(in value: JSONValue, runner: DecodeRunner) -> (pointer: JSONPointer, fix: JSONValue)? {
+    static func locate(in value: JSONValue, runner: DecodeRunner, timeout: Double? = nil)
+        -> (pointer: JSONPointer, fix: JSONValue)?
+    {
         var leaves: [(pointer: JSONPointer, value: JSONValue)] = []
         collect(value, at: .root, into: &leaves)
         var groups: [String: [JSONPointer]] = [:]
@@ -30,7 +32,7 @@ enum FaultLocator {
             }
         }
         guard !edits.isEmpty else { return nil }
-        let outcomes = runner.outcomes(edits.map(\.payload)) { outcome in
+        let outcomes = runner.outcomes(edits.map(\.payload), timeout: timeout) { outcome in
             if case .decoded = outcome { return true }
             return false
         }

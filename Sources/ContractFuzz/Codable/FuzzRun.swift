@@ -144,11 +144,22 @@ struct FuzzRun {
             var minimal = verdict
             var shrunk: JSONValue?
             if let value = item.payload.value {
-                let candidate = judge.shrink(value, verdict: verdict, runner: runner)
-                if let outcome = runner.outcomes([JSONSerializer().bytes(candidate)]).first,
+                // Shrinking moves values toward the plainest ones (0, ""), which are where models
+                // trap or hang: candidates run with the probe timeout (one that does not answer
+                // in time is simply not taken), and none may bring back a known cause's value.
+                let known = causes
+                let candidate = judge.shrink(value, verdict: verdict, runner: runner, timeout: probeTimeout) {
+                    candidate in
+                    known.isEmpty
+                        || neutralizing(candidate, errors: judge.schema.validate(candidate).errors)
+                            == candidate
+                }
+                if let outcome = runner.outcomes([JSONSerializer().bytes(candidate)], timeout: probeTimeout)
+                    .first,
                     let again = judge.verdict(value: candidate, outcome: outcome), again.kind == verdict.kind
                 {
-                    minimal = judge.locatingFault(again, value: candidate, runner: runner)
+                    minimal = judge.locatingFault(
+                        again, value: candidate, runner: runner, timeout: probeTimeout)
                     shrunk = candidate
                 }
             }
