@@ -13,6 +13,17 @@ final class ExchangeDeadline: Sendable {
     var instant: ContinuousClock.Instant { start + timeout }
     var elapsed: Duration { .now - start }
 
+    /// When the exchange's last step ended, marked where it ends (a URLSession callback, our own
+    /// deadline's queue), not when the task awaiting it runs again: on a busy cooperative pool that
+    /// can be seconds later, and the wait is not the server's.
+    private let ended = Locked<ContinuousClock.Instant?>(nil)
+
+    func markEnded() { ended.withLock { $0 = .now } }
+
+    /// The exchange's own duration: up to its marked end, else up to now (the socket path measures
+    /// on the worker thread that ran it, so it needs no mark).
+    var measured: Duration { (ended.current ?? .now) - start }
+
     func cancel() { cancelled.withLock { $0 = true } }
     var isCancelled: Bool { cancelled.current }
 

@@ -65,7 +65,9 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let task = session.dataTask(with: urlRequest)
         let identifier = task.taskIdentifier
         let watchdog = DispatchWorkItem { [self] in
-            finish(identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed))
+            finish(
+                identifier, with: .timedOut(seconds: deadline.timeout.seconds, elapsed: deadline.elapsed),
+                deadline: deadline)
             task.cancel()
         }
         let remaining = max(0, (deadline.instant - ContinuousClock.now).seconds)
@@ -84,7 +86,7 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 task.resume()
             }
         } onCancel: {
-            self.finish(identifier, with: .cancelled)
+            self.finish(identifier, with: .cancelled, deadline: deadline)
             task.cancel()
         }
         return try result.get()
@@ -93,7 +95,8 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Ends the exchange now with `error`, without waiting for URLSession to report the cancelled
     /// task complete: on a loaded machine libcurl can take a long time to wind a busy transfer down,
     /// and the deadline is ours, not its.
-    private func finish(_ identifier: Int, with error: TransportError) {
+    private func finish(_ identifier: Int, with error: TransportError, deadline: ExchangeDeadline) {
+        deadline.markEnded()
         guard let entry = pending.withLock({ $0.removeValue(forKey: identifier) }) else {
             endedEarly.withLock { $0[identifier] = $0[identifier] ?? error }
             return
@@ -136,14 +139,16 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let limit = pending.withLock { table -> Int? in
+        let overLimit = pending.withLock { table -> (limit: Int, deadline: ExchangeDeadline)? in
             guard let entry = table[dataTask.taskIdentifier] else { return nil }
-            if entry.body.count + data.count > entry.limit { return entry.limit }
+            if entry.body.count + data.count > entry.limit { return (entry.limit, entry.deadline) }
             table[dataTask.taskIdentifier]?.body.append(contentsOf: data)
             return nil
         }
-        if let limit {
-            finish(dataTask.taskIdentifier, with: .bodyTooLarge(limit: limit))
+        if let overLimit {
+            finish(
+                dataTask.taskIdentifier, with: .bodyTooLarge(limit: overLimit.limit),
+                deadline: overLimit.deadline)
             dataTask.cancel()
         }
     }
@@ -164,6 +169,7 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         } else {
             result = .failure(.malformedResponse("the response is not HTTP"))
         }
+        entry.deadline.markEnded()
         entry.continuation.resume(returning: result)
     }
 

@@ -76,7 +76,7 @@ public final class HTTPTransport: Sendable {
                 }
             }
         } catch {
-            return ExchangeOutcome(result: .failure(error), elapsed: deadline.elapsed)
+            return ExchangeOutcome(result: .failure(error), elapsed: deadline.measured)
         }
     }
 
@@ -97,7 +97,7 @@ public final class HTTPTransport: Sendable {
                 }
             }
         } catch {
-            return ExchangeOutcome(result: .failure(error), elapsed: deadline.elapsed)
+            return ExchangeOutcome(result: .failure(error), elapsed: deadline.measured)
         }
     }
 
@@ -116,8 +116,8 @@ public final class HTTPTransport: Sendable {
     {
         var response = response
         response.redirects = hops
-        response.duration = deadline.elapsed
-        return ExchangeOutcome(result: .success(response), elapsed: deadline.elapsed)
+        response.duration = deadline.measured
+        return ExchangeOutcome(result: .success(response), elapsed: deadline.measured)
     }
 
     private func exchangeOnce(_ request: RequestRecord, deadline: ExchangeDeadline)
