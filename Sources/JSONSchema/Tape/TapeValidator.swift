@@ -6,7 +6,9 @@
 /// `items`, `prefixItems`, `enum`/`const` on strings, lengths, `pattern` on the UTF-8 bytes, counts,
 /// `$ref` and the combinators. The rest (numeric bounds and `format` on one scalar; `contains`,
 /// `patternProperties`, `uniqueItems` and the like on a subtree) materialize just that value for the
-/// `Evaluator`, as does a node that collects annotations for `unevaluated*`. A program that uses
+/// `Evaluator`. A node with `unevaluatedProperties` collects the members its in-place subschemas
+/// evaluated as a bitset on the tape (`TapeValidator+Annotations`); `unevaluatedItems` on an array
+/// still hands that value to the `Evaluator`. A program that uses
 /// `$dynamicRef` with a dynamic anchor needs the `Evaluator`'s dynamic scope and is not walked here.
 struct TapeValidator {
     let program: CompiledProgram
@@ -33,26 +35,27 @@ struct TapeValidator {
     mutating func validate(_ index: Int, at cursor: Int) -> Bool {
         let node = program.nodes[index]
         if let constant = node.constant { return constant }
-        if node.tracksAnnotations {
-            var annotations = Annotations()
-            return fallback.validate(index, value(at: cursor), &annotations, collect: false)
-        }
         depth += 1
         defer { depth -= 1 }
         if depth > Evaluator.maximumDepth { return false }
+        if node.tracksAnnotations {
+            if let valid = validateTrackingAnnotations(index, at: cursor) { return valid }
+            var annotations = Annotations()
+            return fallback.validate(index, value(at: cursor), &annotations, collect: false)
+        }
         for keyword in node.keywords where !evaluate(keyword, at: cursor) { return false }
         return true
     }
 
     /// A subschema on a member or element: the cycle guard counts nesting on one value only.
-    private mutating func validateChild(_ index: Int, at cursor: Int) -> Bool {
+    mutating func validateChild(_ index: Int, at cursor: Int) -> Bool {
         let saved = depth
         depth = 0
         defer { depth = saved }
         return validate(index, at: cursor)
     }
 
-    private mutating func evaluate(_ keyword: Keyword, at cursor: Int) -> Bool {
+    mutating func evaluate(_ keyword: Keyword, at cursor: Int) -> Bool {
         let entry = entries[cursor]
         switch keyword {
         case .ref(let target), .dynamicRef(let target, _):
@@ -218,7 +221,7 @@ struct TapeValidator {
     }
 
     /// The value entry of the member named `name` in the object at `cursor`, or nil.
-    private func member(named name: String, in cursor: Int) -> Int? {
+    func member(named name: String, in cursor: Int) -> Int? {
         let object = entries[cursor]
         var key = cursor + 1
         while key < Int(object.end) {
@@ -230,7 +233,7 @@ struct TapeValidator {
 
     /// Whether a string entry's decoded text is `name`, byte for byte.
     @inline(__always)
-    private func equalsKey(_ entry: JSONTape.Entry, _ name: String) -> Bool {
+    func equalsKey(_ entry: JSONTape.Entry, _ name: String) -> Bool {
         if entry.flag { return MemberLookup.sameKey(tape.string(entry, bytes), name) }
         let length = Int(entry.length)
         guard name.utf8.count == length else { return false }
