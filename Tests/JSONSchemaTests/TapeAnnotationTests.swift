@@ -60,4 +60,27 @@ struct TapeAnnotationTests {
         // The instances exercise both answers.
         #expect(valid > 0)
     }
+
+    @Test("uniqueItems on the tape agrees with the evaluator")
+    func uniqueItems() throws {
+        let schema = try Schema(try JSONParser.parse(#"{"uniqueItems": true}"#))
+        let elements = [
+            #""a""#, #""b""#, #""ab""#, #""\u0061""#, #""é""#, #""e\u0301""#, "\"e\u{301}\"", "1", "1.0",
+            #"{"a": 1}"#,
+        ]
+        var state: UInt64 = 0x1234_5678_9ABC_DEF1
+        var texts = ["[]", #"["a"]"#, "{}"]
+        for _ in 0..<500 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var picked: [String] = []
+            for step in 0..<Int(state >> 61) {
+                picked.append(elements[Int((state >> UInt64(6 * step)) & 63) % elements.count])
+            }
+            texts.append("[" + picked.joined(separator: ", ") + "]")
+        }
+        for text in texts {
+            let onTape = try schema.isValid(json: Array(text.utf8))
+            #expect(onTape == schema.isValid(try JSONParser.parse(text)), "\(text)")
+        }
+    }
 }

@@ -6,7 +6,7 @@
 /// `items`, `prefixItems`, `enum`/`const` on strings, lengths, `pattern` on the UTF-8 bytes, counts,
 /// `$ref` and the combinators. The rest (numeric bounds and `format` on one scalar; `contains`,
 /// `patternProperties`, `uniqueItems` and the like on a subtree) materialize just that value for the
-/// `Evaluator`. A node with `unevaluatedProperties` collects the members its in-place subschemas
+/// `Evaluator` (`uniqueItems` runs on the tape for arrays of ASCII strings). A node with `unevaluatedProperties` collects the members its in-place subschemas
 /// evaluated as a bitset on the tape (`TapeValidator+Annotations`); `unevaluatedItems` on an array
 /// still hands that value to the `Evaluator`. A program that uses
 /// `$dynamicRef` with a dynamic anchor needs the `Evaluator`'s dynamic scope and is not walked here.
@@ -174,6 +174,11 @@ struct TapeValidator {
         case .format:
             guard entry.kind == .string else { return true }
             return fallback.assert(keyword, .string(tape.string(entry, bytes)))
+        case .uniqueItems:
+            guard entry.kind == .array else { return true }
+            if let unique = uniqueASCIIStrings(in: cursor) { return unique }
+            var ignored = Annotations()
+            return fallback.evaluate(keyword, value(at: cursor), &ignored, collecting: false)
         default:
             // contains, patternProperties, propertyNames, uniqueItems, dependentRequired,
             // unevaluated*: rare in response schemas; the evaluator takes this one value.
@@ -244,6 +249,37 @@ struct TapeValidator {
         }
         if let same { return same }
         return name.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
+    }
+
+    /// `uniqueItems` on an array of ASCII strings without escapes (the usual `tags`), compared as
+    /// bytes; nil for any other array, which the evaluator takes (`String` equality is canonical
+    /// equivalence, so non-ASCII text that differs in bytes may still be equal there).
+    private func uniqueASCIIStrings(in cursor: Int) -> Bool? {
+        let count = Int(entries[cursor].length)
+        guard count <= 32 else { return nil }
+        // Every element before a non-string is one entry, so element `i` is entry `cursor + 1 + i`.
+        for element in (cursor + 1)..<(cursor + 1 + count) {
+            let entry = entries[element]
+            guard entry.kind == .string, !entry.flag else { return nil }
+            for offset in Int(entry.offset)..<Int(entry.offset + entry.length) where bytes[offset] >= 0x80 {
+                return nil
+            }
+        }
+        for second in (cursor + 1)..<(cursor + 1 + count) {
+            let right = entries[second]
+            for first in (cursor + 1)..<second {
+                let left = entries[first]
+                guard left.length == right.length else { continue }
+                var same = true
+                for offset in 0..<Int(left.length)
+                where bytes[Int(left.offset) + offset] != bytes[Int(right.offset) + offset] {
+                    same = false
+                    break
+                }
+                if same { return false }
+            }
+        }
+        return true
     }
 
     /// The Unicode scalar count of a string entry (what `minLength`/`maxLength` count).
