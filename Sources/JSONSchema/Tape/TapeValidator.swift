@@ -248,7 +248,13 @@ struct TapeValidator {
             return true
         }
         if let same { return same }
-        return name.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
+        // A small string (up to 15 bytes, most keys) has no contiguous storage to lend; `withUTF8`
+        // on a copy reads it from the stack instead of the generic element-by-element comparison.
+        var copy = name
+        return copy.withUTF8 { utf8 in
+            for offset in 0..<length where utf8[offset] != bytes[start + offset] { return false }
+            return true
+        }
     }
 
     /// `uniqueItems` on an array of ASCII strings without escapes (the usual `tags`), compared as
