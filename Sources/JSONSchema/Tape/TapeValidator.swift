@@ -43,8 +43,12 @@ struct TapeValidator {
             var annotations = Annotations()
             return fallback.validate(index, value(at: cursor), &annotations, collect: false)
         }
-        for keyword in node.keywords where !evaluate(keyword, at: cursor) { return false }
-        return true
+        // Keywords are read in place through the buffer: iterating the array copied every
+        // `Keyword` (an outlined copy of a multi-payload enum plus its retains) per evaluation.
+        return node.keywords.withUnsafeBufferPointer { keywords in
+            for position in keywords.indices where !evaluate(keywords[position], at: cursor) { return false }
+            return true
+        }
     }
 
     /// A subschema on a member or element: the cycle guard counts nesting on one value only.
