@@ -36,7 +36,7 @@ struct BenchOptions: Sendable {
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
           --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup
-          --profile PHASE  parser, validator, tape or tape-validator: a 1 MB workload for callgrind, e.g.
+          --profile PHASE  parser, validator, tape, tape-validator or tape-heavy: a 1 MB workload for callgrind, e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile parser
           -h, --help       show this help
 
@@ -60,9 +60,10 @@ struct BenchOptions: Sendable {
                 options.memoryChildBytes = bytes
             case "--profile":
                 guard let phase = remaining.popFirst(),
-                    ["parser", "validator", "tape", "tape-validator"].contains(phase)
+                    ["parser", "validator", "tape", "tape-validator", "tape-heavy"].contains(phase)
                 else {
-                    throw BenchFailure("--profile takes parser, validator, tape or tape-validator")
+                    throw BenchFailure(
+                        "--profile takes parser, validator, tape, tape-validator or tape-heavy")
                 }
                 options.profile = phase
             case "--only":

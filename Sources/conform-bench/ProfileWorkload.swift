@@ -25,6 +25,10 @@ enum ProfileWorkload {
             for _ in 0..<3 where !schema.isValid(tape) {
                 throw BenchFailure("the profiling menu is invalid")
             }
+        case "tape-heavy":
+            let schema = try Schema(try JSONParser.parse(HeavySchemaFixture.schema))
+            let tape = try JSONTape.parse(HeavySchemaFixture.instance(bytes: 300_000))
+            for _ in 0..<3 where !schema.isValid(tape) { throw BenchFailure("the heavy instance is invalid") }
         case "tape":
             for _ in 0..<3 { _ = try JSONTape.parse(menu) }
         default:

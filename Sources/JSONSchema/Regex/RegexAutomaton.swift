@@ -23,7 +23,20 @@ struct RegexAutomaton: Sendable {
     private(set) var operations: [Operation] = []
     private var sets: [ScalarSet] = []
     /// Per set, the ASCII scalars it holds as a 128-bit mask (low word: 0–63).
-    private var asciiMasks: [(low: UInt64, high: UInt64)] = []
+    private var asciiMasks: [ASCIIMask] = []
+    /// The lazily built DFA that answers searches of ASCII input (most instance strings).
+    private(set) var dfa: RegexDFA?
+
+    /// The ASCII scalars of a set as a 128-bit mask (low word: 0–63).
+    struct ASCIIMask: Sendable {
+        var low: UInt64
+        var high: UInt64
+
+        @inline(__always)
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte & 63)) != 0
+        }
+    }
 
     static let maximumStates = 4_096
 
@@ -39,6 +52,7 @@ struct RegexAutomaton: Sendable {
         guard emit(node) else { return nil }
         operations.append(.accept)
         guard operations.count <= Self.maximumStates else { return nil }
+        dfa = RegexDFA(operations: operations, masks: asciiMasks, anchored: anchored)
     }
 
     private mutating func emit(_ node: RegexNode) -> Bool {
@@ -106,11 +120,17 @@ struct RegexAutomaton: Sendable {
         }
         operations.append(.consume(sets.count))
         sets.append(set)
-        asciiMasks.append((low, high))
+        asciiMasks.append(ASCIIMask(low: low, high: high))
     }
 
     /// Whether the pattern matches somewhere in `bytes` (valid UTF-8).
     func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let found = dfa?.search(bytes) { return found }
+        return searchWithVM(bytes)
+    }
+
+    /// The Pike VM's answer, for what the DFA leaves to it (and for tests that compare the two).
+    func searchWithVM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = operations.count
         // Two state lists, the closure stack (each state pushes at most two) and the marks, in one
         // temporary allocation: no array bookkeeping in the inner loop.

@@ -6,7 +6,9 @@
 /// `items`, `prefixItems`, `enum`/`const` on strings, lengths, `pattern` on the UTF-8 bytes, counts,
 /// `$ref` and the combinators. The rest (numeric bounds and `format` on one scalar; `contains`,
 /// `patternProperties`, `uniqueItems` and the like on a subtree) materialize just that value for the
-/// `Evaluator`, as does a node that collects annotations for `unevaluated*`. A program that uses
+/// `Evaluator` (`uniqueItems` runs on the tape for arrays of ASCII strings). A node with `unevaluatedProperties` collects the members its in-place subschemas
+/// evaluated as a bitset on the tape (`TapeValidator+Annotations`); `unevaluatedItems` on an array
+/// still hands that value to the `Evaluator`. A program that uses
 /// `$dynamicRef` with a dynamic anchor needs the `Evaluator`'s dynamic scope and is not walked here.
 struct TapeValidator {
     let program: CompiledProgram
@@ -33,26 +35,31 @@ struct TapeValidator {
     mutating func validate(_ index: Int, at cursor: Int) -> Bool {
         let node = program.nodes[index]
         if let constant = node.constant { return constant }
-        if node.tracksAnnotations {
-            var annotations = Annotations()
-            return fallback.validate(index, value(at: cursor), &annotations, collect: false)
-        }
         depth += 1
         defer { depth -= 1 }
         if depth > Evaluator.maximumDepth { return false }
-        for keyword in node.keywords where !evaluate(keyword, at: cursor) { return false }
-        return true
+        if node.tracksAnnotations {
+            if let valid = validateTrackingAnnotations(index, at: cursor) { return valid }
+            var annotations = Annotations()
+            return fallback.validate(index, value(at: cursor), &annotations, collect: false)
+        }
+        // Keywords are read in place through the buffer: iterating the array copied every
+        // `Keyword` (an outlined copy of a multi-payload enum plus its retains) per evaluation.
+        return node.keywords.withUnsafeBufferPointer { keywords in
+            for position in keywords.indices where !evaluate(keywords[position], at: cursor) { return false }
+            return true
+        }
     }
 
     /// A subschema on a member or element: the cycle guard counts nesting on one value only.
-    private mutating func validateChild(_ index: Int, at cursor: Int) -> Bool {
+    mutating func validateChild(_ index: Int, at cursor: Int) -> Bool {
         let saved = depth
         depth = 0
         defer { depth = saved }
         return validate(index, at: cursor)
     }
 
-    private mutating func evaluate(_ keyword: Keyword, at cursor: Int) -> Bool {
+    mutating func evaluate(_ keyword: Keyword, at cursor: Int) -> Bool {
         let entry = entries[cursor]
         switch keyword {
         case .ref(let target), .dynamicRef(let target, _):
@@ -171,6 +178,11 @@ struct TapeValidator {
         case .format:
             guard entry.kind == .string else { return true }
             return fallback.assert(keyword, .string(tape.string(entry, bytes)))
+        case .uniqueItems:
+            guard entry.kind == .array else { return true }
+            if let unique = uniqueASCIIStrings(in: cursor) { return unique }
+            var ignored = Annotations()
+            return fallback.evaluate(keyword, value(at: cursor), &ignored, collecting: false)
         default:
             // contains, patternProperties, propertyNames, uniqueItems, dependentRequired,
             // unevaluated*: rare in response schemas; the evaluator takes this one value.
@@ -218,7 +230,7 @@ struct TapeValidator {
     }
 
     /// The value entry of the member named `name` in the object at `cursor`, or nil.
-    private func member(named name: String, in cursor: Int) -> Int? {
+    func member(named name: String, in cursor: Int) -> Int? {
         let object = entries[cursor]
         var key = cursor + 1
         while key < Int(object.end) {
@@ -230,7 +242,7 @@ struct TapeValidator {
 
     /// Whether a string entry's decoded text is `name`, byte for byte.
     @inline(__always)
-    private func equalsKey(_ entry: JSONTape.Entry, _ name: String) -> Bool {
+    func equalsKey(_ entry: JSONTape.Entry, _ name: String) -> Bool {
         if entry.flag { return MemberLookup.sameKey(tape.string(entry, bytes), name) }
         let length = Int(entry.length)
         guard name.utf8.count == length else { return false }
@@ -240,7 +252,44 @@ struct TapeValidator {
             return true
         }
         if let same { return same }
-        return name.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
+        // A small string (up to 15 bytes, most keys) has no contiguous storage to lend; `withUTF8`
+        // on a copy reads it from the stack instead of the generic element-by-element comparison.
+        var copy = name
+        return copy.withUTF8 { utf8 in
+            for offset in 0..<length where utf8[offset] != bytes[start + offset] { return false }
+            return true
+        }
+    }
+
+    /// `uniqueItems` on an array of ASCII strings without escapes (the usual `tags`), compared as
+    /// bytes; nil for any other array, which the evaluator takes (`String` equality is canonical
+    /// equivalence, so non-ASCII text that differs in bytes may still be equal there).
+    private func uniqueASCIIStrings(in cursor: Int) -> Bool? {
+        let count = Int(entries[cursor].length)
+        guard count <= 32 else { return nil }
+        // Every element before a non-string is one entry, so element `i` is entry `cursor + 1 + i`.
+        for element in (cursor + 1)..<(cursor + 1 + count) {
+            let entry = entries[element]
+            guard entry.kind == .string, !entry.flag else { return nil }
+            for offset in Int(entry.offset)..<Int(entry.offset + entry.length) where bytes[offset] >= 0x80 {
+                return nil
+            }
+        }
+        for second in (cursor + 1)..<(cursor + 1 + count) {
+            let right = entries[second]
+            for first in (cursor + 1)..<second {
+                let left = entries[first]
+                guard left.length == right.length else { continue }
+                var same = true
+                for offset in 0..<Int(left.length)
+                where bytes[Int(left.offset) + offset] != bytes[Int(right.offset) + offset] {
+                    same = false
+                    break
+                }
+                if same { return false }
+            }
+        }
+        return true
     }
 
     /// The Unicode scalar count of a string entry (what `minLength`/`maxLength` count).

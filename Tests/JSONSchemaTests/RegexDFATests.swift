@@ -1,0 +1,99 @@
+import Testing
+
+@testable import JSONSchema
+
+/// The lazily built DFA must answer every search as the Pike VM does, and leave to it what it
+/// cannot answer (non-ASCII input, too many states).
+@Suite("Regex DFA")
+struct RegexDFATests {
+    static let patterns =
+        RegexAutomatonTests.patterns + [
+            "^/images/[^/]+$", "/images/[^/]+$", "x$", "^$", "^a|b$", "(^a|b)c", "a(b|$)", "[a-c]+x[0-9]{2}",
+            "^(a|b)*a(a|b){3}$", "\\d+\\.\\d+", "^\\s*\\S", "^.{3,5}$",
+        ]
+
+    /// Seeded ASCII texts (the DFA's domain) plus a few with non-ASCII scalars.
+    static func texts(seed: UInt64) -> [String] {
+        var state = seed
+        let alphabet = Array("abcdx/.-:hpst019 images_é".unicodeScalars)
+        var texts = [
+            "https://cdn.example/images/a.png", "http://x/images/", "http://x/images/a/b", "aaabcd", "", "x",
+            "ab",
+            "/images/é.png", "bc", "ac",
+        ]
+        for _ in 0..<400 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var text = ""
+            var bits = state
+            for _ in 0..<Int(state >> 59) {
+                bits = bits &* 2_862_933_555_777_941_757 &+ 3_037_000_493
+                text.unicodeScalars.append(alphabet[Int(bits >> 58) % alphabet.count])
+            }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    @Test("agrees with the Pike VM and ICU on seeded inputs", arguments: patterns)
+    func agreement(pattern: String) throws {
+        let regex = try ECMARegex.compile(pattern)
+        guard let program = regex.program, let automaton = RegexAutomaton(program) else { return }
+        // Twice over the same texts: the second pass reads transitions the first one built.
+        for _ in 0..<2 {
+            for var text in Self.texts(seed: 0x9E37_79B9_7F4A_7C15) {
+                let dfa = text.withUTF8 { automaton.search($0) }
+                let vm = text.withUTF8 { automaton.searchWithVM($0) }
+                #expect(dfa == vm, "\(pattern) on \(text.debugDescription)")
+                #expect(dfa == regex.matchesWithFoundation(text), "\(pattern) on \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test("the DFA answers ASCII input itself and leaves non-ASCII input to the Pike VM")
+    func answersASCII() throws {
+        let automaton = try #require(ECMARegex.compile(#"^https?://[^/]+/images/[^/]+$"#).automaton)
+        let dfa = try #require(automaton.dfa)
+        var ascii = "https://cdn.example/images/a.png"
+        var other = "https://cdn.example/images/é.png"
+        #expect(ascii.withUTF8 { dfa.search($0) } == true)
+        #expect(other.withUTF8 { dfa.search($0) } == nil)
+        #expect(other.withUTF8 { automaton.search($0) } == true)
+    }
+
+    @Test("a pattern that needs more states than the bound falls back to the Pike VM")
+    func stateBound() throws {
+        // The n-th symbol from the end is `a`: 2^13 DFA states, far past the bound.
+        let regex = try ECMARegex.compile("a[ab]{12}$")
+        let automaton = try #require(regex.automaton)
+        var state: UInt64 = 7
+        for _ in 0..<200 {
+            var text = ""
+            for _ in 0..<40 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(state >> 63 == 0 ? "a" : "b")
+            }
+            let dfa = text.withUTF8 { automaton.search($0) }
+            let vm = text.withUTF8 { automaton.searchWithVM($0) }
+            #expect(dfa == vm, "\(text)")
+        }
+    }
+
+    @Test("concurrent searches of one pattern agree with the Pike VM")
+    func concurrentSearches() async throws {
+        let regex = try ECMARegex.compile(#"^https?://[^/]+/images/[^/]+$"#)
+        let texts = Self.texts(seed: 42) + ["https://a.b/images/c.png", "https://a.b/images/c/d"]
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for part in 0..<4 {
+                group.addTask {
+                    var count = 0
+                    for (index, text) in texts.enumerated() where index % 4 == part {
+                        if regex.matches(text) != regex.matchesWithFoundation(text) { count += 1 }
+                    }
+                    return count
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+}
