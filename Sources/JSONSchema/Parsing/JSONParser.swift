@@ -568,27 +568,9 @@ public struct JSONParser {
         return "'\(text)'"
     }
 
-    /// Validates one multi-byte UTF-8 sequence at `offset` and returns its length (RFC 3629: no
-    /// overlong forms, no surrogates, nothing above U+10FFFF).
+    /// The length of the valid multi-byte UTF-8 sequence at `offset`, or `invalidUTF8` there.
     private func validateUTF8Sequence(at offset: Int) throws(JSONParseError) -> Int {
-        let lead = bytes[offset]
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: throw error(.invalidUTF8, at: offset)
-        }
-        guard offset + length <= bytes.count else { throw error(.invalidUTF8, at: offset) }
-        let second = bytes[offset + 1]
-        guard second >= lower && second <= upper else { throw error(.invalidUTF8, at: offset) }
-        for position in (offset + 2)..<(offset + length) where bytes[position] & 0xC0 != 0x80 {
+        guard let length = UTF8Sequence.length(in: bytes, at: offset) else {
             throw error(.invalidUTF8, at: offset)
         }
         return length

@@ -220,7 +220,7 @@ struct TapeScanner {
             } else if byte < 0x20 {
                 return false
             } else if byte >= 0x80 {
-                guard let length = utf8SequenceLength(at: index) else { return false }
+                guard let length = UTF8Sequence.length(in: bytes, at: index) else { return false }
                 index += length
             } else {
                 index += 1
@@ -290,29 +290,6 @@ struct TapeScanner {
             index += 1
         }
         return value
-    }
-
-    /// The length of the valid multi-byte UTF-8 sequence at `offset` (RFC 3629), or nil.
-    private func utf8SequenceLength(at offset: Int) -> Int? {
-        let lead = bytes[offset]
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: return nil
-        }
-        guard offset + length <= bytes.count else { return nil }
-        let second = bytes[offset + 1]
-        guard second >= lower && second <= upper else { return nil }
-        for position in (offset + 2)..<(offset + length) where bytes[position] & 0xC0 != 0x80 { return nil }
-        return length
     }
 
     // MARK: - Numbers
