@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "ContractMockTests",
             dependencies: ["ContractMock", "ContractKit", "ContractFuzz", "JSONSchema", "SchemaGeneration"],
-            swiftSettings: settings),
+            exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractMock"],
             swiftSettings: settings),

@@ -1,33 +1,16 @@
+import Foundation
 import JSONSchema
 
-/// The menu schemas the mutator tests start from (the generator tests keep their own copy).
+/// The menu schemas the mutator tests start from: `Tests/Fixtures/menu-schemas.json`, which the
+/// generator tests read too (test targets cannot share source files, so they share the document).
 enum MenuFixture {
-    static let menu: JSONValue = [
-        "schemas": [
-            "MenuItem": [
-                "type": "object",
-                "required": ["id", "name", "price"],
-                "additionalProperties": false,
-                "properties": [
-                    "id": ["type": "string", "format": "uuid"],
-                    "name": ["type": "string", "minLength": 1, "maxLength": 40],
-                    "price": ["type": "number", "minimum": 0, "exclusiveMaximum": 1000, "multipleOf": 0.01],
-                    "tags": [
-                        "type": "array", "items": ["type": "string", "pattern": "^[a-z][a-z0-9-]{1,9}$"],
-                        "uniqueItems": true, "maxItems": 4,
-                    ],
-                    "category": ["enum": ["starter", "main", "dessert"]],
-                    "spicy": ["type": ["boolean", "null"]],
-                    "next": ["$ref": "#/schemas/MenuItem"],
-                ],
-            ],
-            "Tree": [
-                "type": "object", "required": ["value", "children"],
-                "properties": [
-                    "value": ["type": "integer"],
-                    "children": ["type": "array", "items": ["$ref": "#/schemas/Tree"]],
-                ],
-            ],
-        ]
-    ]
+    static let menu: JSONValue = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/menu-schemas.json").standardized
+        do {
+            return try JSONParser.parse(Array(try Data(contentsOf: file)))
+        } catch {
+            fatalError("\(file.path): \(error)")
+        }
+    }()
 }

@@ -1,3 +1,4 @@
+import Foundation
 import JSONSchema
 import Testing
 
@@ -13,34 +14,16 @@ struct KeywordCase: CustomTestStringConvertible, Sendable {
 
 @Suite("InstanceGenerator")
 struct GeneratorTests {
-    static let menu: JSONValue = [
-        "schemas": [
-            "MenuItem": [
-                "type": "object",
-                "required": ["id", "name", "price"],
-                "additionalProperties": false,
-                "properties": [
-                    "id": ["type": "string", "format": "uuid"],
-                    "name": ["type": "string", "minLength": 1, "maxLength": 40],
-                    "price": ["type": "number", "minimum": 0, "exclusiveMaximum": 1000, "multipleOf": 0.01],
-                    "tags": [
-                        "type": "array", "items": ["type": "string", "pattern": "^[a-z][a-z0-9-]{1,9}$"],
-                        "uniqueItems": true, "maxItems": 4,
-                    ],
-                    "category": ["enum": ["starter", "main", "dessert"]],
-                    "spicy": ["type": ["boolean", "null"]],
-                    "next": ["$ref": "#/schemas/MenuItem"],
-                ],
-            ],
-            "Tree": [
-                "type": "object", "required": ["value", "children"],
-                "properties": [
-                    "value": ["type": "integer"],
-                    "children": ["type": "array", "items": ["$ref": "#/schemas/Tree"]],
-                ],
-            ],
-        ]
-    ]
+    /// `Tests/Fixtures/menu-schemas.json`, which the mutator tests read too.
+    static let menu: JSONValue = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/menu-schemas.json").standardized
+        do {
+            return try JSONParser.parse(Array(try Data(contentsOf: file)))
+        } catch {
+            fatalError("\(file.path): \(error)")
+        }
+    }()
 
     static let cases: [KeywordCase] = [
         .init(name: "type array with null", schema: ["type": ["string", "null"]]) {

@@ -4,12 +4,12 @@ import Testing
 @testable import JSONSchema
 
 /// Every YAML file of the public OpenAPI corpus (`../shared/openapi-corpus`, or
-/// `$OPENAPI_CORPUS`) must read as one document; each `v3-yaml/X.yaml` that has a `v3-json/X.json`
+/// `CONFORM_OPENAPI_CORPUS`) must read as one document; each `v3-yaml/X.yaml` that has a `v3-json/X.json`
 /// twin must read as the same value. (The `swagger2` YAML and JSON twins are not the same documents:
 /// descriptions, `type`s and `$ref` file names differ in the sources.)
 @Suite struct YAMLCorpusTests {
     static let root: URL = {
-        if let override = ProcessInfo.processInfo.environment["OPENAPI_CORPUS"], !override.isEmpty {
+        if let override = ProcessInfo.processInfo.environment["CONFORM_OPENAPI_CORPUS"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -31,7 +31,7 @@ import Testing
     func corpus() throws {
         guard FileManager.default.fileExists(atPath: Self.root.path) else {
             print(
-                "OpenAPI corpus: absent, looked in \(Self.root.path) (set OPENAPI_CORPUS to it); YAML reading skipped"
+                "OpenAPI corpus: absent, looked in \(Self.root.path) (set CONFORM_OPENAPI_CORPUS to it); YAML reading skipped"
             )
             return
         }
