@@ -48,13 +48,16 @@ public struct Replayer: Sendable {
     public let configuration: Configuration
     public let plan: Plan
     let schemas: ContractSchemas
+    let synthesis: RequestBuilder.Synthesis
     let transport: HTTPTransport
 
     public init(contract: Contract, configuration: Configuration, schemas: ContractSchemas? = nil) {
         self.contract = contract
         self.configuration = configuration
         self.plan = Plan(contract: contract)
-        self.schemas = schemas ?? ContractSchemas(contract: contract)
+        let schemas = schemas ?? ContractSchemas(contract: contract)
+        self.schemas = schemas
+        self.synthesis = RequestBuilder.Synthesis(contract: contract, schemas: schemas)
         self.transport = configuration.target.transport
     }
 
@@ -127,7 +130,8 @@ public struct Replayer: Sendable {
             return (skipped(planned, reason: "needs \(names), which an earlier case did not capture"), [:])
         }
         let builder = RequestBuilder(
-            contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers)
+            contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers,
+            synthesis: synthesis)
         let request: RequestRecord
         do {
             request = ContractAuth.applying(

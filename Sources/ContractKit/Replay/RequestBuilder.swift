@@ -8,6 +8,22 @@ struct RequestBuilder {
     let contract: Contract
     let baseURL: String
     let extraHeaders: [HeaderField]
+    let synthesis: Synthesis
+
+    /// What building a call from the schemas needs, made once per run rather than per request:
+    /// compiling the contract's schemas and indexing its document for the generator cost more
+    /// than sending the request.
+    struct Synthesis: Sendable {
+        let navigator: SchemaNavigator
+        let schemas: ContractSchemas
+        let generator: InstanceGenerator
+
+        init(contract: Contract, schemas: ContractSchemas) {
+            navigator = SchemaNavigator(document: contract.document)
+            self.schemas = schemas
+            generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
+        }
+    }
 
     enum Failure: Error {
         case missingVariable(String)
@@ -72,10 +88,8 @@ struct RequestBuilder {
 
     /// The call an endpoint without examples gets: required parameters and body from its schemas.
     func synthesizedExample(for endpoint: Endpoint) -> Example {
-        let navigator = SchemaNavigator(document: contract.document)
+        let (navigator, schemas, generator) = (synthesis.navigator, synthesis.schemas, synthesis.generator)
         let synthesizer = MinimalInstance(navigator: navigator)
-        let schemas = ContractSchemas(contract: contract)
-        let generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         // The simplest value first (readable reports); where it breaks the schema (a `pattern`, a
         // `format`, `uniqueItems`…), a value from the generator the mock and the fuzzer use.
         func value(_ pointer: JSONPointer?) -> JSONValue {

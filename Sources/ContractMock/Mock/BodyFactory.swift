@@ -25,10 +25,9 @@ struct BodyFactory {
 
     private func generate(at pointer: JSONPointer, key: String) -> JSONValue? {
         guard let schema = mock.navigator.schema(at: pointer) else { return nil }
-        let generator = InstanceGenerator(document: mock.contract.document, baseURI: mock.contract.baseURI)
         for attempt in 0..<12 {
             var random = SeededRandom(seed: mock.configuration.seed, deriving: "\(key)#\(attempt)")
-            guard let value = try? generator.instance(for: schema, using: &random) else { continue }
+            guard let value = try? mock.generator.instance(for: schema, using: &random) else { continue }
             if isValid(value, at: pointer) { return value }
         }
         return nil

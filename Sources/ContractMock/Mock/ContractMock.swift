@@ -46,6 +46,8 @@ public final class ContractMock: Sendable {
     public let configuration: Configuration
     let schemas: ContractSchemas
     let navigator: SchemaNavigator
+    /// Built once: it indexes the document and resolves every `$ref` up front.
+    let generator: InstanceGenerator
     let resources: Resources
     let store = ResourceStore()
     /// Generated values by schema and key: the same seed and key always give the same value, so
@@ -60,6 +62,7 @@ public final class ContractMock: Sendable {
         self.configuration = configuration
         self.schemas = ContractSchemas(contract: contract)
         self.navigator = SchemaNavigator(document: contract.document)
+        self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         self.resources = Resources(endpoints: contract.endpoints)
     }
 
