@@ -20,7 +20,14 @@ public struct Mutator: Sendable {
     public var includesFormatViolations: Bool
 
     public init(document: JSONValue, baseURI: String = "", includesFormatViolations: Bool = false) {
-        generator = InstanceGenerator(document: document, baseURI: baseURI)
+        self.init(
+            generator: InstanceGenerator(document: document, baseURI: baseURI),
+            includesFormatViolations: includesFormatViolations)
+    }
+
+    /// Shares a generator already built for the document (building one indexes the whole document).
+    init(generator: InstanceGenerator, includesFormatViolations: Bool = false) {
+        self.generator = generator
         self.includesFormatViolations = includesFormatViolations
     }
 

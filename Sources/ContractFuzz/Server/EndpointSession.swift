@@ -32,7 +32,8 @@ struct EndpointSession {
         let config = fuzzer.configuration
         var random = SeededRandom(seed: config.seed, deriving: endpoint.id)
         let generator = FuzzCaseGenerator(
-            contract: fuzzer.contract, endpoint: endpoint, variables: variables, schemas: fuzzer.schemas)
+            contract: fuzzer.contract, endpoint: endpoint, variables: variables, schemas: fuzzer.schemas,
+            generator: fuzzer.generator)
         let positives = generator.positive(count: config.casesPerEndpoint, random: &random)
         var requests = positives
         if let valid = positives.first {

@@ -17,11 +17,14 @@ struct FuzzCaseGenerator {
     /// Bodies above the usual server limits (the mock's is 10 MiB).
     static let oversizedBodyBytes = 11 * 1_048_576
 
-    init(contract: Contract, endpoint: Endpoint, variables: [String: JSONValue], schemas: ContractSchemas) {
+    init(
+        contract: Contract, endpoint: Endpoint, variables: [String: JSONValue], schemas: ContractSchemas,
+        generator: InstanceGenerator
+    ) {
         self.contract = contract
         self.endpoint = endpoint
         self.variables = variables
-        self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
+        self.generator = generator
         self.navigator = SchemaNavigator(document: contract.document)
         self.schemas = schemas
     }
@@ -204,7 +207,7 @@ struct FuzzCaseGenerator {
         if let body = valid.jsonBody, let schema = requestSchema,
             let pointer = endpoint.request?.schemaPointer
         {
-            let mutator = Mutator(document: contract.document, baseURI: contract.baseURI)
+            let mutator = Mutator(generator: generator)
             groups.append(
                 mutator.mutations(of: body, schema: schema).filter {
                     !schemas.validate($0.value, at: pointer).isValid

@@ -1,6 +1,7 @@
 public import ContractKit
 import Foundation
 import JSONSchema
+import SchemaGeneration
 
 /// Sends generated valid and invalid requests to a server and checks how it answers: valid data
 /// must be accepted with a declared non-5xx status, invalid data rejected with a 4xx (never a 5xx,
@@ -57,12 +58,15 @@ public struct ServerFuzzer: Sendable {
     public let contract: Contract
     public let configuration: Configuration
     let schemas: ContractSchemas
+    /// One generator for every endpoint: building one indexes the whole document.
+    let generator: InstanceGenerator
     let transport: HTTPTransport
 
     public init(contract: Contract, configuration: Configuration) {
         self.contract = contract
         self.configuration = configuration
         self.schemas = ContractSchemas(contract: contract)
+        self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         self.transport = configuration.target.transport
     }
 
