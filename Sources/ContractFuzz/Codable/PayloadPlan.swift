@@ -17,7 +17,7 @@ struct PayloadPlan {
 
     init(document: JSONValue, baseURI: String, schemaPointer: JSONPointer, validator: Schema? = nil) {
         generator = InstanceGenerator(document: document, baseURI: baseURI)
-        mutator = Mutator(document: document, baseURI: baseURI)
+        mutator = Mutator(generator: generator)
         schema = .object(JSONObject([("$ref", .string("#" + schemaPointer.description))]))
         self.validator = validator
     }
