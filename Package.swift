@@ -10,7 +10,7 @@ let settings: [SwiftSetting] = [
 
 let package = Package(
     name: "Conform",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),

@@ -97,25 +97,22 @@ extension Check {
         {
             return []
         }
-        let body: JSONValue
-        switch context.jsonBody {
-        case .success(let parsed)?:
-            body = parsed
-        case .failure(let error)?:
+        guard let parsed = context.parsedBody else { return [] }
+        let tape: JSONTape
+        switch parsed.tape {
+        case .success(let scanned):
+            tape = scanned
+        case .failure(let error):
             let preview = BodyPreview.text(context.response.body, limit: 80)
             return [
                 Finding(
                     check: .responseSchemaConformance, message: "the body is not valid JSON: \(error)",
                     expected: "JSON valid by \(schemaPointer.displayText)", actual: preview)
             ]
-        case nil:
-            return []
         }
-        if let tape = context.jsonTape,
-            (try? context.schemas.schema(at: schemaPointer))?.isValid(tape) == true
-        {
-            return []
-        }
+        // Valid is decided on the tape; only an invalid body is built as a tree for the messages.
+        if (try? context.schemas.schema(at: schemaPointer))?.isValid(tape) == true { return [] }
+        guard case .success(let body) = parsed.value else { return [] }
         let result = context.schemas.validate(body, at: schemaPointer)
         return SchemaErrorGroups(result.errors, in: body).groups.prefix(20).map { group in
             let error = group.first

@@ -12,13 +12,16 @@ public struct CheckContext: Sendable {
     /// The effective settings: the contract's refined by the endpoint's.
     public var settings: CheckSettings
 
-    /// The parsed JSON body, when the response declares JSON and it parses; computed once per case
+    /// The JSON body, when the response declares JSON (or says it is JSON): scanned once per case
     /// by the replayer so several checks do not parse it again.
-    public var jsonBody: Result<JSONValue, JSONParseError>?
+    public var parsedBody: ParsedJSONBody?
+
+    /// The body as a `JSONValue`, built on first use and then shared by every check.
+    public var jsonBody: Result<JSONValue, JSONParseError>? { parsedBody?.value }
     /// The JSON body as a tape, which the schema check validates without the `JSONValue` tree.
-    public var jsonTape: JSONTape?
+    public var jsonTape: JSONTape? { try? parsedBody?.tape.get() }
     /// Keys the JSON body gives twice in one object (its parser keeps the last value).
-    public var duplicateKeys: [JSONDuplicateKey] = []
+    public var duplicateKeys: [JSONDuplicateKey] { parsedBody?.duplicateKeys ?? [] }
 
     /// The response spec that applies to the received status.
     public var responseSpec: ResponseSpec? { endpoint.response(for: response.status) }

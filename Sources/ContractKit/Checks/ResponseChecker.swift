@@ -19,8 +19,11 @@ public struct ResponseChecker: Sendable {
         public var findings: [Finding]
         /// The checks that ran (those the contract did not turn off).
         public var checksRun: [CheckName]
-        /// The parsed body, when the response is JSON and parses.
-        public var body: JSONValue?
+        /// The JSON body as the checks saw it.
+        public var parsedBody: ParsedJSONBody?
+
+        /// The parsed body, when the response is JSON and parses; built only when asked for.
+        public var body: JSONValue? { try? parsedBody?.value.get() }
     }
 
     public func check(
@@ -33,13 +36,10 @@ public struct ResponseChecker: Sendable {
         let declaresJSON = context.responseSpec?.isJSON ?? false
         if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
             if !(response.body.isEmpty && !declaresJSON) {
-                let parsed = Result { () throws(JSONParseError) in try JSONTape.parse(response.body) }
-                context.jsonTape = try? parsed.get()
-                context.jsonBody = parsed.map(\.value)
-                context.duplicateKeys = context.jsonTape?.duplicateKeys ?? []
+                context.parsedBody = ParsedJSONBody(bytes: response.body)
             }
         }
-        var outcome = Outcome(findings: [], checksRun: [], body: try? context.jsonBody?.get())
+        var outcome = Outcome(findings: [], checksRun: [], parsedBody: context.parsedBody)
         for check in checks where context.settings.isEnabled(check.name) {
             outcome.checksRun.append(check.name)
             outcome.findings += check.run(context)

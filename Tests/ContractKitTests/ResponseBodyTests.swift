@@ -1,0 +1,63 @@
+import JSONSchema
+import Testing
+
+@testable import ContractKit
+
+/// A valid response is judged on its tape alone; the tree that messages, captures and assertions
+/// read is built only for them. This keeps a healthy server's replay at one parse per body.
+@Suite("the response body is built as a tree only when something reads it")
+struct ResponseBodyTests {
+    private func outcome(body: String, example: String = "") throws -> ResponseChecker.Outcome {
+        let text = """
+            {"conform": 1, "name": "Lazy", "version": "1",
+             "endpoints": [{"id": "a", "method": "GET", "path": "/a", \(example)
+                            "responses": {"200": {"contentType": "application/json",
+                              "schema": {"type": "object", "required": ["id"],
+                                         "properties": {"id": {"type": "integer"}}}}}}]}
+            """
+        let contract = try ContractLoader.load(bytes: Array(text.utf8))
+        let endpoint = try #require(contract.endpoint("a"))
+        let checker = ResponseChecker(contract: contract, schemas: ContractSchemas(contract: contract))
+        return checker.check(
+            ResponseRecord(
+                status: 200, headers: [HeaderField("Content-Type", "application/json")],
+                body: Array(body.utf8)),
+            to: RequestRecord(method: "GET", url: "http://localhost/a"), endpoint: endpoint,
+            example: endpoint.examples.first)
+    }
+
+    @Test("a valid body passes every check without building its tree, which is still there to read")
+    func validBody() throws {
+        let result = try outcome(body: #"{"id": 7, "name": "x"}"#)
+        #expect(result.findings.isEmpty)
+        let parsed = try #require(result.parsedBody)
+        #expect(!parsed.isTreeBuilt)
+        #expect(result.body?["id"] == 7)
+        #expect(parsed.isTreeBuilt)
+    }
+
+    @Test("an invalid body is built once and its finding points into it")
+    func invalidBody() throws {
+        let result = try outcome(body: #"{"id": "seven"}"#)
+        let finding = try #require(result.findings.first)
+        #expect(finding.check == .responseSchemaConformance)
+        #expect(finding.pointer == "/id")
+        #expect(result.parsedBody?.isTreeBuilt == true)
+    }
+
+    @Test("an example's assertions read the tree")
+    func assertions() throws {
+        let result = try outcome(
+            body: #"{"id": 7}"#,
+            example: #""examples": [{"name": "one", "assert": [{"path": "/id", "equals": 8}]}],"#)
+        #expect(result.findings.map(\.check) == [.assertions])
+        #expect(result.parsedBody?.isTreeBuilt == true)
+    }
+
+    @Test("a body that is not JSON is one finding, with nothing to build")
+    func notJSON() throws {
+        let result = try outcome(body: "{oops")
+        #expect(result.findings.map(\.check) == [.responseSchemaConformance])
+        #expect(result.body == nil)
+    }
+}
