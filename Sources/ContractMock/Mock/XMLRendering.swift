@@ -1,3 +1,4 @@
+import ContractKit
 import JSONSchema
 
 /// Renders a JSON value as a well-formed XML document, for operations that answer XML first.
@@ -16,9 +17,9 @@ enum XMLRendering {
         case .null:
             return "<\(tag)/>"
         case .string(let text):
-            return "<\(tag)>\(escape(text))</\(tag)>"
+            return "<\(tag)>\(XMLText.content(text))</\(tag)>"
         default:
-            return "<\(tag)>\(escape(value.compactText))</\(tag)>"
+            return "<\(tag)>\(XMLText.content(value.compactText))</\(tag)>"
         }
     }
 
@@ -32,27 +33,6 @@ enum XMLRendering {
         var result = String(allowed)
         if result.isEmpty || !(result.first?.isLetter ?? false || result.first == "_") {
             result = "_" + result
-        }
-        return result
-    }
-
-    private static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                let v = scalar.value
-                let legal =
-                    v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v)
-                    || (0xE000...0xFFFD).contains(v)
-                    || (0x10000...0x10FFFF).contains(v)
-                result += legal ? String(scalar) : "\u{FFFD}"
-            }
         }
         return result
     }
