@@ -117,7 +117,7 @@ struct TapeProgramTests {
 
     /// Seeded arrays of mixed elements, some past 64 elements (the bitset's second word).
     static func arrays() -> [String] {
-        let elements = ["1", "2", #""s""#, "null", "[1]", "[\"s\"]", #"{"a": 1}"#, "[]", "1.5"]
+        let elements = ["1", "2", #""s""#, "null", "[1]", "[\"s\"]", #"{"a": 1}"#, "[]", "1.5", "[1, 2]"]
         var random = Seeded(state: 0xA5A5_5A5A_1234_4321)
         var texts = ["[]", "{}", #"{"a": 1}"#, #"{"b": 1}"#, "1"]
         for round in 0..<400 {
