@@ -106,7 +106,8 @@ struct TapeNode: Sendable {
 ///   the known names, `flag` when it follows `properties`.
 /// - `items`: `a` node, `b` prefix count. `contains`: `a` node, `b` minimum, `c` maximum or -1.
 /// - `type`: `a` mask of tape kinds, `b` 1 when integers (but not all numbers) are allowed.
-/// - `strings` (`enum`/`const`): `keys[a ..< a + b]` the string values, `c` the keyword.
+/// - `strings` (`enum`/`const`): `keys[a ..< a + b]` the string values, `c` the keyword, `flag`
+///   when every value is a string.
 /// - lengths and counts: `a` the limit. `pattern`: `a` regex. `number`: `a` bound, `c` keyword.
 /// - `format`, `uniqueItems`, `evaluate`: `c` the keyword.
 struct TapeOp: Sendable {

@@ -164,7 +164,12 @@ struct TapeProgramBuilder {
         for case .string(let text) in values { texts.append((text, -1)) }
         keywords.append(keyword)
         let start = keyTable(texts)
-        return (1, TapeOp(code: .strings, a: start, b: Int32(texts.count), c: Int32(keywords.count - 1)))
+        return (
+            1,
+            TapeOp(
+                code: .strings, flag: texts.count == values.count, a: start, b: Int32(texts.count),
+                c: Int32(keywords.count - 1))
+        )
     }
 
     private mutating func number(

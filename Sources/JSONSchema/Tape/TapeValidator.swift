@@ -172,6 +172,8 @@ struct TapeValidator {
                 for key in Int(op.a)..<Int(op.a + op.b) where equalsKey(entry, key) { return true }
                 return false
             }
+            // Only strings can equal a list of strings: no value to build for the evaluator.
+            if op.flag && entry.kind != .string { return false }
             return fallback.assert(program.keywords[Int(op.c)], tape.materialize(cursor, bytes))
         case .maxLength:
             guard entry.kind == .string else { return true }
