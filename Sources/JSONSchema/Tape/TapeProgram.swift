@@ -74,6 +74,11 @@ final class TapeProgram: Sendable {
         if length >= 8 {
             return UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         }
+        if start + 8 <= bytes.count {
+            // One load and a mask: a key is followed by at least its quote, a colon and a value.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            return word & (1 << UInt64(8 * length) &- 1)
+        }
         var word: UInt64 = 0
         var offset = length
         while offset > 0 {
