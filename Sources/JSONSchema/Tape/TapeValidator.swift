@@ -67,7 +67,7 @@ struct TapeValidator {
         var position = Int(node.start)
         let end = position + Int(node.count)
         while position < end {
-            if !evaluate(tables.ops[position], entry, at: cursor, &state) { return false }
+            if !evaluate(position, entry, at: cursor, &state) { return false }
             position += 1
         }
         return true
@@ -82,9 +82,11 @@ struct TapeValidator {
         return validate(index, at: cursor)
     }
 
-    mutating func evaluate(_ op: TapeOp, _ entry: JSONTape.Entry, at cursor: Int, _ state: inout NodeState)
+    /// Instruction `ops[position]` on the value at `cursor` (read here, not copied into the call).
+    mutating func evaluate(_ position: Int, _ entry: JSONTape.Entry, at cursor: Int, _ state: inout NodeState)
         -> Bool
     {
+        let op = tables.ops[position]
         switch op.code {
         case .type:
             if Int32(1) << Int32(entry.kind.rawValue) & op.a != 0 { return true }
