@@ -38,7 +38,7 @@ struct DecimalLiteral: Equatable, Sendable {
         case .int(let value):
             self.init(negative: value < 0, significand: value.magnitude, exponent: 0)
         case .decimal(let significand, let exponent):
-            guard abs(exponent) <= Self.maximumExponent else { return nil }
+            guard exponent.magnitude <= Self.maximumExponent.magnitude else { return nil }
             self.init(negative: significand < 0, significand: significand.magnitude, exponent: exponent)
         case .big:
             return nil
