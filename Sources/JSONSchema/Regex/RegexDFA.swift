@@ -33,6 +33,8 @@ final class RegexDFA: Sendable {
         var acceptsAtEnd: [Bool] = []
         /// Whether no match can follow (an anchored pattern with no thread left).
         var dead: [Bool] = []
+        /// `acceptsInside || dead`: the search ends in this state, whatever follows.
+        var stops: [Bool] = []
         var numbers: [[Int]: Int32] = [:]
         /// Set when the pattern needs more than `maximumStates` states: every search goes to the VM.
         var exhausted = false
@@ -56,19 +58,35 @@ final class RegexDFA: Sendable {
         return table.withLock { table -> Bool? in
             guard !table.exhausted else { return nil }
             var state = 0
-            for byte in bytes {
-                if table.acceptsInside[state] { return true }
-                if table.dead[state] { return false }
-                guard byte < 0x80 else { return nil }
-                let next = table.transitions[state &* 128 &+ Int(byte)]
-                if next >= 0 {
-                    state = Int(next)
-                    continue
+            var index = 0
+            while true {
+                // The built part of the table, read through buffers until a byte needs a state
+                // that does not exist yet, a non-ASCII byte, or a state that decides the search.
+                (state, index) = table.transitions.withUnsafeBufferPointer { transitions in
+                    table.stops.withUnsafeBufferPointer { stops in
+                        var state = state
+                        var index = index
+                        while index < bytes.count && !stops[state] {
+                            let byte = bytes[index]
+                            guard byte < 0x80 else { break }
+                            let next = transitions[state &* 128 &+ Int(byte)]
+                            guard next >= 0 else { break }
+                            state = Int(next)
+                            index += 1
+                        }
+                        return (state, index)
+                    }
                 }
+                if table.acceptsInside[state] { return true }
+                // A state with no thread left may still accept through `$` at the very end.
+                if index == bytes.count { return table.acceptsAtEnd[state] }
+                if table.dead[state] { return false }
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
                 guard let built = transition(from: state, on: byte, in: &table) else { return nil }
                 state = built
+                index += 1
             }
-            return table.acceptsAtEnd[state]
         }
     }
 
@@ -114,7 +132,9 @@ final class RegexDFA: Sendable {
         table.consuming.append(inside.consuming)
         table.acceptsInside.append(inside.accepts)
         table.acceptsAtEnd.append(atEnd.accepts)
-        table.dead.append(anchored && inside.consuming.isEmpty && !inside.accepts)
+        let dead = anchored && inside.consuming.isEmpty && !inside.accepts
+        table.dead.append(dead)
+        table.stops.append(dead || inside.accepts)
         table.transitions.append(contentsOf: repeatElement(-1, count: 128))
         table.numbers[key] = Int32(number)
         return number

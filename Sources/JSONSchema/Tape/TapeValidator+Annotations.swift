@@ -1,14 +1,15 @@
-/// `unevaluatedProperties` on the tape: the members that the node's other keywords and its passing
-/// in-place subschemas evaluated are collected as a bitset of member positions, only below a node
-/// that uses the keyword, so no other schema pays for annotations.
+/// `unevaluatedProperties` and `unevaluatedItems` on the tape: the members (or elements) that the
+/// node's other keywords and its passing in-place subschemas evaluated are collected as a bitset of
+/// positions, only below a node that uses the keyword, so no other schema pays for annotations.
 ///
-/// The collection mirrors the evaluator's: `properties` and `patternProperties` mark the members
-/// they name or match, `additionalProperties` and a nested `unevaluatedProperties` mark every
-/// member, `$ref`, `allOf`, the passing branches of `anyOf`/`oneOf`, a holding `if` with its `then`
-/// (or the `else`) and the `dependentSchemas` that apply pass on their subschemas' marks, `not`
-/// passes none. `unevaluatedItems` on an array still goes to the evaluator.
+/// The collection mirrors the evaluator's. Members: `properties` and `patternProperties` mark the
+/// members they name or match, `additionalProperties` and a nested `unevaluatedProperties` mark all.
+/// Elements: `prefixItems` marks its prefix, `items` and a nested `unevaluatedItems` mark all,
+/// `contains` marks the elements its subschema accepts. Either way `$ref`, `allOf`, the passing
+/// branches of `anyOf`/`oneOf`, a holding `if` with its `then` (or the `else`) and the
+/// `dependentSchemas` that apply pass on their subschemas' marks, and `not` passes none.
 extension TapeValidator {
-    /// The members of one object that earlier keywords evaluated, by position.
+    /// The members of one object (or elements of one array) that earlier keywords evaluated.
     struct MemberSet {
         private var first: UInt64 = 0
         private var rest: [UInt64] = []
@@ -36,101 +37,108 @@ extension TapeValidator {
         }
     }
 
-    /// Validates a node that uses `unevaluated*` on the tape, or nil when it cannot (an array under
-    /// `unevaluatedItems`, a reference cycle deeper than the guard) and the evaluator must.
-    mutating func validateTrackingAnnotations(_ index: Int, at cursor: Int) -> Bool? {
+    /// Validates a node that uses `unevaluated*` on the tape, or nil when a reference chain passes
+    /// the cycle guard while collecting and the evaluator must decide.
+    mutating func validateTrackingAnnotations(_ node: TapeNode, at cursor: Int) -> Bool? {
+        guard run(node, at: cursor) else { return false }
         let entry = entries[cursor]
-        let keywords = program.nodes[index].keywords
-        if entry.kind == .array {
-            for keyword in keywords {
-                if case .unevaluatedItems = keyword { return nil }
-            }
+        let unevaluated: Int32
+        switch entry.kind {
+        case .object: unevaluated = node.unevaluatedProperties
+        case .array: unevaluated = node.unevaluatedItems
+        default: return true
         }
-        var unevaluated: Int?
-        for keyword in keywords {
-            switch keyword {
-            case .unevaluatedItems:
-                continue
-            case .unevaluatedProperties(let schema):
-                unevaluated = schema
-            default:
-                if !evaluate(keyword, at: cursor) { return false }
-            }
-        }
-        guard entry.kind == .object, let unevaluated else { return true }
+        guard unevaluated >= 0 else { return true }
+        let items = entry.kind == .array
         var evaluated = MemberSet(count: Int(entry.length))
-        guard collectEvaluated(index, at: cursor, into: &evaluated, own: true, depth: 0) else { return nil }
+        guard collectEvaluated(node, at: cursor, into: &evaluated, items: items, own: true, depth: 0) else {
+            return nil
+        }
         if evaluated.all { return true }
-        var key = cursor + 1
+        var child = cursor + 1
         var position = 0
-        while key < Int(entry.end) {
-            let value = key + 1
-            if !evaluated.contains(position) && !validateChild(unevaluated, at: value) { return false }
-            key = JSONTape.next(entries, value)
+        while child < Int(entry.end) {
+            let value = items ? child : child + 1
+            if !evaluated.contains(position) && !validateChild(Int(unevaluated), at: value) { return false }
+            child = next(value)
             position += 1
         }
         return true
     }
 
-    /// Adds the members node `index` evaluated on the object at `cursor` (which the node passed) to
-    /// `set`; `own` skips the node's own `unevaluatedProperties`, which is what asks. False when the
-    /// reference chain passes the cycle guard.
+    /// Adds the members (`items`: elements) that `node` evaluated on the value at `cursor` (which
+    /// the node passed) to `set`; `own` skips the node's own `unevaluated*`, which is what asks.
+    /// False when the reference chain passes the cycle guard.
     private mutating func collectEvaluated(
-        _ index: Int, at cursor: Int, into set: inout MemberSet, own: Bool, depth: Int
+        _ node: TapeNode, at cursor: Int, into set: inout MemberSet, items: Bool, own: Bool, depth: Int
     ) -> Bool {
         guard depth < Evaluator.maximumDepth else { return false }
-        if set.all { return true }
-        let node = program.nodes[index]
-        if node.constant != nil { return true }
-        for keyword in node.keywords {
-            switch keyword {
-            case .properties(let schemas):
-                markMembers(at: cursor, in: &set) { key in schemas.contains { equalsKey(key, $0.name) } }
-            case .patternProperties(let patterns):
-                markMembers(at: cursor, in: &set) { key in patterns.contains { keyMatches($0.pattern, key) } }
-            case .additionalProperties:
+        if set.all || node.constant >= 0 { return true }
+        if !own && (items ? node.unevaluatedItems : node.unevaluatedProperties) >= 0 {
+            set.insertAll()
+            return true
+        }
+        for position in Int(node.start)..<Int(node.start + node.count) {
+            let op = tables.ops[position]
+            switch op.code {
+            case .properties where !items:
+                markMembers(at: cursor, in: &set) { key in
+                    (Int(op.a)..<Int(op.a + op.b)).contains { equalsKey(key, $0) }
+                }
+            case .additionalProperties where !items:
                 set.insertAll()
                 return true
-            case .unevaluatedProperties:
-                if !own {
+            case .evaluate where !items:
+                switch program.keywords[Int(op.c)] {
+                case .patternProperties(let patterns):
+                    markMembers(at: cursor, in: &set) { key in
+                        patterns.contains { keyMatches($0.pattern, key) }
+                    }
+                case .additionalProperties:
                     set.insertAll()
                     return true
+                default:
+                    continue
                 }
-            case .ref(let target), .dynamicRef(let target, _):
-                guard collectEvaluated(target, at: cursor, into: &set, own: false, depth: depth + 1) else {
+            case .prefixItems where items:
+                for element in 0..<min(Int(op.b), Int(entries[cursor].length)) { set.insert(element) }
+            case .items where items:
+                set.insertAll()
+                return true
+            case .contains where items:
+                var child = cursor + 1
+                var element = 0
+                while child < Int(entries[cursor].end) {
+                    if validateChild(Int(op.a), at: child) { set.insert(element) }
+                    child = next(child)
+                    element += 1
+                }
+            case .ref:
+                guard collect(Int(op.a), cursor, &set, items, depth) else { return false }
+            case .allOf:
+                for child in Int(op.a)..<Int(op.a + op.b)
+                where !collect(Int(tables.children[child]), cursor, &set, items, depth) {
                     return false
                 }
-            case .allOf(let schemas):
-                for schema in schemas
-                where !collectEvaluated(schema, at: cursor, into: &set, own: false, depth: depth + 1) {
-                    return false
-                }
-            case .anyOf(let schemas), .oneOf(let schemas):
-                for schema in schemas where validate(schema, at: cursor) {
-                    guard collectEvaluated(schema, at: cursor, into: &set, own: false, depth: depth + 1)
-                    else {
+            case .anyOf, .oneOf:
+                for child in Int(op.a)..<Int(op.a + op.b) {
+                    let schema = Int(tables.children[child])
+                    if validate(schema, at: cursor) && !collect(schema, cursor, &set, items, depth) {
                         return false
                     }
                 }
-            case .conditional(let condition, let then, let otherwise):
-                let branch: Int?
-                if validate(condition, at: cursor) {
-                    guard collectEvaluated(condition, at: cursor, into: &set, own: false, depth: depth + 1)
-                    else {
-                        return false
-                    }
-                    branch = then
+            case .conditional:
+                let branch: Int32
+                if validate(Int(op.a), at: cursor) {
+                    guard collect(Int(op.a), cursor, &set, items, depth) else { return false }
+                    branch = op.b
                 } else {
-                    branch = otherwise
+                    branch = op.c
                 }
-                if let branch, !collectEvaluated(branch, at: cursor, into: &set, own: false, depth: depth + 1)
-                {
-                    return false
-                }
-            case .dependentSchemas(let dependencies):
-                for (name, schema) in dependencies where member(named: name, in: cursor) != nil {
-                    guard collectEvaluated(schema, at: cursor, into: &set, own: false, depth: depth + 1)
-                    else {
+                if branch >= 0 && !collect(Int(branch), cursor, &set, items, depth) { return false }
+            case .dependentSchemas where !items:
+                for key in Int(op.a)..<Int(op.a + op.b) where member(key, in: cursor) != nil {
+                    guard collect(Int(tables.keys[key].schema), cursor, &set, items, depth) else {
                         return false
                     }
                 }
@@ -139,6 +147,14 @@ extension TapeValidator {
             }
         }
         return true
+    }
+
+    /// `collectEvaluated` for a passing in-place subschema, one level deeper.
+    private mutating func collect(
+        _ index: Int, _ cursor: Int, _ set: inout MemberSet, _ items: Bool, _ depth: Int
+    ) -> Bool {
+        collectEvaluated(
+            tables.nodes[index], at: cursor, into: &set, items: items, own: false, depth: depth + 1)
     }
 
     /// Marks the members of the object at `cursor` whose key entry satisfies `marks`.
@@ -150,7 +166,7 @@ extension TapeValidator {
         var position = 0
         while key < Int(object.end) {
             if marks(entries[key]) { set.insert(position) }
-            key = JSONTape.next(entries, key + 1)
+            key = next(key + 1)
             position += 1
         }
     }

@@ -1,57 +1,80 @@
-/// Decides whether a `JSONTape` is valid (quick mode: no messages) by walking the tape with a
-/// cursor (an entry index), without building `JSONValue`s.
+/// Decides whether a `JSONTape` is valid (quick mode: no messages) by running a `TapeProgram` with
+/// a cursor (an entry index) over the tape, without building `JSONValue`s.
 ///
-/// The keywords of every day's schemas run on the tape: `type`, `properties` (member keys compared
-/// as raw bytes with the schema's names, no `String` per key), `required`, `additionalProperties`,
-/// `items`, `prefixItems`, `enum`/`const` on strings, lengths, `pattern` on the UTF-8 bytes, counts,
-/// `$ref` and the combinators. The rest (numeric bounds and `format` on one scalar; `contains`,
-/// `patternProperties`, `uniqueItems` and the like on a subtree) materialize just that value for the
-/// `Evaluator` (`uniqueItems` runs on the tape for arrays of ASCII strings). A node with `unevaluatedProperties` collects the members its in-place subschemas
-/// evaluated as a bitset on the tape (`TapeValidator+Annotations`); `unevaluatedItems` on an array
-/// still hands that value to the `Evaluator`. A program that uses
-/// `$dynamicRef` with a dynamic anchor needs the `Evaluator`'s dynamic scope and is not walked here.
+/// Every table is read through a buffer pointer and every instruction is a trivial struct, so the
+/// hot path copies no enum payloads and touches no reference counts. On the tape: `type` (a mask
+/// over the tape's kinds), `properties` (member keys compared as bytes with the schema's, length
+/// and first eight bytes first), `required` (a bit mask of what `properties` found, else a lookup),
+/// `additionalProperties`, `items`, `prefixItems`, `contains`, `enum`/`const` on strings, lengths,
+/// `pattern` on the UTF-8 bytes, counts, numeric bounds and `multipleOf` on the literal's digits
+/// (`DecimalLiteral`; a literal too long for it takes the exact `JSONNumber`), `uniqueItems` on
+/// ASCII strings, `$ref`, the combinators, and `unevaluated*` (`TapeValidator+Annotations`). The
+/// rest (`format` on one string; `patternProperties`, `propertyNames`, `dependentRequired` on a
+/// subtree) materializes just that value for the `Evaluator`. A program that uses `$dynamicRef`
+/// with a dynamic anchor needs the `Evaluator`'s dynamic scope and is not walked here.
 struct TapeValidator {
-    let program: CompiledProgram
-    let entries: [JSONTape.Entry]
+    let program: TapeProgram
+    let tables: TapeProgram.Tables
+    let entries: UnsafeBufferPointer<JSONTape.Entry>
     let tape: JSONTape
     let bytes: UnsafeBufferPointer<UInt8>
     /// The evaluator in quick mode, for the keywords and nodes handed over as `JSONValue`s.
     var fallback: Evaluator
-    private var depth = 0
-    /// How many members the last `properties` matched, for the `additionalProperties` after it.
-    private var matchedPropertyCount = -1
+    var depth = 0
     /// The last value materialized for the evaluator and its entry: `oneOf` branches that collect
     /// annotations all ask for the same value.
     private var materialized: (cursor: Int, value: JSONValue) = (-1, .null)
 
-    init(program: CompiledProgram, tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>) {
-        self.program = program
+    /// What one node's `properties` left for the `additionalProperties` and `required` after it.
+    struct NodeState {
+        /// How many members `properties` matched, or -1 when it did not run.
+        var matched = -1
+        /// The positions in the `properties` table it found.
+        var found: UInt64 = 0
+    }
+
+    init(
+        program: CompiledProgram, tapeProgram: TapeProgram, tables: TapeProgram.Tables, tape: JSONTape,
+        entries: UnsafeBufferPointer<JSONTape.Entry>, bytes: UnsafeBufferPointer<UInt8>
+    ) {
+        self.program = tapeProgram
+        self.tables = tables
         self.tape = tape
-        self.entries = tape.entries
+        self.entries = entries
         self.bytes = bytes
         self.fallback = Evaluator(program: program, verbose: false)
     }
 
     mutating func validate(_ index: Int, at cursor: Int) -> Bool {
-        let node = program.nodes[index]
-        if let constant = node.constant { return constant }
+        let node = tables.nodes[index]
+        if node.constant >= 0 { return node.constant == 1 }
         depth += 1
         defer { depth -= 1 }
         if depth > Evaluator.maximumDepth { return false }
         if node.tracksAnnotations {
-            if let valid = validateTrackingAnnotations(index, at: cursor) { return valid }
+            if let valid = validateTrackingAnnotations(node, at: cursor) { return valid }
             var annotations = Annotations()
             return fallback.validate(index, value(at: cursor), &annotations, collect: false)
         }
-        // Keywords are read in place through the buffer: iterating the array copied every
-        // `Keyword` (an outlined copy of a multi-payload enum plus its retains) per evaluation.
-        return node.keywords.withUnsafeBufferPointer { keywords in
-            for position in keywords.indices where !evaluate(keywords[position], at: cursor) { return false }
-            return true
+        return run(node, at: cursor)
+    }
+
+    /// The node's instructions on the value at `cursor`, all of which must hold.
+    @inline(__always)
+    mutating func run(_ node: TapeNode, at cursor: Int) -> Bool {
+        let entry = entries[cursor]
+        var state = NodeState()
+        var position = Int(node.start)
+        let end = position + Int(node.count)
+        while position < end {
+            if !evaluate(position, entry, at: cursor, &state) { return false }
+            position += 1
         }
+        return true
     }
 
     /// A subschema on a member or element: the cycle guard counts nesting on one value only.
+    @inline(__always)
     mutating func validateChild(_ index: Int, at cursor: Int) -> Bool {
         let saved = depth
         depth = 0
@@ -59,206 +82,282 @@ struct TapeValidator {
         return validate(index, at: cursor)
     }
 
-    mutating func evaluate(_ keyword: Keyword, at cursor: Int) -> Bool {
-        let entry = entries[cursor]
-        switch keyword {
-        case .ref(let target), .dynamicRef(let target, _):
-            return validate(target, at: cursor)
-        case .allOf(let schemas):
-            for schema in schemas where !validate(schema, at: cursor) { return false }
+    /// Instruction `ops[position]` on the value at `cursor` (read here, not copied into the call).
+    mutating func evaluate(_ position: Int, _ entry: JSONTape.Entry, at cursor: Int, _ state: inout NodeState)
+        -> Bool
+    {
+        let op = tables.ops[position]
+        switch op.code {
+        case .type:
+            if Int32(1) << Int32(entry.kind.rawValue) & op.a != 0 { return true }
+            return op.b == 1 && entry.kind == .number && isInteger(entry)
+        case .properties:
+            guard entry.kind == .object else { return true }
+            return properties(op, at: cursor, &state)
+        case .requiredMask:
+            return entry.kind != .object || state.found & op.mask == op.mask
+        case .required:
+            guard entry.kind == .object else { return true }
+            for key in Int(op.a)..<Int(op.a + op.b) where member(key, in: cursor) == nil { return false }
             return true
-        case .anyOf(let schemas):
-            for schema in schemas where validate(schema, at: cursor) { return true }
+        case .additionalProperties:
+            guard entry.kind == .object else { return true }
+            if op.flag && state.matched == Int(entry.length) { return true }
+            return additionalProperties(op, at: cursor)
+        case .ref:
+            return validate(Int(op.a), at: cursor)
+        case .allOf:
+            for child in Int(op.a)..<Int(op.a + op.b) where !validate(Int(tables.children[child]), at: cursor)
+            {
+                return false
+            }
+            return true
+        case .anyOf:
+            for child in Int(op.a)..<Int(op.a + op.b) where validate(Int(tables.children[child]), at: cursor)
+            {
+                return true
+            }
             return false
-        case .oneOf(let schemas):
+        case .oneOf:
             var matches = 0
-            for schema in schemas where validate(schema, at: cursor) {
+            for child in Int(op.a)..<Int(op.a + op.b) where validate(Int(tables.children[child]), at: cursor)
+            {
                 matches += 1
                 if matches > 1 { return false }
             }
             return matches == 1
-        case .not(let schema):
-            return !validate(schema, at: cursor)
-        case .conditional(let condition, let then, let otherwise):
-            if then == nil && otherwise == nil { return true }
-            if validate(condition, at: cursor) {
-                return then.map { validate($0, at: cursor) } ?? true
-            }
-            return otherwise.map { validate($0, at: cursor) } ?? true
-        case .dependentSchemas(let dependencies):
+        case .not:
+            return !validate(Int(op.a), at: cursor)
+        case .conditional:
+            if op.b < 0 && op.c < 0 { return true }
+            let branch = validate(Int(op.a), at: cursor) ? op.b : op.c
+            return branch < 0 || validate(Int(branch), at: cursor)
+        case .dependentSchemas:
             guard entry.kind == .object else { return true }
-            for (name, schema) in dependencies where member(named: name, in: cursor) != nil {
-                if !validate(schema, at: cursor) { return false }
+            for key in Int(op.a)..<Int(op.a + op.b) where member(key, in: cursor) != nil {
+                if !validate(Int(tables.keys[key].schema), at: cursor) { return false }
             }
             return true
-        case .prefixItems(let schemas):
+        case .prefixItems:
             guard entry.kind == .array else { return true }
             var child = cursor + 1
-            for schema in schemas where child < Int(entry.end) {
-                if !validateChild(schema, at: child) { return false }
-                child = JSONTape.next(entries, child)
+            for position in Int(op.a)..<Int(op.a + op.b) where child < Int(entry.end) {
+                if !validateChild(Int(tables.children[position]), at: child) { return false }
+                child = next(child)
             }
             return true
-        case .items(let schema, let prefixCount):
-            guard entry.kind == .array, Int(entry.length) > prefixCount else { return true }
-            if program.nodes[schema].constant == false { return false }
+        case .items:
+            guard entry.kind == .array, entry.length > UInt32(op.b) else { return true }
+            if tables.nodes[Int(op.a)].constant == 0 { return false }
             var child = cursor + 1
             var position = 0
             while child < Int(entry.end) {
-                if position >= prefixCount && !validateChild(schema, at: child) { return false }
-                child = JSONTape.next(entries, child)
+                if position >= Int(op.b) && !validateChild(Int(op.a), at: child) { return false }
+                child = next(child)
                 position += 1
             }
             return true
-        case .properties(let schemas):
-            guard entry.kind == .object else { return true }
-            return properties(schemas, at: cursor)
-        case .additionalProperties(let schema, let known, let patterns, let followsProperties):
-            guard entry.kind == .object else { return true }
-            if followsProperties && matchedPropertyCount == Int(entry.length) { return true }
-            var key = cursor + 1
-            while key < Int(entry.end) {
-                let value = key + 1
-                let name = tape.string(entries[key], bytes)
-                if !known.contains(name)
-                    && (patterns.isEmpty || !patterns.contains(where: { $0.matches(name) }))
-                {
-                    if !validateChild(schema, at: value) { return false }
+        case .contains:
+            guard entry.kind == .array else { return true }
+            var matched = 0
+            var child = cursor + 1
+            while child < Int(entry.end) {
+                if validateChild(Int(op.a), at: child) {
+                    matched += 1
+                    if op.c < 0 && matched >= Int(op.b) { return true }
                 }
-                key = JSONTape.next(entries, value)
+                child = next(child)
             }
-            return true
-        case .required(let names):
-            guard entry.kind == .object else { return true }
-            for name in names where member(named: name, in: cursor) == nil { return false }
-            return true
-        case .type(let types):
-            return allows(types, entry)
-        case .enumeration(let allowed):
+            return matched >= Int(op.b) && (op.c < 0 || matched <= Int(op.c))
+        case .strings:
             if entry.kind == .string && !entry.flag {
-                return allowed.contains { value in
-                    guard case .string(let text) = value else { return false }
-                    return equalsKey(entry, text)
-                }
+                for key in Int(op.a)..<Int(op.a + op.b) where equalsKey(entry, key) { return true }
+                return false
             }
-            let value = tape.materialize(cursor, bytes)
-            return allowed.contains { MemberLookup.equal($0, value) }
-        case .const(let expected):
-            if entry.kind == .string && !entry.flag {
-                guard case .string(let text) = expected else { return false }
-                return equalsKey(entry, text)
-            }
-            return MemberLookup.equal(tape.materialize(cursor, bytes), expected)
-        case .maxLength(let limit):
+            // Only strings can equal a list of strings: no value to build for the evaluator.
+            if op.flag && entry.kind != .string { return false }
+            return fallback.assert(program.keywords[Int(op.c)], tape.materialize(cursor, bytes))
+        case .maxLength:
             guard entry.kind == .string else { return true }
-            if Int(entry.length) <= limit { return true }
-            return scalarCount(entry) <= limit
-        case .minLength(let limit):
+            if entry.length <= UInt32(op.a) { return true }
+            return scalarCount(entry) <= Int(op.a)
+        case .minLength:
             guard entry.kind == .string else { return true }
-            if Int(entry.length) < limit { return false }
-            return scalarCount(entry) >= limit
-        case .pattern(let regex):
+            if entry.length < UInt32(op.a) { return false }
+            return scalarCount(entry) >= Int(op.a)
+        case .pattern:
             guard entry.kind == .string else { return true }
             if !entry.flag {
                 let range = Int(entry.offset)..<Int(entry.offset + entry.length)
-                return regex.matches(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+                return program.regexes[Int(op.a)].matches(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
             }
-            return regex.matches(tape.string(entry, bytes))
-        case .maxItems(let limit):
-            return entry.kind != .array || Int(entry.length) <= limit
-        case .minItems(let limit):
-            return entry.kind != .array || Int(entry.length) >= limit
-        case .maxProperties(let limit):
-            return entry.kind != .object || Int(entry.length) <= limit
-        case .minProperties(let limit):
-            return entry.kind != .object || Int(entry.length) >= limit
-        case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum:
+            return program.regexes[Int(op.a)].matches(tape.string(entry, bytes))
+        case .maxItems:
+            return entry.kind != .array || entry.length <= UInt32(op.a)
+        case .minItems:
+            return entry.kind != .array || entry.length >= UInt32(op.a)
+        case .maxProperties:
+            return entry.kind != .object || entry.length <= UInt32(op.a)
+        case .minProperties:
+            return entry.kind != .object || entry.length >= UInt32(op.a)
+        case .number:
             guard entry.kind == .number else { return true }
-            return fallback.assert(keyword, .number(tape.number(entry, bytes)))
+            return number(tables.bounds[Int(op.a)], entry, keyword: Int(op.c))
         case .format:
             guard entry.kind == .string else { return true }
-            return fallback.assert(keyword, .string(tape.string(entry, bytes)))
+            return fallback.assert(program.keywords[Int(op.c)], .string(tape.string(entry, bytes)))
         case .uniqueItems:
             guard entry.kind == .array else { return true }
             if let unique = uniqueASCIIStrings(in: cursor) { return unique }
-            var ignored = Annotations()
-            return fallback.evaluate(keyword, value(at: cursor), &ignored, collecting: false)
-        default:
-            // contains, patternProperties, propertyNames, uniqueItems, dependentRequired,
-            // unevaluated*: rare in response schemas; the evaluator takes this one value.
-            var ignored = Annotations()
-            return fallback.evaluate(keyword, value(at: cursor), &ignored, collecting: false)
+            return evaluateOnValue(Int(op.c), at: cursor)
+        case .evaluate:
+            return evaluateOnValue(Int(op.c), at: cursor)
         }
+    }
+
+    /// `patternProperties`, `propertyNames`, `dependentRequired` and the like: rare in response
+    /// schemas; the evaluator takes this one value.
+    private mutating func evaluateOnValue(_ keyword: Int, at cursor: Int) -> Bool {
+        var ignored = Annotations()
+        return fallback.evaluate(program.keywords[keyword], value(at: cursor), &ignored, collecting: false)
     }
 
     /// `properties`: each member whose key a property names goes to that property's schema. The
     /// search for a key starts after the last property found, so members in schema order cost one
     /// comparison each.
-    private mutating func properties(_ schemas: [(name: String, schema: Int)], at cursor: Int) -> Bool {
+    private mutating func properties(_ op: TapeOp, at cursor: Int, _ state: inout NodeState) -> Bool {
         let object = entries[cursor]
-        var matched = 0
-        defer { matchedPropertyCount = matched }
-        guard !schemas.isEmpty else { return true }
+        state.matched = 0
+        state.found = 0
+        let count = Int(op.b)
+        guard count > 0 else { return true }
+        let first = Int(op.a)
         var next = 0
         var key = cursor + 1
         while key < Int(object.end) {
             let value = key + 1
             let keyEntry = entries[key]
+            let length = Int32(keyEntry.length)
+            let prefix = keyEntry.flag ? 0 : TapeProgram.prefix(bytes, Int(keyEntry.offset), Int(length))
             var found = -1
-            for step in 0..<schemas.count {
+            for step in 0..<count {
                 var candidate = next + step
-                if candidate >= schemas.count { candidate -= schemas.count }
-                if equalsKey(keyEntry, schemas[candidate].name) {
+                if candidate >= count { candidate -= count }
+                let schemaKey = tables.keys[first + candidate]
+                // An escaped key's length counts its escapes, so only its decoded text compares.
+                if keyEntry.flag
+                    ? sameEscapedKey(keyEntry, first + candidate)
+                    : schemaKey.length == length && schemaKey.prefix == prefix
+                        && sameTail(keyEntry, schemaKey)
+                {
                     found = candidate
                     break
                 }
             }
             if found >= 0 {
-                matched += 1
-                next = found + 1 == schemas.count ? 0 : found + 1
-                if !validateChild(schemas[found].schema, at: value) { return false }
+                state.matched += 1
+                if found < 64 { state.found |= 1 << UInt64(found) }
+                next = found + 1 == count ? 0 : found + 1
+                if !validateChild(Int(tables.keys[first + found].schema), at: value) { return false }
             }
-            key = JSONTape.next(entries, value)
+            key = self.next(value)
         }
         return true
     }
 
+    /// `additionalProperties`: members that no name in `keys[b ..< b + c]` names meet schema `a`.
+    private mutating func additionalProperties(_ op: TapeOp, at cursor: Int) -> Bool {
+        let object = entries[cursor]
+        var key = cursor + 1
+        while key < Int(object.end) {
+            let value = key + 1
+            var known = false
+            for name in Int(op.b)..<Int(op.b + op.c) where equalsKey(entries[key], name) {
+                known = true
+                break
+            }
+            if !known && !validateChild(Int(op.a), at: value) { return false }
+            key = next(value)
+        }
+        return true
+    }
+
+    /// A numeric keyword on a number entry: on the literal when both sides are short, else exactly.
+    private mutating func number(_ bound: NumberBound, _ entry: JSONTape.Entry, keyword: Int) -> Bool {
+        if let limit = bound.literal,
+            let value = DecimalLiteral.read(bytes, Int(entry.offset), Int(entry.length))
+        {
+            switch bound.kind {
+            case .minimum: return DecimalLiteral.compare(value, limit) >= 0
+            case .maximum: return DecimalLiteral.compare(value, limit) <= 0
+            case .exclusiveMinimum: return DecimalLiteral.compare(value, limit) > 0
+            case .exclusiveMaximum: return DecimalLiteral.compare(value, limit) < 0
+            case .multipleOf:
+                if let multiple = value.isMultiple(of: limit) { return multiple }
+            }
+        }
+        return fallback.assert(program.keywords[keyword], .number(tape.number(entry, bytes)))
+    }
+
+    /// Whether a number entry is an integer (`1.0` is).
+    private func isInteger(_ entry: JSONTape.Entry) -> Bool {
+        if entry.flag { return true }
+        if let literal = DecimalLiteral.read(bytes, Int(entry.offset), Int(entry.length)) {
+            return literal.isInteger
+        }
+        return tape.number(entry, bytes).isInteger
+    }
+
     /// The value at `cursor` as a `JSONValue`, materialized once for consecutive requests.
-    private mutating func value(at cursor: Int) -> JSONValue {
+    mutating func value(at cursor: Int) -> JSONValue {
         if materialized.cursor != cursor { materialized = (cursor, tape.materialize(cursor, bytes)) }
         return materialized.value
     }
 
-    /// The value entry of the member named `name` in the object at `cursor`, or nil.
-    func member(named name: String, in cursor: Int) -> Int? {
+    /// The entry after the value at `index` and its subtree.
+    @inline(__always)
+    func next(_ index: Int) -> Int {
+        let entry = entries[index]
+        return entry.isContainer ? Int(entry.end) : index + 1
+    }
+
+    /// The value entry of the member named by `keys[key]` in the object at `cursor`, or nil.
+    func member(_ key: Int, in cursor: Int) -> Int? {
         let object = entries[cursor]
-        var key = cursor + 1
-        while key < Int(object.end) {
-            if equalsKey(entries[key], name) { return key + 1 }
-            key = JSONTape.next(entries, key + 1)
+        var index = cursor + 1
+        while index < Int(object.end) {
+            if equalsKey(entries[index], key) { return index + 1 }
+            index = next(index + 1)
         }
         return nil
     }
 
-    /// Whether a string entry's decoded text is `name`, byte for byte.
+    /// Whether a string entry's decoded text is `keys[key]`, byte for byte.
     @inline(__always)
-    func equalsKey(_ entry: JSONTape.Entry, _ name: String) -> Bool {
-        if entry.flag { return MemberLookup.sameKey(tape.string(entry, bytes), name) }
-        let length = Int(entry.length)
-        guard name.utf8.count == length else { return false }
+    func equalsKey(_ entry: JSONTape.Entry, _ key: Int) -> Bool {
+        if entry.flag { return sameEscapedKey(entry, key) }
+        let schemaKey = tables.keys[key]
+        return schemaKey.length == Int32(entry.length)
+            && schemaKey.prefix == TapeProgram.prefix(bytes, Int(entry.offset), Int(entry.length))
+            && sameTail(entry, schemaKey)
+    }
+
+    /// The bytes past the first eight of an unescaped key entry and a schema key of equal length.
+    @inline(__always)
+    private func sameTail(_ entry: JSONTape.Entry, _ key: TapeKey) -> Bool {
+        let length = Int(key.length)
+        guard length > 8 else { return true }
         let start = Int(entry.offset)
-        let same = name.utf8.withContiguousStorageIfAvailable { utf8 in
-            for offset in 0..<length where utf8[offset] != bytes[start + offset] { return false }
-            return true
+        let keyStart = Int(key.start)
+        for offset in 8..<length where tables.keyBytes[keyStart + offset] != bytes[start + offset] {
+            return false
         }
-        if let same { return same }
-        // A small string (up to 15 bytes, most keys) has no contiguous storage to lend; `withUTF8`
-        // on a copy reads it from the stack instead of the generic element-by-element comparison.
-        var copy = name
-        return copy.withUTF8 { utf8 in
-            for offset in 0..<length where utf8[offset] != bytes[start + offset] { return false }
-            return true
-        }
+        return true
+    }
+
+    /// An escaped key entry against `keys[key]`, decoded (rare: keys seldom hold escapes).
+    private func sameEscapedKey(_ entry: JSONTape.Entry, _ key: Int) -> Bool {
+        MemberLookup.sameKey(tape.string(entry, bytes), program.names[key])
     }
 
     /// `uniqueItems` on an array of ASCII strings without escapes (the usual `tags`), compared as
@@ -301,19 +400,5 @@ struct TapeValidator {
             count += 1
         }
         return count
-    }
-
-    private func allows(_ types: JSONTypeSet, _ entry: JSONTape.Entry) -> Bool {
-        switch entry.kind {
-        case .null: return types.contains(.null)
-        case .true, .false: return types.contains(.boolean)
-        case .object: return types.contains(.object)
-        case .array: return types.contains(.array)
-        case .string: return types.contains(.string)
-        case .number:
-            if types.contains(.number) { return true }
-            guard types.contains(.integer) else { return false }
-            return entry.flag || tape.number(entry, bytes).isInteger
-        }
     }
 }

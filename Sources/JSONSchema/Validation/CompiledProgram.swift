@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A schema resource (a document root or a subschema with `$id`) as the dynamic scope sees it.
 struct CompiledResource: Sendable {
     let uri: String
@@ -13,6 +15,18 @@ final class CompiledProgram: Sendable {
     /// Whether some `$dynamicRef` can resolve through the dynamic scope (it names an anchor), which
     /// only the `Evaluator` tracks; the tape validator walks every other program.
     let usesDynamicScope: Bool
+    /// The program flattened for the tape validator, built on first use (most programs that only
+    /// ever validate `JSONValue`s, like the generator's, never need it).
+    private let flattened = Mutex<TapeProgram?>(nil)
+
+    var tapeProgram: TapeProgram {
+        flattened.withLock { cached in
+            if let cached { return cached }
+            let built = TapeProgram(self)
+            cached = built
+            return built
+        }
+    }
 
     /// - Parameter usesDynamicScope: known already when several roots share `nodes`; else computed.
     init(nodes: [SchemaNode], resources: [CompiledResource], root: Int, usesDynamicScope: Bool? = nil) {

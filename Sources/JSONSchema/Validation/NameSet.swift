@@ -4,7 +4,8 @@
 /// Names compare byte for byte (JSON semantics). `String` hashing follows Unicode canonical
 /// equivalence, so a hash hit is confirmed against the exact names that share that hash key.
 struct NameSet: Sendable {
-    private let names: [String]
+    /// The names, in the order given.
+    let names: [String]
     private let hashed: [String: [String]]?
 
     init(_ names: some Sequence<String>) {

@@ -1,0 +1,183 @@
+/// A JSON number literal read straight from its bytes as `significand × 10^exponent`, for the
+/// numeric keywords on the tape: plain integers and short decimals (at most 18 significant digits,
+/// an exponent within ±100,000) need no `JSONNumber` and no text conversion.
+///
+/// The form is canonical (no trailing zeros in the significand, zero is `0 × 10^0` and not
+/// negative), so comparisons only align exponents. Anything longer reads as nil and the caller takes
+/// the exact `JSONNumber` path, so the answers are always the evaluator's.
+struct DecimalLiteral: Equatable, Sendable {
+    var negative: Bool
+    var significand: UInt64
+    var exponent: Int
+
+    /// The most significant digits a literal may carry (below 10^18, so one more shift by ten fits).
+    static let maximumDigits = 18
+    static let maximumExponent = 100_000
+
+    init(negative: Bool, significand: UInt64, exponent: Int) {
+        var significand = significand
+        var exponent = exponent
+        if significand == 0 {
+            self.negative = false
+            self.significand = 0
+            self.exponent = 0
+            return
+        }
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        self.negative = negative
+        self.significand = significand
+        self.exponent = exponent
+    }
+
+    /// A schema's bound as a literal, or nil when its significand is too long.
+    init?(_ number: JSONNumber) {
+        switch number.storage {
+        case .int(let value):
+            self.init(negative: value < 0, significand: value.magnitude, exponent: 0)
+        case .decimal(let significand, let exponent):
+            guard exponent.magnitude <= Self.maximumExponent.magnitude else { return nil }
+            self.init(negative: significand < 0, significand: significand.magnitude, exponent: exponent)
+        case .big:
+            return nil
+        }
+        guard Self.digitCount(significand) <= Self.maximumDigits else { return nil }
+    }
+
+    /// Reads the literal of `length` bytes at `start` (a scanned, hence valid, JSON number).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DecimalLiteral? {
+        var index = start
+        let end = start + length
+        var negative = false
+        if index < end && bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var significand: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        while index < end, case let digit = bytes[index] &- 48, digit < 10 {
+            if digits > 0 || digit != 0 {
+                guard digits < maximumDigits else { return nil }
+                significand = significand &* 10 &+ UInt64(digit)
+                digits += 1
+            }
+            index += 1
+        }
+        if index < end && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < end, case let digit = bytes[index] &- 48, digit < 10 {
+                if digits > 0 || digit != 0 {
+                    guard digits < maximumDigits else { return nil }
+                    significand = significand &* 10 &+ UInt64(digit)
+                    digits += 1
+                }
+                exponent -= 1
+                index += 1
+            }
+        }
+        if index < end {
+            // `e` or `E`, an optional sign, digits.
+            index += 1
+            var negativeExponent = false
+            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                negativeExponent = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var written = 0
+            while index < end {
+                written = written * 10 + Int(bytes[index] &- 48)
+                guard written <= maximumExponent else { return nil }
+                index += 1
+            }
+            exponent += negativeExponent ? -written : written
+        }
+        return DecimalLiteral(negative: negative, significand: significand, exponent: exponent)
+    }
+
+    /// Whether the value is an integer (`1.0` and `1e2` are).
+    var isInteger: Bool { exponent >= 0 }
+
+    /// Negative, zero or positive as `lhs` is below, equal to or above `rhs`.
+    static func compare(_ lhs: DecimalLiteral, _ rhs: DecimalLiteral) -> Int {
+        if lhs.significand == 0 || rhs.significand == 0 {
+            if lhs.significand == rhs.significand { return 0 }
+            if lhs.significand == 0 { return rhs.negative ? 1 : -1 }
+            return lhs.negative ? -1 : 1
+        }
+        if lhs.negative != rhs.negative { return lhs.negative ? -1 : 1 }
+        let magnitude = compareMagnitude(lhs, rhs)
+        return lhs.negative ? -magnitude : magnitude
+    }
+
+    private static func compareMagnitude(_ lhs: DecimalLiteral, _ rhs: DecimalLiteral) -> Int {
+        let leftDigits = digitCount(lhs.significand)
+        let rightDigits = digitCount(rhs.significand)
+        let leftLead = leftDigits + lhs.exponent
+        let rightLead = rightDigits + rhs.exponent
+        if leftLead != rightLead { return leftLead < rightLead ? -1 : 1 }
+        // Same leading position: the side with the larger exponent has fewer digits, and shifted
+        // to the other's exponent it has as many (at most 18), so the product fits.
+        var left = lhs.significand
+        var right = rhs.significand
+        if lhs.exponent > rhs.exponent {
+            left *= powersOfTen[lhs.exponent - rhs.exponent]
+        } else if rhs.exponent > lhs.exponent {
+            right *= powersOfTen[rhs.exponent - lhs.exponent]
+        }
+        return left == right ? 0 : (left < right ? -1 : 1)
+    }
+
+    /// Whether `self` is an integer multiple of the positive `divisor`; nil when the divisor shifted
+    /// to this literal's exponent would not fit 64 bits (the caller decides exactly).
+    func isMultiple(of divisor: DecimalLiteral) -> Bool? {
+        if significand == 0 { return true }
+        if divisor.significand == 0 || divisor.negative { return false }
+        if divisor.exponent > exponent {
+            // self / divisor = significand / (divisor.significand × 10^shift).
+            let shift = divisor.exponent - exponent
+            guard shift <= Self.maximumDigits else { return nil }
+            let (modulus, overflow) = divisor.significand.multipliedReportingOverflow(
+                by: Self.powersOfTen[shift])
+            if overflow { return nil }
+            return significand % modulus == 0
+        }
+        let modulus = divisor.significand
+        if modulus == 1 { return true }
+        let shift = exponent - divisor.exponent
+        let scaled = Self.multiplyModulo(
+            significand % modulus, Self.tenToThe(shift, modulo: modulus), modulus)
+        return scaled == 0
+    }
+
+    static let powersOfTen: [UInt64] = {
+        var powers: [UInt64] = [1]
+        for _ in 1...19 { powers.append(powers[powers.count - 1] * 10) }
+        return powers
+    }()
+
+    static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        while count < 20 && value >= powersOfTen[count] { count += 1 }
+        return count
+    }
+
+    private static func multiplyModulo(_ a: UInt64, _ b: UInt64, _ modulus: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return modulus.dividingFullWidth((high: product.high, low: product.low)).remainder
+    }
+
+    private static func tenToThe(_ exponent: Int, modulo modulus: UInt64) -> UInt64 {
+        var result: UInt64 = 1 % modulus
+        var base: UInt64 = 10 % modulus
+        var exponent = exponent
+        while exponent > 0 {
+            if exponent & 1 == 1 { result = multiplyModulo(result, base, modulus) }
+            base = multiplyModulo(base, base, modulus)
+            exponent >>= 1
+        }
+        return result
+    }
+}
