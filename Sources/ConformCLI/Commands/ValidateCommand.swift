@@ -82,9 +82,12 @@ enum ValidateCommand {
                 continue
             }
             // A valid JSON document needs no positions and no JSONValue: the tape decides alone.
+            // One leading UTF-8 byte order mark is skipped, as in schemas and contracts (editors
+            // on Windows write one); docs/json-reading.md lists what else is accepted.
             let bytes = Array(data)
             if options.format == .text, DocumentReader.Format.of(file: input.name, bytes: bytes) == .json,
-                let tape = try? JSONTape.parse(bytes), tape.duplicateKeys.isEmpty, schema.isValid(tape)
+                let tape = try? JSONTape.parse(bytes, options: .init(allowsByteOrderMark: true)),
+                tape.duplicateKeys.isEmpty, schema.isValid(tape)
             {
                 console.out("\(input.name): valid")
                 continue
@@ -94,7 +97,7 @@ enum ValidateCommand {
             do {
                 let document = try DocumentReader.parseDocument(
                     bytes, file: input.name == "-" ? nil : input.name,
-                    options: .init(recordsPositions: true))
+                    options: .init(allowsByteOrderMark: true, recordsPositions: true))
                 instance = document.value
                 sourceMap = document.sourceMap
                 for duplicate in document.duplicateKeys {

@@ -16,8 +16,18 @@
 /// ```
 public struct JSONParser {
     /// Settings that change what the parser accepts or records.
+    /// The deepest nesting of arrays and objects any reader accepts by default: 512 levels.
+    ///
+    /// Real documents nest a dozen levels; a limit keeps a hostile `[[[[…` an error instead of a
+    /// stack overflow. Every recursive walk over a value (parser, tape materialization,
+    /// serializer, equality and hashing, the validator) stays well inside a 512 KiB thread stack
+    /// (Dispatch's and Swift Testing's) at this depth, in debug builds too. Raising it is only safe
+    /// on a larger stack: each level costs every one of those walks a few hundred bytes.
+    public static let defaultMaximumDepth = 512
+
     public struct Options: Sendable {
-        /// The deepest nesting of arrays and objects accepted before failing with `tooDeep`.
+        /// The deepest nesting of arrays and objects accepted before failing with `tooDeep`
+        /// (`JSONParser.defaultMaximumDepth` unless set).
         public var maximumDepth: Int
         /// Whether a leading UTF-8 byte order mark is skipped instead of rejected.
         public var allowsByteOrderMark: Bool
@@ -28,7 +38,7 @@ public struct JSONParser {
         public var rejectsDuplicateKeys: Bool
 
         public init(
-            maximumDepth: Int = 512, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false,
+            maximumDepth: Int = JSONParser.defaultMaximumDepth, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false,
             rejectsDuplicateKeys: Bool = false
         ) {
             self.maximumDepth = maximumDepth
@@ -145,6 +155,7 @@ public struct JSONParser {
     // MARK: - Structure
 
     private mutating func parseTopLevel() throws(JSONParseError) -> JSONValue {
+        if let encoding = Self.wideEncoding(of: bytes) { throw error(.notUTF8(encoding: encoding), at: 0) }
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             guard options.allowsByteOrderMark else { throw error(.byteOrderMark, at: 0) }
             index = 3
@@ -158,6 +169,29 @@ public struct JSONParser {
             throw error(.trailingContent(found: describe(at: index)), at: index)
         }
         return value
+    }
+
+    /// The UTF-16 or UTF-32 form `bytes` starts in, by byte order mark or by the zero bytes around
+    /// its first ASCII character (RFC 4627 section 3), or nil. UTF-8 JSON never holds a zero byte
+    /// outside a string (and never inside one, where it must be escaped), so no valid input matches.
+    static func wideEncoding(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = bytes.count
+        guard count >= 2 else { return nil }
+        let b0 = bytes[0]
+        let b1 = bytes[1]
+        let b2: UInt8? = count > 2 ? bytes[2] : nil
+        let b3: UInt8? = count > 3 ? bytes[3] : nil
+        if b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF { return "UTF-32BE" }
+        if b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0 { return "UTF-32LE" }
+        if b0 == 0xFE && b1 == 0xFF { return "UTF-16BE" }
+        if b0 == 0xFF && b1 == 0xFE { return "UTF-16LE" }
+        if count >= 4 && b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0 { return "UTF-32BE" }
+        if count >= 4 && b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0 { return "UTF-32LE" }
+        // Two ASCII characters, each with its zero byte (or one character alone).
+        let pair = count == 2 || count >= 4
+        if pair && b0 == 0 && b1 != 0 && b1 < 0x80 && (count == 2 || (b2 == 0 && b3 != 0)) { return "UTF-16BE" }
+        if pair && b1 == 0 && b0 != 0 && b0 < 0x80 && (count == 2 || (b3 == 0 && b2 != 0)) { return "UTF-16LE" }
+        return nil
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
@@ -199,7 +233,27 @@ public struct JSONParser {
 
     private mutating func enterContainer() throws(JSONParseError) {
         depth += 1
-        if depth > options.maximumDepth { throw error(.tooDeep(limit: options.maximumDepth), at: index) }
+        if depth > options.maximumDepth {
+            var failure = error(.tooDeep(limit: options.maximumDepth), at: index)
+            failure.pointer = JSONPointer(tokens: openTokens())
+            throw failure
+        }
+    }
+
+    /// The pointer tokens of the value being read: one per open container, outermost first.
+    private func openTokens() -> [String] {
+        var tokens: [String] = []
+        tokens.reserveCapacity(frames.count)
+        for (level, frame) in frames.enumerated() {
+            if frame.isObject {
+                tokens.append(frame.key)
+            } else {
+                // Elements of deeper open arrays sit above this array's on the shared stack.
+                let end = frames[(level + 1)...].first { !$0.isObject }?.base ?? elementStack.count
+                tokens.append(String(end - frame.base))
+            }
+        }
+        return tokens
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
