@@ -285,7 +285,7 @@ bad_numbers = {
     "arabic_digit": "\u0661", "fullwidth_digit": "\uff11", "suffix_f": "1f", "suffix_d": "1.0d",
     "suffix_L": "1L", "exp_twice": "1E2E3", "zero_leading_zero_real": "00.5", "exp_only": "e1",
     "upper_exp_only": "E1", "dot_only": ".", "minus_dot": "-.", "zero_then_digits_exp": "012e3",
-    "trailing_exp_sign": "0e+", "comma_decimal": "1,5", "dot_exp_dot": "1.e.1", "minus_exp": "-e1",
+    "trailing_exp_sign": "0e+", "dot_exp_dot": "1.e.1", "minus_exp": "-e1",
     "minus_zero_leading": "-00", "dollar": "$1", "percent": "1%", "thousands_quote": "1'000",
     "exp_arabic_digit": "1e\u0663", "minus_minus_zero": "--0",
 }
@@ -295,6 +295,7 @@ for name in ["leading_zero", "trailing_dot", "leading_dot", "minus_only", "plus"
              "exp_plus_no_digits", "dot_then_exp", "double_minus"]:
     case("n_number_top_" + name, bad_numbers[name])
 case("n_number_in_object_leading_zero", '{"a":01}')
+case("n_number_top_comma_decimal", "1,5")
 case("n_number_top_minus_then_space", "-  ")
 
 # ---------------------------------------------------------------- byte order marks and other encodings

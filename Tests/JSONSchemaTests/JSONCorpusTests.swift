@@ -60,11 +60,14 @@ struct JSONCorpusTests {
         }
         let tape = Result { () throws(JSONParseError) in try JSONTape.parse(bytes, options: options) }
         let scanned = JSONTape.scan(bytes, options: options)
-        let judged = schemas.map { schema in
+        // The validator recurses with large frames per level (see DeepStackTests): the schemas
+        // that walk every level only see documents a small thread's stack can take.
+        let shallow = nestingDepth(bytes) <= 16
+        let judged = (shallow ? schemas : [schemas[0]]).map { schema in
             Result { () throws(JSONParseError) in try schema.isValid(json: bytes, options: options) }
         }
         let validated = Result { () throws(JSONParseError) in
-            try schemas[1].validate(json: bytes, options: options).isValid
+            try schemas[shallow ? 1 : 0].validate(json: bytes, options: options).isValid
         }
 
         switch tree {
@@ -142,6 +145,35 @@ struct JSONCorpusTests {
                 Issue.record("\(label): the contract reader accepts it", sourceLocation: sourceLocation)
             }
         }
+    }
+
+    /// The deepest nesting of brackets outside strings (enough to tell shallow from deep).
+    static func nestingDepth(_ bytes: [UInt8]) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     // MARK: - Mutations

@@ -14,8 +14,20 @@ enum StackProbe {
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
+    private final class Slot<Value>: @unchecked Sendable {
+        var value: Value?
+    }
+
     private static let size = 64 << 20
     private static let pattern: UInt8 = 0xA5
+
+    /// The result of `body`, run on a 64 MiB stack: for walks that are known to need more than a
+    /// small thread has, so a test can check their results without crashing.
+    static func onLargeStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result? {
+        let slot = Slot<Result>()
+        _ = highWater { slot.value = body() }
+        return slot.value
+    }
 
     /// The bytes of stack `body` used beyond what starting an empty thread uses.
     static func bytesUsed(by body: @escaping () -> Void) -> Int {

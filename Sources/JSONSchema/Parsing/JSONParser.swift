@@ -135,12 +135,21 @@ public struct JSONParser {
     /// Duplicates found so far, positions still as byte offsets (resolved in one pass at the end).
     private var duplicates: [(key: String, tokens: [String], first: Int, again: Int)] = []
 
+    /// One open array or object: the parser keeps its own stack of these instead of recursing, so
+    /// nesting costs heap, not thread stack (a debug build spent 6-10 KiB of stack per level).
     private struct Frame {
         var isObject: Bool
         /// Where the container's members or elements start on their stack.
         var base: Int
         /// The key of the member being parsed (objects only).
         var key: String = ""
+        /// Where that key starts in the input.
+        var keyStart = 0
+        /// The index on `memberStack` of an earlier member with the same key, whose value the
+        /// member being parsed replaces.
+        var earlier: Int?
+        /// Key to index on `memberStack`, built once an object has many members.
+        var seen: [String: Int]?
     }
 
     private init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
@@ -194,22 +203,111 @@ public struct JSONParser {
         return nil
     }
 
+    /// Parses one value, containers included, with a loop over `frames` instead of recursion.
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a JSON value"), at: index) }
-        if options.recordsPositions {
-            sourceMap.record(trackedPosition(at: index), at: JSONPointer(tokens: path))
-        }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
-        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default:
-            throw error(
-                .unexpectedCharacter(found: describeWord(at: index), expected: "a JSON value"), at: index)
+        var value: JSONValue
+        parsing: while true {
+            // A value starts at `index`.
+            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a JSON value"), at: index) }
+            if options.recordsPositions {
+                sourceMap.record(trackedPosition(at: index), at: JSONPointer(tokens: path))
+            }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                try enterContainer()
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    depth -= 1
+                    value = .object(JSONObject(uniqueMembers: []))
+                } else {
+                    frames.append(Frame(isObject: true, base: memberStack.count))
+                    try beginMember()
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                try enterContainer()
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    depth -= 1
+                    value = .array([])
+                } else {
+                    frames.append(Frame(isObject: false, base: elementStack.count))
+                    if options.recordsPositions { path.append("0") }
+                    continue parsing
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): value = try parseLiteral("true", .bool(true))
+            case UInt8(ascii: "f"): value = try parseLiteral("false", .bool(false))
+            case UInt8(ascii: "n"): value = try parseLiteral("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+            default:
+                throw error(
+                    .unexpectedCharacter(found: describeWord(at: index), expected: "a JSON value"), at: index)
+            }
+            // `value` is complete: it joins the innermost open container, which may complete too.
+            while let frame = frames.last {
+                if options.recordsPositions { path.removeLast() }
+                skipWhitespace()
+                if frame.isObject {
+                    if let earlier = frame.earlier {
+                        memberStack[earlier].value = value
+                    } else {
+                        memberStack.append((frame.key, value))
+                        keyStartStack.append((frame.keyStart, frame.key.utf8.count))
+                    }
+                    guard index < bytes.count else {
+                        throw error(.unexpectedEnd(expected: "',' or '}'"), at: index)
+                    }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        try beginMember()
+                        continue parsing
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        depth -= 1
+                        frames.removeLast()
+                        let members = Self.exactCopy(of: memberStack[frame.base...])
+                        memberStack.removeSubrange(frame.base...)
+                        keyStartStack.removeSubrange(frame.base...)
+                        value = .object(JSONObject(uniqueMembers: members))
+                    default:
+                        throw error(
+                            .unexpectedCharacter(
+                                found: describe(at: index), expected: "',' or '}' after an object member"),
+                            at: index)
+                    }
+                } else {
+                    elementStack.append(value)
+                    guard index < bytes.count else {
+                        throw error(.unexpectedEnd(expected: "',' or ']'"), at: index)
+                    }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        if options.recordsPositions { path.append(String(elementStack.count - frame.base)) }
+                        continue parsing
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        depth -= 1
+                        frames.removeLast()
+                        let elements = Self.exactCopy(of: elementStack[frame.base...])
+                        elementStack.removeSubrange(frame.base...)
+                        value = .array(elements)
+                    default:
+                        throw error(
+                            .unexpectedCharacter(
+                                found: describe(at: index), expected: "',' or ']' after an array element"),
+                            at: index)
+                    }
+                }
+            }
+            return value
         }
     }
 
@@ -256,109 +354,40 @@ public struct JSONParser {
         return tokens
     }
 
-    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
+    /// Reads the key and colon of the next member of the innermost object, up to its value.
+    private mutating func beginMember() throws(JSONParseError) {
+        let last = frames.count - 1
+        let base = frames[last].base
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw error(.unexpectedEnd(expected: "a string key"), at: index)
+        }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            let expected = memberStack.count == base ? "a string key or '}'" : "a string key"
+            throw error(.unexpectedCharacter(found: describe(at: index), expected: expected), at: index)
+        }
+        let keyStart = index
+        let key = try parseString()
+        // Taken out of the frame while it changes, so the dictionary is not copied.
+        var seen = frames[last].seen
+        frames[last].seen = nil
+        let earlier = try checkDuplicate(key, keyStart: keyStart, base: base, seen: &seen)
+        frames[last].seen = seen
+        frames[last].key = key
+        frames[last].keyStart = keyStart
+        frames[last].earlier = earlier
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw error(
+                .unexpectedCharacter(found: describe(at: index), expected: "':' after an object key"),
+                at: index)
+        }
         index += 1
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array([])
-        }
-        let base = elementStack.count
-        frames.append(Frame(isObject: false, base: base))
-        while true {
-            skipWhitespace()
-            if options.recordsPositions { path.append(String(elementStack.count - base)) }
-            let element = try parseValue()
-            elementStack.append(element)
-            if options.recordsPositions { path.removeLast() }
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or ']'"), at: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                frames.removeLast()
-                let elements = Self.exactCopy(of: elementStack[base...])
-                elementStack.removeSubrange(base...)
-                return .array(elements)
-            default:
-                throw error(
-                    .unexpectedCharacter(
-                        found: describe(at: index), expected: "',' or ']' after an array element"),
-                    at: index)
-            }
-        }
-    }
-
-    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
-        index += 1
-        var seen: [String: Int]? = nil
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(JSONObject(uniqueMembers: []))
-        }
-        let base = memberStack.count
-        frames.append(Frame(isObject: true, base: base))
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw error(.unexpectedEnd(expected: "a string key"), at: index)
-            }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                let expected = memberStack.count == base ? "a string key or '}'" : "a string key"
-                throw error(.unexpectedCharacter(found: describe(at: index), expected: expected), at: index)
-            }
-            let keyStart = index
-            let key = try parseString()
-            let earlier = try checkDuplicate(key, keyStart: keyStart, base: base, seen: &seen)
-            frames[frames.count - 1].key = key
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
-            guard bytes[index] == UInt8(ascii: ":") else {
-                throw error(
-                    .unexpectedCharacter(found: describe(at: index), expected: "':' after an object key"),
-                    at: index)
-            }
-            index += 1
-            skipWhitespace()
-            if options.recordsPositions {
-                path.append(key)
-                sourceMap.recordKey(trackedPosition(at: keyStart), at: JSONPointer(tokens: path))
-            }
-            let value = try parseValue()
-            if options.recordsPositions { path.removeLast() }
-            if let earlier {
-                memberStack[earlier].value = value
-            } else {
-                memberStack.append((key, value))
-                keyStartStack.append((keyStart, key.utf8.count))
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or '}'"), at: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                frames.removeLast()
-                let members = Self.exactCopy(of: memberStack[base...])
-                memberStack.removeSubrange(base...)
-                keyStartStack.removeSubrange(base...)
-                return .object(JSONObject(uniqueMembers: members))
-            default:
-                throw error(
-                    .unexpectedCharacter(
-                        found: describe(at: index), expected: "',' or '}' after an object member"),
-                    at: index)
-            }
+        if options.recordsPositions {
+            path.append(key)
+            sourceMap.recordKey(trackedPosition(at: keyStart), at: JSONPointer(tokens: path))
         }
     }
 
@@ -780,8 +809,9 @@ extension JSONNumber {
             }
             guard index < count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
             while index < count && bytes[index] >= 48 && bytes[index] <= 57 {
-                // Saturate: an exponent this large only ever means zero or an enormous magnitude.
-                if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - 48) }
+                // Exact up to 17 digits of exponent (written back as read), then saturated: past
+                // that it only ever means zero or an enormous magnitude, and Int must not overflow.
+                if exponent < 100_000_000_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - 48) }
                 index += 1
             }
             if exponentNegative { exponent = -exponent }

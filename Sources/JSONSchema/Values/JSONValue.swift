@@ -78,14 +78,53 @@ extension JSONValue {
 }
 
 extension JSONValue: Hashable {
+    /// Equality by JSON Schema's rules; nested values are compared with a work list rather than
+    /// recursion, so any nesting depth is safe on a small thread stack.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        if let equal = scalarsEqual(lhs, rhs) { return equal }
+        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
+        while let (one, other) = pending.popLast() {
+            if let equal = scalarsEqual(one, other) {
+                if !equal { return false }
+                continue
+            }
+            switch (one, other) {
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                for index in a.indices {
+                    guard let equal = scalarsEqual(a[index], b[index]) else {
+                        pending.append((a[index], b[index]))
+                        continue
+                    }
+                    if !equal { return false }
+                }
+            case (.object(let a), .object(let b)):
+                guard a.count == b.count else { return false }
+                for member in a.members {
+                    guard let value = b[member.key] else { return false }
+                    guard let equal = scalarsEqual(member.value, value) else {
+                        pending.append((member.value, value))
+                        continue
+                    }
+                    if !equal { return false }
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether two values are equal, or nil when both are arrays or both objects (the caller
+    /// compares their contents).
+    @inline(__always)
+    private static func scalarsEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)): return a == b
+        case (.array, .array), (.object, .object): return nil
         default: return false
         }
     }
@@ -96,8 +135,73 @@ extension JSONValue: Hashable {
         case .bool(let value): hasher.combine(value)
         case .number(let value): hasher.combine(value)
         case .string(let value): hasher.combine(value)
-        case .array(let value): hasher.combine(value)
-        case .object(let value): hasher.combine(value)
+        case .array, .object: hasher.combine(Self.digest(of: self))
+        }
+    }
+
+    /// An array or object whose digest is being computed.
+    private struct HashFrame {
+        var elements: [JSONValue] = []
+        var members: [JSONObject.Member] = []
+        var isObject: Bool
+        var next = 0
+        /// Arrays: the digests of the elements so far, in order.
+        var ordered = Hasher()
+        /// Objects: the XOR of the member digests so far (so key order does not matter).
+        var unordered = 0
+        var count: Int { isObject ? members.count : elements.count }
+    }
+
+    /// A hash of a container computed bottom-up with a stack of its own instead of recursion.
+    /// Equal values get equal digests: arrays combine their elements' digests in order, objects
+    /// XOR a digest per member (key and value), as `JSONObject.hash(into:)` does.
+    private static func digest(of root: JSONValue) -> Int {
+        var open: [HashFrame] = []
+        var value = root
+        descending: while true {
+            var finished: Int?
+            switch value {
+            case .array(let elements): open.append(HashFrame(elements: elements, isObject: false))
+            case .object(let object): open.append(HashFrame(members: object.members, isObject: true))
+            default:
+                var scalar = Hasher()
+                value.hash(into: &scalar)
+                finished = scalar.finalize()
+            }
+            while true {
+                if let digest = finished {
+                    guard !open.isEmpty else { return digest }
+                    let last = open.count - 1
+                    if open[last].isObject {
+                        var member = Hasher()
+                        member.combine(open[last].members[open[last].next - 1].key)
+                        member.combine(digest)
+                        open[last].unordered ^= member.finalize()
+                    } else {
+                        open[last].ordered.combine(digest)
+                    }
+                    finished = nil
+                }
+                guard let frame = open.last else { return 0 }
+                let last = open.count - 1
+                if frame.next < frame.count {
+                    value = frame.isObject ? frame.members[frame.next].value : frame.elements[frame.next]
+                    open[last].next += 1
+                    continue descending
+                }
+                var closing = Hasher()
+                if frame.isObject {
+                    closing.combine(6)
+                    closing.combine(frame.count)
+                    closing.combine(frame.unordered)
+                } else {
+                    closing.combine(5)
+                    closing.combine(frame.count)
+                    closing.combine(frame.ordered.finalize())
+                }
+                finished = closing.finalize()
+                open.removeLast()
+            }
         }
     }
 }
