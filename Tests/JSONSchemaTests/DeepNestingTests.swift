@@ -210,7 +210,8 @@ struct JSONEncodingTests {
     func hugeNumbers() throws {
         for literal in [
             "1E400", "-1e-400", String(repeating: "9", count: 100), "0." + String(repeating: "1", count: 60),
-            "70e99999999999", "-3.5e-12345678901234567",
+            "70e99999999999", "-3.5e-12345678901234567", "-99.99e" + String(repeating: "9", count: 40),
+            "1.5e-" + String(repeating: "7", count: 19), "1e999999999999999999",
         ] {
             let value = try JSONParser.parse(literal)
             let tape = try JSONTape.parse(Array(literal.utf8)).value

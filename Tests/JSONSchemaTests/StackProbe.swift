@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Measures how much thread stack a piece of code uses, without risking a crash: it runs on a
-/// 64 MiB stack of our own, filled with a pattern first, and the deepest byte no longer holding
+/// 16 MiB stack of our own, filled with a pattern first, and the deepest byte no longer holding
 /// the pattern is the high-water mark. Deep-nesting tests assert on it against the 512 KiB that
 /// Dispatch and Swift Testing threads get, so a regression fails a test instead of crashing it.
 enum StackProbe {
@@ -18,10 +18,10 @@ enum StackProbe {
         var value: Value?
     }
 
-    private static let size = 64 << 20
+    private static let size = 16 << 20
     private static let pattern: UInt8 = 0xA5
 
-    /// The result of `body`, run on a 64 MiB stack: for walks that are known to need more than a
+    /// The result of `body`, run on a 16 MiB stack: for walks that are known to need more than a
     /// small thread has, so a test can check their results without crashing.
     static func onLargeStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result? {
         let slot = Slot<Result>()
@@ -54,7 +54,12 @@ enum StackProbe {
                 }, job)
             guard created == 0 else { return -1 }
             pthread_join(thread, nil)
+            // Eight bytes at a time up to the first word that changed, then byte by byte.
+            let word = UInt64(pattern) &* 0x0101_0101_0101_0101
             var untouched = 0
+            while untouched + 8 <= size && stack.load(fromByteOffset: untouched, as: UInt64.self) == word {
+                untouched += 8
+            }
             while untouched < size && stack.load(fromByteOffset: untouched, as: UInt8.self) == pattern {
                 untouched += 1
             }

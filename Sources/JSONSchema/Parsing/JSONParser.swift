@@ -770,6 +770,9 @@ public struct JSONParser {
 }
 
 extension JSONNumber {
+    /// The exponent a literal whose exponent has more than 18 digits is read with.
+    static let clampedExponent = 500_000_000_000_000_000
+
     /// Scans a JSON number literal starting at `start`; returns the number and the index after it,
     /// or nil when the text there is not a valid literal.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (number: JSONNumber, end: Int)?
@@ -808,12 +811,19 @@ extension JSONNumber {
                 index += 1
             }
             guard index < count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+            var clamped = false
             while index < count && bytes[index] >= 48 && bytes[index] <= 57 {
-                // Exact up to 17 digits of exponent (written back as read), then saturated: past
-                // that it only ever means zero or an enormous magnitude, and Int must not overflow.
-                if exponent < 100_000_000_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - 48) }
+                if exponent < 100_000_000_000_000_000 {
+                    exponent = exponent * 10 + Int(bytes[index] - 48)
+                } else {
+                    clamped = true
+                }
                 index += 1
             }
+            // An exponent of up to 18 digits is exact. A longer one only ever means zero or an
+            // overwhelming magnitude, so it is clamped to 5 × 10^17: far enough below the exact
+            // range that the number's text (`description`) reads back as the same number.
+            if clamped { exponent = Self.clampedExponent }
             if exponentNegative { exponent = -exponent }
         }
         let integerDigits = integerEnd - integerStart
