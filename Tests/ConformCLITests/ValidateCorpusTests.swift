@@ -46,7 +46,8 @@ struct ValidateCorpusTests {
         #expect(Self.cases.count > 400, "read \(Self.cases.count) cases from \(Self.folder.path)")
     }
 
-    @Test("exit 0 for y_, i_accept_ and i_bom_, 2 with file:line:column for n_ and i_reject_", arguments: cases)
+    @Test(
+        "exit 0 for y_, i_accept_ and i_bom_, 2 with file:line:column for n_ and i_reject_", arguments: cases)
     func validate(testCase: Case) async throws {
         let directory = try Self.workspace.get()
         let file = directory.appendingPathComponent(testCase.name + ".json").path
@@ -79,14 +80,15 @@ struct ValidateCorpusTests {
         }
     }
 
-    @Test("standard input: a top-level scalar and a byte order mark are accepted")
+    @Test("standard input: a byte order mark is skipped, runaway nesting is exit 2 naming the limit")
     func standardInput() async throws {
         let schema = try temporaryFile("{}", name: "schema.json")
         // Without a file name the content decides the syntax: `[`/`{` mean JSON.
         let mark = String(decoding: [0xEF, 0xBB, 0xBF] as [UInt8], as: UTF8.self)
         let result = await conform("validate", "--schema", schema, stdin: mark + "{\"a\": [1]}")
         #expect(result.code == .success, "\(result.err)")
-        let deep = await conform("validate", "--schema", schema, stdin: String(repeating: "[", count: 100_000))
+        let deep = await conform(
+            "validate", "--schema", schema, stdin: String(repeating: "[", count: 100_000))
         #expect(deep.code == .usageOrContractError)
         #expect(deep.err.contains("nesting deeper than 512 levels"), "\(deep.err)")
     }

@@ -20,7 +20,9 @@ struct DeepNestingTests {
 
     /// `[{"":[{"":…0…}]}]`, `depth` containers in all.
     static func mixed(_ depth: Int) -> [UInt8] {
-        Array((String(repeating: "[{\"\":", count: depth / 2) + "0" + String(repeating: "}]", count: depth / 2)).utf8)
+        Array(
+            (String(repeating: "[{\"\":", count: depth / 2) + "0" + String(repeating: "}]", count: depth / 2))
+                .utf8)
     }
 
     @Test("the limit is 512, defined once, and the default of every option")
@@ -38,7 +40,8 @@ struct DeepNestingTests {
                 do {
                     let value = try JSONParser.parse(document)
                     let tree = try JSONParser.parse(document[...])
-                    let positioned = try JSONParser.parseDocument(document, options: .init(recordsPositions: true))
+                    let positioned = try JSONParser.parseDocument(
+                        document, options: .init(recordsPositions: true))
                     let tape = try JSONTape.parse(document)
                     #expect(tree == value)
                     #expect(positioned.value == value)
@@ -56,8 +59,10 @@ struct DeepNestingTests {
             let hasZero = document.contains(UInt8(ascii: "0"))
             let verdicts = StackProbe.onLargeStack { () -> [Bool?] in
                 [
-                    try? DeepPath.everywhere?.isValid(json: document), try? DeepPath.annotated?.isValid(json: document),
-                    try? DeepPath.noZero?.isValid(json: document), try? DeepPath.noZero?.validate(json: document).isValid,
+                    try? DeepPath.everywhere?.isValid(json: document),
+                    try? DeepPath.annotated?.isValid(json: document),
+                    try? DeepPath.noZero?.isValid(json: document),
+                    try? DeepPath.noZero?.validate(json: document).isValid,
                     try? DeepPath.noZero?.validate(json: document).errors.contains {
                         $0.instanceLocation.tokens.count == Self.limit
                     },
@@ -67,10 +72,15 @@ struct DeepNestingTests {
         }
     }
 
-    @Test("past the limit: an error naming the limit, the pointer and line:column", arguments: [513, 600, 100_000])
+    @Test(
+        "past the limit: an error naming the limit, the pointer and line:column",
+        arguments: [513, 600, 100_000])
     func pastTheLimit(depth: Int) throws {
         let anything = try Schema(true)
-        for (kind, document) in [("arrays", Self.arrays(depth)), ("objects", Self.objects(depth)), ("mixed", Self.mixed(depth + 1))] {
+        for (kind, document) in [
+            ("arrays", Self.arrays(depth)), ("objects", Self.objects(depth)),
+            ("mixed", Self.mixed(depth + 1)),
+        ] {
             onSmallStack {
                 let errors: [JSONParseError?] = [
                     Self.failure { () throws(JSONParseError) in _ = try JSONParser.parse(document) },
@@ -90,12 +100,15 @@ struct DeepNestingTests {
                     #expect(error.pointer?.tokens.count == Self.limit, "\(kind): \(error)")
                     #expect(error.position.line == 1)
                     #expect(error.message.contains("512"), "\(error)")
-                    #expect(error == errors[0], "\(kind): the readers disagree: \(error) vs \(String(describing: errors[0]))")
+                    #expect(
+                        error == errors[0],
+                        "\(kind): the readers disagree: \(error) vs \(String(describing: errors[0]))")
                 }
                 switch kind {
                 case "arrays":
                     #expect(errors[0]?.position.column == Self.limit + 1)
-                    #expect(errors[0]?.pointer == JSONPointer(tokens: Array(repeating: "0", count: Self.limit)))
+                    #expect(
+                        errors[0]?.pointer == JSONPointer(tokens: Array(repeating: "0", count: Self.limit)))
                     #expect(
                         errors[0]?.description
                             == "1:513: nesting deeper than 512 levels of arrays and objects at /0/0/0/0/…(504 more)…/0/0/0/0 (the limit of JSONParser.Options.maximumDepth)"
@@ -107,6 +120,28 @@ struct DeepNestingTests {
                     #expect(errors[0]?.pointer?.tokens.prefix(4) == ["0", "", "0", ""])
                 }
             }
+        }
+    }
+
+    @Test("equality and hashing agree past the levels they recurse: key order free, 1 == 1.0")
+    func equalityAndHashing() throws {
+        func nested(_ depth: Int, swapped: Bool, leaf: String) -> String {
+            var text = leaf
+            for level in 0..<depth {
+                text =
+                    swapped
+                    ? #"{"n": [\#(level).0, "x"], "a": \#(text)}"# : #"{"a": \#(text), "n": [\#(level), "x"]}"#
+            }
+            return text
+        }
+        for depth in [1, 23, 24, 25, 100, 500] {
+            let one = try JSONParser.parse(nested(depth, swapped: false, leaf: "[1, {}]"))
+            let other = try JSONParser.parse(nested(depth, swapped: true, leaf: "[1.0, {}]"))
+            let different = try JSONParser.parse(nested(depth, swapped: true, leaf: "[2, {}]"))
+            #expect(one == other, "depth \(depth)")
+            #expect(one.hashValue == other.hashValue, "depth \(depth)")
+            #expect(one != different, "depth \(depth)")
+            #expect(Set([one, other, different]).count == 2, "depth \(depth)")
         }
     }
 
@@ -128,7 +163,9 @@ struct DeepNestingTests {
         let document = Self.arrays(10)
         #expect(throws: Never.self) { try JSONTape.parse(document, options: .init(maximumDepth: 10)) }
         #expect(throws: JSONParseError.self) { try JSONTape.parse(document, options: .init(maximumDepth: 9)) }
-        #expect(throws: JSONParseError.self) { try anything.isValid(json: document, options: .init(maximumDepth: 9)) }
+        #expect(throws: JSONParseError.self) {
+            try anything.isValid(json: document, options: .init(maximumDepth: 9))
+        }
     }
 
     static func failure(_ body: () throws(JSONParseError) -> Void) -> JSONParseError? {
@@ -161,15 +198,20 @@ struct JSONEncodingTests {
             DeepNestingTests.failure { () throws(JSONParseError) in _ = try JSONParser.parse(bytes) },
             DeepNestingTests.failure { () throws(JSONParseError) in _ = try JSONTape.parse(bytes) },
             DeepNestingTests.failure { () throws(JSONParseError) in
-                _ = try JSONParser.parseDocument(bytes, options: .init(allowsByteOrderMark: true, recordsPositions: true))
+                _ = try JSONParser.parseDocument(
+                    bytes, options: .init(allowsByteOrderMark: true, recordsPositions: true))
             },
         ] {
             #expect(result?.reason == .notUTF8(encoding: encoding), "\(String(describing: result))")
-            #expect(result?.description.hasPrefix("1:1: input looks like \(encoding) text; JSON must be UTF-8") == true)
+            #expect(
+                result?.description.hasPrefix("1:1: input looks like \(encoding) text; JSON must be UTF-8")
+                    == true)
         }
     }
 
-    @Test("a NUL byte next to ASCII is not taken for UTF-16", arguments: ["[\u{0}]", "\u{0}[]", "[]\u{0}", "[1,\u{0}]"])
+    @Test(
+        "a NUL byte next to ASCII is not taken for UTF-16",
+        arguments: ["[\u{0}]", "\u{0}[]", "[]\u{0}", "[1,\u{0}]"])
     func nulIsNotUTF16(text: String) {
         let error = DeepNestingTests.failure { () throws(JSONParseError) in _ = try JSONParser.parse(text) }
         #expect(error != nil)
@@ -182,7 +224,8 @@ struct JSONEncodingTests {
         #expect(throws: JSONParseError(.byteOrderMark, at: .init(line: 1, column: 1, offset: 0))) {
             try JSONParser.parse(mark + Array("{}".utf8))
         }
-        #expect(try JSONParser.parse(mark + Array("{}".utf8), options: .init(allowsByteOrderMark: true)) == [:])
+        #expect(
+            try JSONParser.parse(mark + Array("{}".utf8), options: .init(allowsByteOrderMark: true)) == [:])
         #expect(throws: JSONParseError.self) {
             try JSONParser.parse(mark + mark + Array("{}".utf8), options: .init(allowsByteOrderMark: true))
         }
@@ -195,7 +238,9 @@ struct JSONEncodingTests {
     func surrogates() throws {
         for text in [#""\uD800""#, #""\uDD1E\uD834""#, #""\uD834x""#, #"{"\uDC00":1}"#] {
             let bytes = Array(text.utf8)
-            let parsed = DeepNestingTests.failure { () throws(JSONParseError) in _ = try JSONParser.parse(bytes[...]) }
+            let parsed = DeepNestingTests.failure { () throws(JSONParseError) in
+                _ = try JSONParser.parse(bytes[...])
+            }
             #expect(parsed?.message.contains("unpaired UTF-16 surrogate") == true, "\(text)")
             guard case .invalid = JSONTape.scan(bytes, options: .default) else {
                 Issue.record("the tape accepts \(text)")
@@ -221,7 +266,9 @@ struct JSONEncodingTests {
         }
         #expect(try JSONParser.parse("1E400") != JSONParser.parse("1E401"))
         #expect(try JSONParser.parse("7e99999999999") != JSONParser.parse("7e99999999998"))
-        #expect(try JSONParser.parse(String(repeating: "9", count: 100)) != JSONParser.parse(String(repeating: "9", count: 99) + "8"))
+        #expect(
+            try JSONParser.parse(String(repeating: "9", count: 100))
+                != JSONParser.parse(String(repeating: "9", count: 99) + "8"))
     }
 }
 
@@ -235,7 +282,8 @@ struct DeepPath: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let everywhere: Schema? = try? Schema([
-        "items": ["$ref": "#"], "additionalProperties": ["$ref": "#"], "type": ["array", "object", "integer"],
+        "items": ["$ref": "#"], "additionalProperties": ["$ref": "#"],
+        "type": ["array", "object", "integer"],
     ])
     static let annotated: Schema? = try? Schema([
         "anyOf": [["type": "array"], ["type": "object"], true],
@@ -273,11 +321,22 @@ struct DeepPath: Sendable, CustomTestStringConvertible {
             value = (try? JSONParser.parse(input.bytes)) ?? .null
             _ = value
         },
-        DeepPath(name: "isValid(json:), $ref on every level", run: { _ = try? everywhere?.isValid(json: $0.bytes) }, knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
-        DeepPath(name: "isValid(json:), unevaluated*", run: { _ = try? annotated?.isValid(json: $0.bytes) }, knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
-        DeepPath(name: "validate(json:) with errors", run: { _ = try? noZero?.validate(json: $0.bytes) }, knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
-        DeepPath(name: "validate(JSONValue), $ref on every level", run: { _ = everywhere?.validate($0.value) }, knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
-        DeepPath(name: "DocumentReader YAML flow", run: { _ = try? DocumentReader.parse($0.bytes, format: .yaml) }, knownDeep: "the YAML reader (YAML/)"),
+        DeepPath(
+            name: "isValid(json:), $ref on every level",
+            run: { _ = try? everywhere?.isValid(json: $0.bytes) },
+            knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
+        DeepPath(
+            name: "isValid(json:), unevaluated*", run: { _ = try? annotated?.isValid(json: $0.bytes) },
+            knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
+        DeepPath(
+            name: "validate(json:) with errors", run: { _ = try? noZero?.validate(json: $0.bytes) },
+            knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
+        DeepPath(
+            name: "validate(JSONValue), $ref on every level", run: { _ = everywhere?.validate($0.value) },
+            knownDeep: "the validator (Validation/, Tape/TapeValidator)"),
+        DeepPath(
+            name: "DocumentReader YAML flow", run: { _ = try? DocumentReader.parse($0.bytes, format: .yaml) },
+            knownDeep: "the YAML reader (YAML/)"),
     ]
 }
 
@@ -296,7 +355,9 @@ struct DeepStackTests {
             let small = DeepPath.Input(DeepNestingTests.arrays(8, leaf: "0"))
             let used = StackProbe.bytesUsed { path.run(input) }
             let shallow = StackProbe.bytesUsed { path.run(small) }
-            print("stack: \(path.name), \(kind) at 512: \(used / 1024) KiB (\((used - shallow) / 504) bytes a level)")
+            print(
+                "stack: \(path.name), \(kind) at 512: \(used / 1024) KiB (\((used - shallow) / 504) bytes a level)"
+            )
             if let owner = path.knownDeep {
                 withKnownIssue("recursion per level in \(owner)", isIntermittent: true) {
                     #expect(used <= Self.budget, "\(path.name), \(kind): \(used / 1024) KiB at depth 512")

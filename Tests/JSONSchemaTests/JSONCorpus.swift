@@ -53,7 +53,8 @@ enum JSONCorpus {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path)
             else { return nil }
             let name = String(file.dropLast(5))
-            return JSONCorpusCase(name: name, bytes: Array(data), expectation: JSONCorpusCase.expectation(of: name))
+            return JSONCorpusCase(
+                name: name, bytes: Array(data), expectation: JSONCorpusCase.expectation(of: name))
         }
     }
 

@@ -31,11 +31,17 @@ struct JSONCorpusTests {
         }
     }
 
-    @Test("every reader accepts y_, rejects n_, follows the i_ decisions and agrees", arguments: JSONCorpus.own)
+    @Test(
+        "every reader accepts y_, rejects n_, follows the i_ decisions and agrees", arguments: JSONCorpus.own)
     func corpus(testCase: JSONCorpusCase) throws {
         let schemas = try Self.schemas()
-        Self.check(testCase.bytes, skippingByteOrderMark: false, expected: testCase.mustAccept(skippingByteOrderMark: false), schemas: schemas, name: testCase.name)
-        Self.check(testCase.bytes, skippingByteOrderMark: true, expected: testCase.mustAccept(skippingByteOrderMark: true), schemas: schemas, name: testCase.name)
+        Self.check(
+            testCase.bytes, skippingByteOrderMark: false,
+            expected: testCase.mustAccept(skippingByteOrderMark: false), schemas: schemas, name: testCase.name
+        )
+        Self.check(
+            testCase.bytes, skippingByteOrderMark: true,
+            expected: testCase.mustAccept(skippingByteOrderMark: true), schemas: schemas, name: testCase.name)
     }
 
     static func schemas() throws -> [Schema] {
@@ -48,11 +54,14 @@ struct JSONCorpusTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let options = JSONParser.Options(allowsByteOrderMark: skippingByteOrderMark)
-        let positioned = JSONParser.Options(allowsByteOrderMark: skippingByteOrderMark, recordsPositions: true)
+        let positioned = JSONParser.Options(
+            allowsByteOrderMark: skippingByteOrderMark, recordsPositions: true)
         let label = "\(name) (byte order mark \(skippingByteOrderMark ? "skipped" : "rejected"))"
 
         // The tree parser alone (a slice is not an Array, so no tape is tried first).
-        let tree = Result { () throws(JSONParseError) in try JSONParser.parseDocument(bytes[...], options: options) }
+        let tree = Result { () throws(JSONParseError) in
+            try JSONParser.parseDocument(bytes[...], options: options)
+        }
         // The default path: a tape, materialized.
         let fast = Result { () throws(JSONParseError) in try JSONParser.parse(bytes, options: options) }
         let withPositions = Result { () throws(JSONParseError) in
@@ -80,7 +89,8 @@ struct JSONCorpusTests {
             #expect(
                 (try? withPositions.get().value) == value, "\(label): parse with positions differs",
                 sourceLocation: sourceLocation)
-            #expect((try? tape.get().value) == value, "\(label): tape differs", sourceLocation: sourceLocation)
+            #expect(
+                (try? tape.get().value) == value, "\(label): tape differs", sourceLocation: sourceLocation)
             #expect(
                 (try? withPositions.get().duplicateKeys) == document.duplicateKeys,
                 "\(label): duplicate keys differ", sourceLocation: sourceLocation)
@@ -89,14 +99,19 @@ struct JSONCorpusTests {
                 sourceLocation: sourceLocation)
             switch scanned {
             case .tape: #expect(document.duplicateKeys.isEmpty, "\(label)", sourceLocation: sourceLocation)
-            case .duplicateKeys: #expect(!document.duplicateKeys.isEmpty, "\(label)", sourceLocation: sourceLocation)
+            case .duplicateKeys:
+                #expect(!document.duplicateKeys.isEmpty, "\(label)", sourceLocation: sourceLocation)
             case .invalid, .tooLarge:
                 Issue.record("\(label): the tape scanner rejects it", sourceLocation: sourceLocation)
             }
             for (position, result) in judged.enumerated() {
-                #expect((try? result.get()) == true, "\(label): schema \(position) says \(result)", sourceLocation: sourceLocation)
+                #expect(
+                    (try? result.get()) == true, "\(label): schema \(position) says \(result)",
+                    sourceLocation: sourceLocation)
             }
-            #expect((try? validated.get()) == true, "\(label): validate says \(validated)", sourceLocation: sourceLocation)
+            #expect(
+                (try? validated.get()) == true, "\(label): validate says \(validated)",
+                sourceLocation: sourceLocation)
             for style in [JSONSerializer.Style.compact, .pretty] {
                 let text = JSONSerializer(style: style).bytes(value)
                 #expect(
@@ -108,32 +123,42 @@ struct JSONCorpusTests {
                 try DocumentReader.parseDocument(
                     bytes, file: "case.json",
                     options: .init(
-                        allowsByteOrderMark: skippingByteOrderMark, recordsPositions: true, rejectsDuplicateKeys: true))
+                        allowsByteOrderMark: skippingByteOrderMark, recordsPositions: true,
+                        rejectsDuplicateKeys: true))
             }
             switch strict {
             case .success: #expect(document.duplicateKeys.isEmpty, "\(label)", sourceLocation: sourceLocation)
             case .failure(let error):
-                #expect(!document.duplicateKeys.isEmpty, "\(label): strict reading fails: \(error)", sourceLocation: sourceLocation)
+                #expect(
+                    !document.duplicateKeys.isEmpty, "\(label): strict reading fails: \(error)",
+                    sourceLocation: sourceLocation)
             }
         case .failure(let error):
             if let expected, expected {
                 Issue.record("\(label): rejected, must be accepted: \(error)", sourceLocation: sourceLocation)
             }
-            #expect(error.position.line >= 1 && error.position.column >= 1, "\(label): \(error)", sourceLocation: sourceLocation)
-            #expect(error.position.offset <= bytes.count, "\(label): \(error)", sourceLocation: sourceLocation)
+            #expect(
+                error.position.line >= 1 && error.position.column >= 1, "\(label): \(error)",
+                sourceLocation: sourceLocation)
+            #expect(
+                error.position.offset <= bytes.count, "\(label): \(error)", sourceLocation: sourceLocation)
             #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
-            let errors: [(String, Result<Void, JSONParseError>)] = [
-                ("parse", fast.map { _ in }), ("parse with positions", withPositions.map { _ in }),
-                ("tape", tape.map { _ in }), ("validate", validated.map { _ in }),
-            ] + judged.enumerated().map { ("isValid \($0.offset)", $0.element.map { _ in }) }
+            let errors: [(String, Result<Void, JSONParseError>)] =
+                [
+                    ("parse", fast.map { _ in }), ("parse with positions", withPositions.map { _ in }),
+                    ("tape", tape.map { _ in }), ("validate", validated.map { _ in }),
+                ] + judged.enumerated().map { ("isValid \($0.offset)", $0.element.map { _ in }) }
             for (reader, result) in errors {
                 switch result {
                 case .success: Issue.record("\(label): \(reader) accepts it", sourceLocation: sourceLocation)
                 case .failure(let other):
-                    #expect(other == error, "\(label): \(reader) says \(other), not \(error)", sourceLocation: sourceLocation)
+                    #expect(
+                        other == error, "\(label): \(reader) says \(other), not \(error)",
+                        sourceLocation: sourceLocation)
                 }
             }
-            if case .invalid = scanned {} else {
+            if case .invalid = scanned {
+            } else {
                 Issue.record("\(label): the tape scanner does not reject it", sourceLocation: sourceLocation)
             }
             let strict = Result { () throws(DocumentReader.ParseError) in
@@ -194,7 +219,8 @@ struct JSONCorpusTests {
     /// Every byte with a role in JSON or in UTF-8.
     static let specialBytes: [UInt8] =
         Array(#"{}[]":,\/-+.0123456789eEtfnu "#.utf8) + [
-            0x00, 0x01, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x7F, 0x80, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED,
+            0x00, 0x01, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x7F, 0x80, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xED,
             0xEF, 0xBB, 0xF0, 0xF4, 0xF5, 0xFE, 0xFF,
         ]
 
@@ -204,7 +230,8 @@ struct JSONCorpusTests {
         for testCase in JSONCorpus.own where testCase.expectation == .accept && testCase.bytes.count <= 64 {
             for end in 0..<testCase.bytes.count {
                 Self.check(
-                    Array(testCase.bytes[..<end]), skippingByteOrderMark: false, expected: nil, schemas: schemas,
+                    Array(testCase.bytes[..<end]), skippingByteOrderMark: false, expected: nil,
+                    schemas: schemas,
                     name: "\(testCase.name)[..<\(end)]")
             }
         }

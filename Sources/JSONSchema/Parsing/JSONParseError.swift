@@ -59,13 +59,15 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
             return "duplicate key \"\(key)\" in object (first defined at \(first))"
         case .tooDeep(let limit):
             let place = pointer.map { " at \(Self.abbreviated($0))" } ?? ""
-            return "nesting deeper than \(limit) levels of arrays and objects\(place) (the limit of JSONParser.Options.maximumDepth)"
+            return
+                "nesting deeper than \(limit) levels of arrays and objects\(place) (the limit of JSONParser.Options.maximumDepth)"
         case .byteOrderMark:
             return "input starts with a UTF-8 byte order mark (U+FEFF), which JSON does not allow"
         case .trailingContent(let found):
             return "expected end of input after the JSON value, found \(found)"
         case .notUTF8(let encoding):
-            return "input looks like \(encoding) text; JSON must be UTF-8 (RFC 8259 section 8.1), convert it first"
+            return
+                "input looks like \(encoding) text; JSON must be UTF-8 (RFC 8259 section 8.1), convert it first"
         }
     }
 

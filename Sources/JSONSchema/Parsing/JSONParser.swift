@@ -15,16 +15,17 @@
 /// let value = try JSONParser.parse(Array(#"{"price": 9.99}"#.utf8))
 /// ```
 public struct JSONParser {
-    /// Settings that change what the parser accepts or records.
     /// The deepest nesting of arrays and objects any reader accepts by default: 512 levels.
     ///
-    /// Real documents nest a dozen levels; a limit keeps a hostile `[[[[…` an error instead of a
-    /// stack overflow. Every recursive walk over a value (parser, tape materialization,
-    /// serializer, equality and hashing, the validator) stays well inside a 512 KiB thread stack
-    /// (Dispatch's and Swift Testing's) at this depth, in debug builds too. Raising it is only safe
-    /// on a larger stack: each level costs every one of those walks a few hundred bytes.
+    /// Real documents nest a dozen levels; a limit keeps a hostile `[[[[…` an error (naming the
+    /// limit, the pointer and line:column) instead of a stack overflow. This parser, the
+    /// serializer, equality and hashing keep their own stacks; the tape scanner and tape
+    /// materialization recurse, using about 300 KiB of stack at this depth in a debug build, within
+    /// the 512 KiB of a Dispatch or Swift Testing thread. Raising the limit is only safe on a
+    /// larger stack. docs/json-reading.md has the measurements.
     public static let defaultMaximumDepth = 512
 
+    /// Settings that change what the parser accepts or records.
     public struct Options: Sendable {
         /// The deepest nesting of arrays and objects accepted before failing with `tooDeep`
         /// (`JSONParser.defaultMaximumDepth` unless set).
@@ -38,7 +39,8 @@ public struct JSONParser {
         public var rejectsDuplicateKeys: Bool
 
         public init(
-            maximumDepth: Int = JSONParser.defaultMaximumDepth, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false,
+            maximumDepth: Int = JSONParser.defaultMaximumDepth, allowsByteOrderMark: Bool = false,
+            recordsPositions: Bool = false,
             rejectsDuplicateKeys: Bool = false
         ) {
             self.maximumDepth = maximumDepth
@@ -198,8 +200,12 @@ public struct JSONParser {
         if count >= 4 && b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0 { return "UTF-32LE" }
         // Two ASCII characters, each with its zero byte (or one character alone).
         let pair = count == 2 || count >= 4
-        if pair && b0 == 0 && b1 != 0 && b1 < 0x80 && (count == 2 || (b2 == 0 && b3 != 0)) { return "UTF-16BE" }
-        if pair && b1 == 0 && b0 != 0 && b0 < 0x80 && (count == 2 || (b3 == 0 && b2 != 0)) { return "UTF-16LE" }
+        if pair && b0 == 0 && b1 != 0 && b1 < 0x80 && (count == 2 || (b2 == 0 && b3 != 0)) {
+            return "UTF-16BE"
+        }
+        if pair && b1 == 0 && b0 != 0 && b0 < 0x80 && (count == 2 || (b3 == 0 && b2 != 0)) {
+            return "UTF-16LE"
+        }
         return nil
     }
 
@@ -208,7 +214,9 @@ public struct JSONParser {
         var value: JSONValue
         parsing: while true {
             // A value starts at `index`.
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a JSON value"), at: index) }
+            guard index < bytes.count else {
+                throw error(.unexpectedEnd(expected: "a JSON value"), at: index)
+            }
             if options.recordsPositions {
                 sourceMap.record(trackedPosition(at: index), at: JSONPointer(tokens: path))
             }

@@ -78,10 +78,38 @@ extension JSONValue {
 }
 
 extension JSONValue: Hashable {
-    /// Equality by JSON Schema's rules; nested values are compared with a work list rather than
-    /// recursion, so any nesting depth is safe on a small thread stack.
+    /// How many levels equality and hashing descend by recursion (no allocation) before they
+    /// continue with a stack of their own, so any nesting depth is safe on a small thread stack.
+    private static let recursionLevels = 24
+
+    /// Equality by JSON Schema's rules.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        equal(lhs, rhs, level: 0)
+    }
+
+    private static func equal(_ lhs: JSONValue, _ rhs: JSONValue, level: Int) -> Bool {
         if let equal = scalarsEqual(lhs, rhs) { return equal }
+        if level >= recursionLevels { return equalWithWorkList(lhs, rhs) }
+        switch (lhs, rhs) {
+        case (.array(let a), .array(let b)):
+            guard a.count == b.count else { return false }
+            for index in a.indices where !equal(a[index], b[index], level: level + 1) { return false }
+            return true
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            for member in a.members {
+                guard let value = b[member.key], equal(member.value, value, level: level + 1) else {
+                    return false
+                }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Equality of deeply nested values, with a work list instead of recursion.
+    private static func equalWithWorkList(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
         while let (one, other) = pending.popLast() {
             if let equal = scalarsEqual(one, other) {
@@ -135,8 +163,54 @@ extension JSONValue: Hashable {
         case .bool(let value): hasher.combine(value)
         case .number(let value): hasher.combine(value)
         case .string(let value): hasher.combine(value)
-        case .array, .object: hasher.combine(Self.digest(of: self))
+        case .array, .object: hasher.combine(Self.digest(of: self, level: 0))
         }
+    }
+
+    /// The digest of a value: recursive near the top, `digest(of:)` (the same formula with a
+    /// stack of its own) below `recursionLevels`.
+    private static func digest(of value: JSONValue, level: Int) -> Int {
+        switch value {
+        case .array(let elements):
+            if level >= recursionLevels { return digest(of: value) }
+            var ordered = Hasher()
+            for element in elements { ordered.combine(digest(of: element, level: level + 1)) }
+            return arrayDigest(count: elements.count, ordered: ordered)
+        case .object(let object):
+            if level >= recursionLevels { return digest(of: value) }
+            var unordered = 0
+            for member in object.members {
+                unordered ^= memberDigest(member.key, digest(of: member.value, level: level + 1))
+            }
+            return objectDigest(count: object.count, unordered: unordered)
+        default:
+            var scalar = Hasher()
+            value.hash(into: &scalar)
+            return scalar.finalize()
+        }
+    }
+
+    private static func memberDigest(_ key: String, _ value: Int) -> Int {
+        var member = Hasher()
+        member.combine(key)
+        member.combine(value)
+        return member.finalize()
+    }
+
+    private static func arrayDigest(count: Int, ordered: Hasher) -> Int {
+        var closing = Hasher()
+        closing.combine(5)
+        closing.combine(count)
+        closing.combine(ordered.finalize())
+        return closing.finalize()
+    }
+
+    private static func objectDigest(count: Int, unordered: Int) -> Int {
+        var closing = Hasher()
+        closing.combine(6)
+        closing.combine(count)
+        closing.combine(unordered)
+        return closing.finalize()
     }
 
     /// An array or object whose digest is being computed.
@@ -173,10 +247,8 @@ extension JSONValue: Hashable {
                     guard !open.isEmpty else { return digest }
                     let last = open.count - 1
                     if open[last].isObject {
-                        var member = Hasher()
-                        member.combine(open[last].members[open[last].next - 1].key)
-                        member.combine(digest)
-                        open[last].unordered ^= member.finalize()
+                        open[last].unordered ^= memberDigest(
+                            open[last].members[open[last].next - 1].key, digest)
                     } else {
                         open[last].ordered.combine(digest)
                     }
@@ -189,17 +261,10 @@ extension JSONValue: Hashable {
                     open[last].next += 1
                     continue descending
                 }
-                var closing = Hasher()
-                if frame.isObject {
-                    closing.combine(6)
-                    closing.combine(frame.count)
-                    closing.combine(frame.unordered)
-                } else {
-                    closing.combine(5)
-                    closing.combine(frame.count)
-                    closing.combine(frame.ordered.finalize())
-                }
-                finished = closing.finalize()
+                finished =
+                    frame.isObject
+                    ? objectDigest(count: frame.count, unordered: frame.unordered)
+                    : arrayDigest(count: frame.count, ordered: frame.ordered)
                 open.removeLast()
             }
         }
