@@ -756,7 +756,10 @@ public struct JSONParser {
             if byte >= 0x80, let length = try? validateUTF8Sequence(at: offset) {
                 let text = String(
                     decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
-                return "'\(text)'"
+                // The code point too: U+00A0 or U+FEFF look like a space or nothing at all.
+                let scalar =
+                    text.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? ""
+                return "'\(text)' (U+\(String(repeating: "0", count: max(0, 4 - scalar.count)))\(scalar))"
             }
             let hex = String(byte, radix: 16, uppercase: true)
             return "byte 0x\(hex.count == 1 ? "0" : "")\(hex)"
