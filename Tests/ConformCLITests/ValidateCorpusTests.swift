@@ -80,6 +80,30 @@ struct ValidateCorpusTests {
         }
     }
 
+    @Test("nesting at the limit with self-applying schemas and YAML: no stack overflow in process")
+    func deepInProcess() async throws {
+        let schemas = [
+            ##"{"items": {"$ref": "#"}, "additionalProperties": {"$ref": "#"}}"##,
+            ##"{"anyOf": [{"type": "array"}, {"type": "object"}, true], "unevaluatedItems": {"$ref": "#"}, "unevaluatedProperties": {"$ref": "#"}}"##,
+        ]
+        let arrays = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        let objects = String(repeating: "{\"a\":", count: 511) + "{}" + String(repeating: "}", count: 511)
+        for schema in schemas {
+            let schemaFile = try temporaryFile(schema, name: "schema.json")
+            for document in [arrays, objects] {
+                let file = try temporaryFile(document, name: "deep.json")
+                let result = await conform("validate", "--schema", schemaFile, file)
+                #expect(result.code == .success, "\(result.err)")
+            }
+        }
+        let anything = try temporaryFile("{}", name: "schema.json")
+        let yaml = try temporaryFile(
+            "a: " + String(repeating: "[", count: 500) + String(repeating: "]", count: 500), name: "deep.yaml"
+        )
+        let result = await conform("validate", "--schema", anything, yaml)
+        #expect(result.code == .success, "\(result.err)")
+    }
+
     @Test("standard input: a byte order mark is skipped, runaway nesting is exit 2 naming the limit")
     func standardInput() async throws {
         let schema = try temporaryFile("{}", name: "schema.json")

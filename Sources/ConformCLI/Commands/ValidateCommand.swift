@@ -49,6 +49,20 @@ enum ValidateCommand {
 
     static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode
     {
+        // Deeply nested documents recurse through the validator: see `ValidateStack`. The
+        // thread may outlive the work, so it reaches standard input through a box emptied after.
+        withoutActuallyEscaping(standardInput) { input in
+            let box = ValidateStack.Input(input)
+            defer { box.read = nil }
+            return ValidateStack.run {
+                validate(arguments, console: console, standardInput: { box.read?() ?? Data() })
+            } ?? .usageOrContractError
+        }
+    }
+
+    private static func validate(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data)
+        -> ExitCode
+    {
         let help =
             "EXIT CODES:\n  0  every document is valid\n  1  a document is invalid\n  2  usage error, or a schema or document that cannot be read"
         let options: Arguments
