@@ -54,7 +54,8 @@ let package = Package(
             name: "conform-bench",
             dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
-        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], swiftSettings: settings),
+        .testTarget(
+            name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema", "ContractMock"],
             exclude: ["Fixtures", "OpenAPI/Fixtures"], swiftSettings: settings),

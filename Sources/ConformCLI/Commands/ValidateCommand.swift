@@ -49,6 +49,20 @@ enum ValidateCommand {
 
     static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode
     {
+        // Deeply nested documents recurse through the validator: see `ValidateStack`. The
+        // thread may outlive the work, so it reaches standard input through a box emptied after.
+        withoutActuallyEscaping(standardInput) { input in
+            let box = ValidateStack.Input(input)
+            defer { box.read = nil }
+            return ValidateStack.run {
+                validate(arguments, console: console, standardInput: { box.read?() ?? Data() })
+            } ?? .usageOrContractError
+        }
+    }
+
+    private static func validate(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data)
+        -> ExitCode
+    {
         let help =
             "EXIT CODES:\n  0  every document is valid\n  1  a document is invalid\n  2  usage error, or a schema or document that cannot be read"
         let options: Arguments
@@ -82,9 +96,12 @@ enum ValidateCommand {
                 continue
             }
             // A valid JSON document needs no positions and no JSONValue: the tape decides alone.
+            // One leading UTF-8 byte order mark is skipped, as in schemas and contracts (editors
+            // on Windows write one); docs/json-reading.md lists what else is accepted.
             let bytes = Array(data)
             if options.format == .text, DocumentReader.Format.of(file: input.name, bytes: bytes) == .json,
-                let tape = try? JSONTape.parse(bytes), tape.duplicateKeys.isEmpty, schema.isValid(tape)
+                let tape = try? JSONTape.parse(bytes, options: .init(allowsByteOrderMark: true)),
+                tape.duplicateKeys.isEmpty, schema.isValid(tape)
             {
                 console.out("\(input.name): valid")
                 continue
@@ -94,7 +111,7 @@ enum ValidateCommand {
             do {
                 let document = try DocumentReader.parseDocument(
                     bytes, file: input.name == "-" ? nil : input.name,
-                    options: .init(recordsPositions: true))
+                    options: .init(allowsByteOrderMark: true, recordsPositions: true))
                 instance = document.value
                 sourceMap = document.sourceMap
                 for duplicate in document.duplicateKeys {

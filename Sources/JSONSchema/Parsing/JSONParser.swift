@@ -15,9 +15,20 @@
 /// let value = try JSONParser.parse(Array(#"{"price": 9.99}"#.utf8))
 /// ```
 public struct JSONParser {
+    /// The deepest nesting of arrays and objects any reader accepts by default: 512 levels.
+    ///
+    /// Real documents nest a dozen levels; a limit keeps a hostile `[[[[…` an error (naming the
+    /// limit, the pointer and line:column) instead of a stack overflow. This parser, the
+    /// serializer, equality and hashing keep their own stacks; the tape scanner and tape
+    /// materialization recurse, using about 300 KiB of stack at this depth in a debug build, within
+    /// the 512 KiB of a Dispatch or Swift Testing thread. Raising the limit is only safe on a
+    /// larger stack. docs/json-reading.md has the measurements.
+    public static let defaultMaximumDepth = 512
+
     /// Settings that change what the parser accepts or records.
     public struct Options: Sendable {
-        /// The deepest nesting of arrays and objects accepted before failing with `tooDeep`.
+        /// The deepest nesting of arrays and objects accepted before failing with `tooDeep`
+        /// (`JSONParser.defaultMaximumDepth` unless set).
         public var maximumDepth: Int
         /// Whether a leading UTF-8 byte order mark is skipped instead of rejected.
         public var allowsByteOrderMark: Bool
@@ -28,7 +39,8 @@ public struct JSONParser {
         public var rejectsDuplicateKeys: Bool
 
         public init(
-            maximumDepth: Int = 512, allowsByteOrderMark: Bool = false, recordsPositions: Bool = false,
+            maximumDepth: Int = JSONParser.defaultMaximumDepth, allowsByteOrderMark: Bool = false,
+            recordsPositions: Bool = false,
             rejectsDuplicateKeys: Bool = false
         ) {
             self.maximumDepth = maximumDepth
@@ -125,12 +137,21 @@ public struct JSONParser {
     /// Duplicates found so far, positions still as byte offsets (resolved in one pass at the end).
     private var duplicates: [(key: String, tokens: [String], first: Int, again: Int)] = []
 
+    /// One open array or object: the parser keeps its own stack of these instead of recursing, so
+    /// nesting costs heap, not thread stack (a debug build spent 6-10 KiB of stack per level).
     private struct Frame {
         var isObject: Bool
         /// Where the container's members or elements start on their stack.
         var base: Int
         /// The key of the member being parsed (objects only).
         var key: String = ""
+        /// Where that key starts in the input.
+        var keyStart = 0
+        /// The index on `memberStack` of an earlier member with the same key, whose value the
+        /// member being parsed replaces.
+        var earlier: Int?
+        /// Key to index on `memberStack`, built once an object has many members.
+        var seen: [String: Int]?
     }
 
     private init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
@@ -145,6 +166,7 @@ public struct JSONParser {
     // MARK: - Structure
 
     private mutating func parseTopLevel() throws(JSONParseError) -> JSONValue {
+        if let encoding = Self.wideEncoding(of: bytes) { throw error(.notUTF8(encoding: encoding), at: 0) }
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             guard options.allowsByteOrderMark else { throw error(.byteOrderMark, at: 0) }
             index = 3
@@ -160,22 +182,140 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "a JSON value"), at: index) }
-        if options.recordsPositions {
-            sourceMap.record(trackedPosition(at: index), at: JSONPointer(tokens: path))
+    /// The UTF-16 or UTF-32 form `bytes` starts in, by byte order mark or by the zero bytes around
+    /// its first ASCII character (RFC 4627 section 3), or nil. UTF-8 JSON never holds a zero byte
+    /// outside a string (and never inside one, where it must be escaped), so no valid input matches.
+    static func wideEncoding(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = bytes.count
+        guard count >= 2 else { return nil }
+        let b0 = bytes[0]
+        let b1 = bytes[1]
+        let b2: UInt8? = count > 2 ? bytes[2] : nil
+        let b3: UInt8? = count > 3 ? bytes[3] : nil
+        if b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF { return "UTF-32BE" }
+        if b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0 { return "UTF-32LE" }
+        if b0 == 0xFE && b1 == 0xFF { return "UTF-16BE" }
+        if b0 == 0xFF && b1 == 0xFE { return "UTF-16LE" }
+        if count >= 4 && b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0 { return "UTF-32BE" }
+        if count >= 4 && b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0 { return "UTF-32LE" }
+        // Two ASCII characters, each with its zero byte (or one character alone).
+        let pair = count == 2 || count >= 4
+        if pair && b0 == 0 && b1 != 0 && b1 < 0x80 && (count == 2 || (b2 == 0 && b3 != 0)) {
+            return "UTF-16BE"
         }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
-        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default:
-            throw error(
-                .unexpectedCharacter(found: describeWord(at: index), expected: "a JSON value"), at: index)
+        if pair && b1 == 0 && b0 != 0 && b0 < 0x80 && (count == 2 || (b3 == 0 && b2 != 0)) {
+            return "UTF-16LE"
+        }
+        return nil
+    }
+
+    /// Parses one value, containers included, with a loop over `frames` instead of recursion.
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        var value: JSONValue
+        parsing: while true {
+            // A value starts at `index`.
+            guard index < bytes.count else {
+                throw error(.unexpectedEnd(expected: "a JSON value"), at: index)
+            }
+            if options.recordsPositions {
+                sourceMap.record(trackedPosition(at: index), at: JSONPointer(tokens: path))
+            }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                try enterContainer()
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    depth -= 1
+                    value = .object(JSONObject(uniqueMembers: []))
+                } else {
+                    frames.append(Frame(isObject: true, base: memberStack.count))
+                    try beginMember()
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                try enterContainer()
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    depth -= 1
+                    value = .array([])
+                } else {
+                    frames.append(Frame(isObject: false, base: elementStack.count))
+                    if options.recordsPositions { path.append("0") }
+                    continue parsing
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): value = try parseLiteral("true", .bool(true))
+            case UInt8(ascii: "f"): value = try parseLiteral("false", .bool(false))
+            case UInt8(ascii: "n"): value = try parseLiteral("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+            default:
+                throw error(
+                    .unexpectedCharacter(found: describeWord(at: index), expected: "a JSON value"), at: index)
+            }
+            // `value` is complete: it joins the innermost open container, which may complete too.
+            while let frame = frames.last {
+                if options.recordsPositions { path.removeLast() }
+                skipWhitespace()
+                if frame.isObject {
+                    if let earlier = frame.earlier {
+                        memberStack[earlier].value = value
+                    } else {
+                        memberStack.append((frame.key, value))
+                        keyStartStack.append((frame.keyStart, frame.key.utf8.count))
+                    }
+                    guard index < bytes.count else {
+                        throw error(.unexpectedEnd(expected: "',' or '}'"), at: index)
+                    }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        try beginMember()
+                        continue parsing
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        depth -= 1
+                        frames.removeLast()
+                        let members = Self.exactCopy(of: memberStack[frame.base...])
+                        memberStack.removeSubrange(frame.base...)
+                        keyStartStack.removeSubrange(frame.base...)
+                        value = .object(JSONObject(uniqueMembers: members))
+                    default:
+                        throw error(
+                            .unexpectedCharacter(
+                                found: describe(at: index), expected: "',' or '}' after an object member"),
+                            at: index)
+                    }
+                } else {
+                    elementStack.append(value)
+                    guard index < bytes.count else {
+                        throw error(.unexpectedEnd(expected: "',' or ']'"), at: index)
+                    }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        if options.recordsPositions { path.append(String(elementStack.count - frame.base)) }
+                        continue parsing
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        depth -= 1
+                        frames.removeLast()
+                        let elements = Self.exactCopy(of: elementStack[frame.base...])
+                        elementStack.removeSubrange(frame.base...)
+                        value = .array(elements)
+                    default:
+                        throw error(
+                            .unexpectedCharacter(
+                                found: describe(at: index), expected: "',' or ']' after an array element"),
+                            at: index)
+                    }
+                }
+            }
+            return value
         }
     }
 
@@ -199,112 +339,63 @@ public struct JSONParser {
 
     private mutating func enterContainer() throws(JSONParseError) {
         depth += 1
-        if depth > options.maximumDepth { throw error(.tooDeep(limit: options.maximumDepth), at: index) }
-    }
-
-    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array([])
-        }
-        let base = elementStack.count
-        frames.append(Frame(isObject: false, base: base))
-        while true {
-            skipWhitespace()
-            if options.recordsPositions { path.append(String(elementStack.count - base)) }
-            let element = try parseValue()
-            elementStack.append(element)
-            if options.recordsPositions { path.removeLast() }
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or ']'"), at: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                frames.removeLast()
-                let elements = Self.exactCopy(of: elementStack[base...])
-                elementStack.removeSubrange(base...)
-                return .array(elements)
-            default:
-                throw error(
-                    .unexpectedCharacter(
-                        found: describe(at: index), expected: "',' or ']' after an array element"),
-                    at: index)
-            }
+        if depth > options.maximumDepth {
+            var failure = error(.tooDeep(limit: options.maximumDepth), at: index)
+            failure.pointer = JSONPointer(tokens: openTokens())
+            throw failure
         }
     }
 
-    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
-        index += 1
-        var seen: [String: Int]? = nil
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(JSONObject(uniqueMembers: []))
-        }
-        let base = memberStack.count
-        frames.append(Frame(isObject: true, base: base))
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw error(.unexpectedEnd(expected: "a string key"), at: index)
-            }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                let expected = memberStack.count == base ? "a string key or '}'" : "a string key"
-                throw error(.unexpectedCharacter(found: describe(at: index), expected: expected), at: index)
-            }
-            let keyStart = index
-            let key = try parseString()
-            let earlier = try checkDuplicate(key, keyStart: keyStart, base: base, seen: &seen)
-            frames[frames.count - 1].key = key
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
-            guard bytes[index] == UInt8(ascii: ":") else {
-                throw error(
-                    .unexpectedCharacter(found: describe(at: index), expected: "':' after an object key"),
-                    at: index)
-            }
-            index += 1
-            skipWhitespace()
-            if options.recordsPositions {
-                path.append(key)
-                sourceMap.recordKey(trackedPosition(at: keyStart), at: JSONPointer(tokens: path))
-            }
-            let value = try parseValue()
-            if options.recordsPositions { path.removeLast() }
-            if let earlier {
-                memberStack[earlier].value = value
+    /// The pointer tokens of the value being read: one per open container, outermost first.
+    private func openTokens() -> [String] {
+        var tokens: [String] = []
+        tokens.reserveCapacity(frames.count)
+        for (level, frame) in frames.enumerated() {
+            if frame.isObject {
+                tokens.append(frame.key)
             } else {
-                memberStack.append((key, value))
-                keyStartStack.append((keyStart, key.utf8.count))
+                // Elements of deeper open arrays sit above this array's on the shared stack.
+                let end = frames[(level + 1)...].first { !$0.isObject }?.base ?? elementStack.count
+                tokens.append(String(end - frame.base))
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw error(.unexpectedEnd(expected: "',' or '}'"), at: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                frames.removeLast()
-                let members = Self.exactCopy(of: memberStack[base...])
-                memberStack.removeSubrange(base...)
-                keyStartStack.removeSubrange(base...)
-                return .object(JSONObject(uniqueMembers: members))
-            default:
-                throw error(
-                    .unexpectedCharacter(
-                        found: describe(at: index), expected: "',' or '}' after an object member"),
-                    at: index)
-            }
+        }
+        return tokens
+    }
+
+    /// Reads the key and colon of the next member of the innermost object, up to its value.
+    private mutating func beginMember() throws(JSONParseError) {
+        let last = frames.count - 1
+        let base = frames[last].base
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw error(.unexpectedEnd(expected: "a string key"), at: index)
+        }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            let expected = memberStack.count == base ? "a string key or '}'" : "a string key"
+            throw error(.unexpectedCharacter(found: describe(at: index), expected: expected), at: index)
+        }
+        let keyStart = index
+        let key = try parseString()
+        // Taken out of the frame while it changes, so the dictionary is not copied.
+        var seen = frames[last].seen
+        frames[last].seen = nil
+        let earlier = try checkDuplicate(key, keyStart: keyStart, base: base, seen: &seen)
+        frames[last].seen = seen
+        frames[last].key = key
+        frames[last].keyStart = keyStart
+        frames[last].earlier = earlier
+        skipWhitespace()
+        guard index < bytes.count else { throw error(.unexpectedEnd(expected: "':'"), at: index) }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw error(
+                .unexpectedCharacter(found: describe(at: index), expected: "':' after an object key"),
+                at: index)
+        }
+        index += 1
+        skipWhitespace()
+        if options.recordsPositions {
+            path.append(key)
+            sourceMap.recordKey(trackedPosition(at: keyStart), at: JSONPointer(tokens: path))
         }
     }
 
@@ -665,7 +756,10 @@ public struct JSONParser {
             if byte >= 0x80, let length = try? validateUTF8Sequence(at: offset) {
                 let text = String(
                     decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
-                return "'\(text)'"
+                // The code point too: U+00A0 or U+FEFF look like a space or nothing at all.
+                let scalar =
+                    text.unicodeScalars.first.map { String($0.value, radix: 16, uppercase: true) } ?? ""
+                return "'\(text)' (U+\(String(repeating: "0", count: max(0, 4 - scalar.count)))\(scalar))"
             }
             let hex = String(byte, radix: 16, uppercase: true)
             return "byte 0x\(hex.count == 1 ? "0" : "")\(hex)"
@@ -687,6 +781,9 @@ public struct JSONParser {
 }
 
 extension JSONNumber {
+    /// The exponent a literal whose exponent has more than 18 digits is read with.
+    static let clampedExponent = 500_000_000_000_000_000
+
     /// Scans a JSON number literal starting at `start`; returns the number and the index after it,
     /// or nil when the text there is not a valid literal.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (number: JSONNumber, end: Int)?
@@ -725,11 +822,19 @@ extension JSONNumber {
                 index += 1
             }
             guard index < count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+            var clamped = false
             while index < count && bytes[index] >= 48 && bytes[index] <= 57 {
-                // Saturate: an exponent this large only ever means zero or an enormous magnitude.
-                if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - 48) }
+                if exponent < 100_000_000_000_000_000 {
+                    exponent = exponent * 10 + Int(bytes[index] - 48)
+                } else {
+                    clamped = true
+                }
                 index += 1
             }
+            // An exponent of up to 18 digits is exact. A longer one only ever means zero or an
+            // overwhelming magnitude, so it is clamped to 5 × 10^17: far enough below the exact
+            // range that the number's text (`description`) reads back as the same number.
+            if clamped { exponent = Self.clampedExponent }
             if exponentNegative { exponent = -exponent }
         }
         let integerDigits = integerEnd - integerStart

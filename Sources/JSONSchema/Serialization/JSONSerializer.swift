@@ -31,41 +31,67 @@ public struct JSONSerializer: Sendable {
         String(decoding: bytes(value), as: UTF8.self)
     }
 
-    private func write(_ value: JSONValue, into output: inout [UInt8], indent: Int) {
-        switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.description.utf8)
-        case .string(let text): writeString(text, into: &output)
-        case .array(let elements):
-            if elements.isEmpty {
-                output.append(contentsOf: "[]".utf8)
-                return
+    /// An array or object being written: the serializer keeps its own stack of these instead of
+    /// recursing, so a deeply nested value costs heap, not thread stack.
+    private struct OpenContainer {
+        var elements: [JSONValue] = []
+        var members: [JSONObject.Member] = []
+        var isObject: Bool
+        /// The next element or member to write.
+        var next = 0
+        var count: Int { isObject ? members.count : elements.count }
+    }
+
+    private func write(_ root: JSONValue, into output: inout [UInt8], indent: Int) {
+        var open: [OpenContainer] = []
+        var value = root
+        writing: while true {
+            switch value {
+            case .null: output.append(contentsOf: "null".utf8)
+            case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+            case .number(let number): output.append(contentsOf: number.description.utf8)
+            case .string(let text): writeString(text, into: &output)
+            case .array(let elements):
+                if elements.isEmpty {
+                    output.append(contentsOf: "[]".utf8)
+                } else {
+                    output.append(UInt8(ascii: "["))
+                    open.append(OpenContainer(elements: elements, isObject: false))
+                }
+            case .object(let object):
+                if object.isEmpty {
+                    output.append(contentsOf: "{}".utf8)
+                } else {
+                    output.append(UInt8(ascii: "{"))
+                    open.append(OpenContainer(members: object.members, isObject: true))
+                }
             }
-            output.append(UInt8(ascii: "["))
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                newline(into: &output, indent: indent + 1)
-                write(element, into: &output, indent: indent + 1)
+            // Move to the next element or member of the innermost open container, closing every
+            // container that has none left.
+            while !open.isEmpty {
+                let last = open.count - 1
+                let level = indent + open.count
+                let next = open[last].next
+                if next < open[last].count {
+                    if next > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(into: &output, indent: level)
+                    open[last].next = next + 1
+                    if open[last].isObject {
+                        let member = open[last].members[next]
+                        writeString(member.key, into: &output)
+                        output.append(UInt8(ascii: ":"))
+                        if style == .pretty { output.append(UInt8(ascii: " ")) }
+                        value = member.value
+                    } else {
+                        value = open[last].elements[next]
+                    }
+                    continue writing
+                }
+                newline(into: &output, indent: level - 1)
+                output.append(open[last].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                open.removeLast()
             }
-            newline(into: &output, indent: indent)
-            output.append(UInt8(ascii: "]"))
-        case .object(let object):
-            if object.isEmpty {
-                output.append(contentsOf: "{}".utf8)
-                return
-            }
-            output.append(UInt8(ascii: "{"))
-            for (offset, member) in object.members.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                newline(into: &output, indent: indent + 1)
-                writeString(member.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                if style == .pretty { output.append(UInt8(ascii: " ")) }
-                write(member.value, into: &output, indent: indent + 1)
-            }
-            newline(into: &output, indent: indent)
-            output.append(UInt8(ascii: "}"))
+            return
         }
     }
 

@@ -78,14 +78,81 @@ extension JSONValue {
 }
 
 extension JSONValue: Hashable {
+    /// How many levels equality and hashing descend by recursion (no allocation) before they
+    /// continue with a stack of their own, so any nesting depth is safe on a small thread stack.
+    private static let recursionLevels = 24
+
+    /// Equality by JSON Schema's rules.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        equal(lhs, rhs, level: 0)
+    }
+
+    private static func equal(_ lhs: JSONValue, _ rhs: JSONValue, level: Int) -> Bool {
+        if let equal = scalarsEqual(lhs, rhs) { return equal }
+        if level >= recursionLevels { return equalWithWorkList(lhs, rhs) }
+        switch (lhs, rhs) {
+        case (.array(let a), .array(let b)):
+            guard a.count == b.count else { return false }
+            for index in a.indices where !equal(a[index], b[index], level: level + 1) { return false }
+            return true
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            for member in a.members {
+                guard let value = b[member.key], equal(member.value, value, level: level + 1) else {
+                    return false
+                }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Equality of deeply nested values, with a work list instead of recursion.
+    private static func equalWithWorkList(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
+        while let (one, other) = pending.popLast() {
+            if let equal = scalarsEqual(one, other) {
+                if !equal { return false }
+                continue
+            }
+            switch (one, other) {
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                for index in a.indices {
+                    guard let equal = scalarsEqual(a[index], b[index]) else {
+                        pending.append((a[index], b[index]))
+                        continue
+                    }
+                    if !equal { return false }
+                }
+            case (.object(let a), .object(let b)):
+                guard a.count == b.count else { return false }
+                for member in a.members {
+                    guard let value = b[member.key] else { return false }
+                    guard let equal = scalarsEqual(member.value, value) else {
+                        pending.append((member.value, value))
+                        continue
+                    }
+                    if !equal { return false }
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether two values are equal, or nil when both are arrays or both objects (the caller
+    /// compares their contents).
+    @inline(__always)
+    private static func scalarsEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)): return a == b
+        case (.array, .array), (.object, .object): return nil
         default: return false
         }
     }
@@ -96,8 +163,110 @@ extension JSONValue: Hashable {
         case .bool(let value): hasher.combine(value)
         case .number(let value): hasher.combine(value)
         case .string(let value): hasher.combine(value)
-        case .array(let value): hasher.combine(value)
-        case .object(let value): hasher.combine(value)
+        case .array, .object: hasher.combine(Self.digest(of: self, level: 0))
+        }
+    }
+
+    /// The digest of a value: recursive near the top, `digest(of:)` (the same formula with a
+    /// stack of its own) below `recursionLevels`.
+    private static func digest(of value: JSONValue, level: Int) -> Int {
+        switch value {
+        case .array(let elements):
+            if level >= recursionLevels { return digest(of: value) }
+            var ordered = Hasher()
+            for element in elements { ordered.combine(digest(of: element, level: level + 1)) }
+            return arrayDigest(count: elements.count, ordered: ordered)
+        case .object(let object):
+            if level >= recursionLevels { return digest(of: value) }
+            var unordered = 0
+            for member in object.members {
+                unordered ^= memberDigest(member.key, digest(of: member.value, level: level + 1))
+            }
+            return objectDigest(count: object.count, unordered: unordered)
+        default:
+            var scalar = Hasher()
+            value.hash(into: &scalar)
+            return scalar.finalize()
+        }
+    }
+
+    private static func memberDigest(_ key: String, _ value: Int) -> Int {
+        var member = Hasher()
+        member.combine(key)
+        member.combine(value)
+        return member.finalize()
+    }
+
+    private static func arrayDigest(count: Int, ordered: Hasher) -> Int {
+        var closing = Hasher()
+        closing.combine(5)
+        closing.combine(count)
+        closing.combine(ordered.finalize())
+        return closing.finalize()
+    }
+
+    private static func objectDigest(count: Int, unordered: Int) -> Int {
+        var closing = Hasher()
+        closing.combine(6)
+        closing.combine(count)
+        closing.combine(unordered)
+        return closing.finalize()
+    }
+
+    /// An array or object whose digest is being computed.
+    private struct HashFrame {
+        var elements: [JSONValue] = []
+        var members: [JSONObject.Member] = []
+        var isObject: Bool
+        var next = 0
+        /// Arrays: the digests of the elements so far, in order.
+        var ordered = Hasher()
+        /// Objects: the XOR of the member digests so far (so key order does not matter).
+        var unordered = 0
+        var count: Int { isObject ? members.count : elements.count }
+    }
+
+    /// A hash of a container computed bottom-up with a stack of its own instead of recursion.
+    /// Equal values get equal digests: arrays combine their elements' digests in order, objects
+    /// XOR a digest per member (key and value), as `JSONObject.hash(into:)` does.
+    private static func digest(of root: JSONValue) -> Int {
+        var open: [HashFrame] = []
+        var value = root
+        descending: while true {
+            var finished: Int?
+            switch value {
+            case .array(let elements): open.append(HashFrame(elements: elements, isObject: false))
+            case .object(let object): open.append(HashFrame(members: object.members, isObject: true))
+            default:
+                var scalar = Hasher()
+                value.hash(into: &scalar)
+                finished = scalar.finalize()
+            }
+            while true {
+                if let digest = finished {
+                    guard !open.isEmpty else { return digest }
+                    let last = open.count - 1
+                    if open[last].isObject {
+                        open[last].unordered ^= memberDigest(
+                            open[last].members[open[last].next - 1].key, digest)
+                    } else {
+                        open[last].ordered.combine(digest)
+                    }
+                    finished = nil
+                }
+                guard let frame = open.last else { return 0 }
+                let last = open.count - 1
+                if frame.next < frame.count {
+                    value = frame.isObject ? frame.members[frame.next].value : frame.elements[frame.next]
+                    open[last].next += 1
+                    continue descending
+                }
+                finished =
+                    frame.isObject
+                    ? objectDigest(count: frame.count, unordered: frame.unordered)
+                    : arrayDigest(count: frame.count, ordered: frame.ordered)
+                open.removeLast()
+            }
         }
     }
 }
