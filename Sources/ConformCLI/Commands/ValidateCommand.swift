@@ -49,14 +49,10 @@ enum ValidateCommand {
 
     static func run(_ arguments: [String], console: Console, standardInput: @Sendable () -> Data) -> ExitCode
     {
-        // Deeply nested documents recurse through the validator: see `ValidateStack`. The
-        // thread may outlive the work, so it reaches standard input through a box emptied after.
-        withoutActuallyEscaping(standardInput) { input in
-            let box = ValidateStack.Input(input)
-            defer { box.read = nil }
-            return ValidateStack.run {
-                validate(arguments, console: console, standardInput: { box.read?() ?? Data() })
-            } ?? .usageOrContractError
+        // The whole command runs where the deepest document it accepts fits, wherever it is
+        // called from (tests call it in process on small threads): see `LargeStack`.
+        LargeStack.run(depth: .max) {
+            validate(arguments, console: console, standardInput: standardInput)
         }
     }
 

@@ -13,16 +13,18 @@ extension JSONTape {
     /// Scans `bytes` without falling back: the validator's fast path.
     static func scan(_ bytes: [UInt8], options: JSONParser.Options) -> ScanOutcome {
         guard bytes.count < Int(UInt32.max) else { return .tooLarge }
-        let result = bytes.withUnsafeBufferPointer { buffer -> (ScanOutcome?, [Entry]) in
+        let result = bytes.withUnsafeBufferPointer { buffer -> (ScanOutcome?, [Entry], Int) in
             var scanner = TapeScanner(bytes: buffer, maximumDepth: options.maximumDepth)
             let valid = scanner.scanDocument(allowsByteOrderMark: options.allowsByteOrderMark)
-            if scanner.exceedsEntry { return (.tooLarge, []) }
-            if !valid { return (.invalid, []) }
-            if scanner.hasDuplicateKeys { return (.duplicateKeys, []) }
-            return (nil, scanner.entries)
+            if scanner.exceedsEntry { return (.tooLarge, [], 0) }
+            if !valid { return (.invalid, [], 0) }
+            if scanner.hasDuplicateKeys { return (.duplicateKeys, [], 0) }
+            return (nil, scanner.entries, scanner.deepest)
         }
         if let outcome = result.0 { return outcome }
-        return .tape(JSONTape(bytes: bytes, entries: result.1))
+        var tape = JSONTape(bytes: bytes, entries: result.1)
+        tape.nestingDepth = result.2
+        return .tape(tape)
     }
 
     /// Parses `bytes` into a tape.

@@ -56,6 +56,8 @@ public struct JSONTape: Sendable {
     var entries: [Entry]
     /// Keys the input named twice (their last values are on the tape).
     public internal(set) var duplicateKeys: [JSONDuplicateKey] = []
+    /// How deeply arrays and objects nest (a scalar document is 0), recorded by the scan.
+    public internal(set) var nestingDepth = 0
 
     /// The index of the root value's entry.
     var root: Int { 0 }

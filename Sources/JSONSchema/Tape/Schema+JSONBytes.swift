@@ -31,16 +31,19 @@ extension Schema {
 
     /// Whether the document on `tape` is valid.
     public func isValid(_ tape: JSONTape) -> Bool {
-        if program.usesDynamicScope { return isValid(tape.value) }
-        let tapeProgram = program.tapeProgram
-        return tape.bytes.withUnsafeBufferPointer { buffer in
-            tape.entries.withUnsafeBufferPointer { entries in
-                tapeProgram.withTables { tables in
-                    var validator = TapeValidator(
-                        program: program, tapeProgram: tapeProgram, tables: tables, tape: tape,
-                        entries: entries,
-                        bytes: buffer)
-                    return validator.validate(program.root, at: tape.root)
+        // The tape validator recurses per level: a deep document gets a stack of its own.
+        LargeStack.run(depth: tape.nestingDepth) {
+            if program.usesDynamicScope { return isValid(tape.value) }
+            let tapeProgram = program.tapeProgram
+            return tape.bytes.withUnsafeBufferPointer { buffer in
+                tape.entries.withUnsafeBufferPointer { entries in
+                    tapeProgram.withTables { tables in
+                        var validator = TapeValidator(
+                            program: program, tapeProgram: tapeProgram, tables: tables, tape: tape,
+                            entries: entries,
+                            bytes: buffer)
+                        return validator.validate(program.root, at: tape.root)
+                    }
                 }
             }
         }

@@ -8,6 +8,8 @@ struct TapeScanner {
     let maximumDepth: Int
     var index = 0
     var depth = 0
+    /// The deepest `depth` reached.
+    var deepest = 0
     var entries: [JSONTape.Entry] = []
     /// Set when an object names a key twice (the document is still valid).
     var hasDuplicateKeys = false
@@ -73,6 +75,7 @@ struct TapeScanner {
     private mutating func scanArray() -> Bool {
         depth += 1
         guard depth <= maximumDepth else { return false }
+        deepest = max(deepest, depth)
         let position = entries.count
         entries.append(.init(kind: .array, flag: false, offset: 0, length: 0))
         index += 1
@@ -103,6 +106,7 @@ struct TapeScanner {
     private mutating func scanObject() -> Bool {
         depth += 1
         guard depth <= maximumDepth else { return false }
+        deepest = max(deepest, depth)
         let position = entries.count
         entries.append(.init(kind: .object, flag: false, offset: 0, length: 0))
         index += 1

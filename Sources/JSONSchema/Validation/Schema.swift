@@ -32,14 +32,19 @@ public struct Schema: Sendable {
 
     /// Validates `instance` and reports every error, with locations and messages.
     public func validate(_ instance: JSONValue) -> ValidationResult {
-        var evaluator = Evaluator(program: program, verbose: true)
-        let valid = evaluator.validate(instance)
-        return ValidationResult(isValid: valid, errors: valid ? [] : evaluator.errors)
+        // The evaluator recurses per level: a deep instance gets a stack of its own (`LargeStack`).
+        LargeStack.run(depth: instance.nestingDepth(upTo: LargeStack.inlineDepth)) {
+            var evaluator = Evaluator(program: program, verbose: true)
+            let valid = evaluator.validate(instance)
+            return ValidationResult(isValid: valid, errors: valid ? [] : evaluator.errors)
+        }
     }
 
     /// Whether `instance` is valid; stops at the first failure and builds no messages.
     public func isValid(_ instance: JSONValue) -> Bool {
-        var evaluator = Evaluator(program: program, verbose: false)
-        return evaluator.validate(instance)
+        LargeStack.run(depth: instance.nestingDepth(upTo: LargeStack.inlineDepth)) {
+            var evaluator = Evaluator(program: program, verbose: false)
+            return evaluator.validate(instance)
+        }
     }
 }

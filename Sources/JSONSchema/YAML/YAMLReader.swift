@@ -52,6 +52,16 @@ public enum YAMLReader {
         maximumAliasExpansion: Int? = nil
     ) throws(YAMLParseError) -> [StreamDocument] {
         let input = Array(bytes)
+        // The reader recurses per level; input long enough to nest past `LargeStack.inlineDepth`
+        // gets a stack of its own.
+        return try LargeStack.run(depth: input.count) { () throws(YAMLParseError) in
+            try readStream(input, options: options, maximumAliasExpansion: maximumAliasExpansion)
+        }
+    }
+
+    private static func readStream(_ input: [UInt8], options: JSONParser.Options, maximumAliasExpansion: Int?)
+        throws(YAMLParseError) -> [StreamDocument]
+    {
         try validate(input)
         let tokens = try YAMLScanner.tokens(of: input, maximumDepth: options.maximumDepth)
         let nodes = try YAMLParser.documents(of: tokens, maximumDepth: options.maximumDepth)
