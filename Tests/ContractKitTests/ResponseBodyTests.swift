@@ -60,4 +60,36 @@ struct ResponseBodyTests {
         #expect(result.findings.map(\.check) == [.responseSchemaConformance])
         #expect(result.body == nil)
     }
+
+    @Test("a body nested to the reader's limit against a recursive schema is judged, not a crash")
+    func deepBody() async throws {
+        let text = """
+            {"conform": 1, "name": "Deep", "version": "1",
+             "schemas": {"Node": {"type": "array", "items": {"$ref": "#/schemas/Node"},
+                                  "unevaluatedItems": false}},
+             "endpoints": [{"id": "a", "method": "GET", "path": "/a",
+                            "responses": {"200": {"contentType": "application/json",
+                                                  "schema": {"$ref": "#/schemas/Node"}}}}]}
+            """
+        let contract = try ContractLoader.load(bytes: Array(text.utf8))
+        let endpoint = try #require(contract.endpoint("a"))
+        let checker = ResponseChecker(contract: contract, schemas: ContractSchemas(contract: contract))
+        let depth = JSONParser.defaultMaximumDepth
+        func check(_ body: String) async -> ResponseChecker.Outcome {
+            // A task, so the check runs where replay runs it: on the cooperative pool's small stacks.
+            await Task.detached {
+                checker.check(
+                    ResponseRecord(
+                        status: 200, headers: [HeaderField("Content-Type", "application/json")],
+                        body: Array(body.utf8)),
+                    to: RequestRecord(method: "GET", url: "http://localhost/a"), endpoint: endpoint)
+            }.value
+        }
+        let valid = await check(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        #expect(valid.findings.isEmpty)
+        let invalid = await check(
+            String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth))
+        #expect(invalid.findings.map(\.check) == [.responseSchemaConformance])
+        #expect(invalid.findings.first?.pointer?.hasSuffix("/0/0/0") == true)
+    }
 }
