@@ -203,19 +203,6 @@ struct JSONCorpusTests {
 
     // MARK: - Mutations
 
-    /// SplitMix64: the same seed, the same inputs.
-    struct Mixer {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// Every byte with a role in JSON or in UTF-8.
     static let specialBytes: [UInt8] =
         Array(#"{}[]":,\/-+.0123456789eEtfnu "#.utf8) + [
@@ -242,7 +229,7 @@ struct JSONCorpusTests {
         let schemas = try Self.schemas()
         let seeds = JSONCorpus.own.filter { $0.expectation == .accept && $0.bytes.count <= 600 }
         try #require(!seeds.isEmpty)
-        var random = Mixer(state: 0x5EED_0018)
+        var random = SplitMix64(state: 0x5EED_0018)
         for round in 0..<10_000 {
             let seed = seeds[round % seeds.count]
             var bytes = seed.bytes

@@ -4,19 +4,6 @@ import Testing
 
 @Suite("JSON tape")
 struct JSONTapeTests {
-    /// SplitMix64, so every mutated input reproduces.
-    struct Mixer {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     static let seeds: [String] = [
         #"{"id": 7, "name": "Soup \u00e9\ud83d\ude00", "price": 12.50, "tags": ["hot", "veg"], "x": null}"#,
         #"[true, false, null, -0, 1E400, 1.0e-400, 0.1, -12345678901234567890123, "a\"b\\c\/d\b\f\n\r\t"]"#,
@@ -64,7 +51,7 @@ struct JSONTapeTests {
 
     @Test("accepts and rejects exactly what the parser does, on 20,000 mutated inputs")
     func mutationsAgree() {
-        var random = Mixer(state: 18)
+        var random = SplitMix64(state: 18)
         for round in 0..<20_000 {
             var bytes = Array(Self.seeds[round % Self.seeds.count].utf8)
             for _ in 0..<(1 + random.below(3)) {

@@ -6,19 +6,6 @@ import Testing
 /// Bad input never crashes or hangs the YAML reader: mutated and truncated test-suite inputs (or a
 /// built-in sample when the suite is absent) either read or fail with a positioned error.
 @Suite struct YAMLRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
-
     static let alphabet = Array(" \t\n-?:,[]{}#&*!|>'\"%@`.~0a\\".utf8)
 
     static func samples() -> [[UInt8]] {
@@ -32,7 +19,7 @@ import Testing
 
     @Test("mutated and truncated inputs read or fail with a position, never crash")
     func mutations() {
-        var generator = Generator(state: 13)
+        var generator = SplitMix64(state: 13)
         var attempts = 0
         var rejected = 0
         for sample in Self.samples() {
