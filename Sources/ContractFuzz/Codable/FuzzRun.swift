@@ -39,7 +39,8 @@ struct FuzzRun {
             $0.payload.origin == .boundary || $0.payload.origin == .random ? $0.payload.value : nil
         }
         var state = State(
-            judge: judge, runner: runner, run: self, schemaName: prepared.name, template: template)
+            judge: judge, runner: runner, run: self, schemaName: prepared.name, template: template,
+            valid: all.compactMap { $0.validation?.isValid == true ? $0.payload.value : nil })
         var position = 0
         while position < chosen.count {
             let batch = chosen[position...].map { (index: $0.index, item: state.neutralizing($0.item)) }
@@ -88,6 +89,9 @@ struct FuzzRun {
         let run: FuzzRun
         let schemaName: String
         let template: JSONValue?
+        /// The run's payloads the contract allows: where a trap's cause is located, their values
+        /// at the same place are candidate fixes (an empty list has no plainer one).
+        let valid: [JSONValue]
         var findings: [CodableFinding] = []
         var seen: Set<String> = []
         var causes: [TrapCause] = []
@@ -191,7 +195,8 @@ struct FuzzRun {
             var preferred: JSONPointer?
             if case .mutation(_, let pointer) = item.payload.origin { preferred = pointer }
             let located = TrapCause.locate(
-                kind: verdict.kind, in: shrunk, preferred: preferred, runner: runner, timeout: probeTimeout)
+                kind: verdict.kind, in: shrunk, preferred: preferred, runner: runner, timeout: probeTimeout,
+                schema: judge.schema, examples: examples(at:))
             var cause = TrapCause(kind: verdict.kind, pattern: "", rules: [], trigger: shrunk, fix: shrunk)
             var locatedVerdict = verdict
             if let located, let trigger = located.pointer.resolve(in: shrunk) {
@@ -221,6 +226,21 @@ struct FuzzRun {
             guard seen.insert(cause.key).inserted else { return }
             causes.append(cause)
             add(locatedVerdict, payload: item.payload, shrunk: shrunk, index: index)
+        }
+
+        /// A few distinct values the valid payloads have at `pointer`'s place (indices as `*`).
+        func examples(at pointer: JSONPointer) -> [JSONValue] {
+            let pattern = CaseJudge.pattern(pointer)
+            var found: [JSONValue] = []
+            for value in valid {
+                for place in TrapCause.pointers(matching: pattern, in: value) {
+                    if let example = place.resolve(in: value), !found.contains(example) {
+                        found.append(example)
+                    }
+                }
+                if found.count >= 4 { break }
+            }
+            return found
         }
 
         /// Whether a known cause explains the trap: with its fix applied, the payload no longer traps.

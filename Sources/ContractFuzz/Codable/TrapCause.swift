@@ -69,22 +69,61 @@ struct TrapCause {
 
     /// The leaf to blame in a (shrunk) trapping payload: the first whose replacement by a plain
     /// value makes the trap go away. `preferred` (where a mutation broke a rule) is tried first.
+    ///
+    /// The replacements are plain values of any JSON type and `examples` of the place (values
+    /// other payloads had there), those the schema allows there first: a model that hangs on a
+    /// number where the contract has a string (`"categories": [0]`) is cured by `"a"`, not by
+    /// another number, and an empty list the model traps on (`"items": []`) by a list from a
+    /// valid payload. Empty arrays and objects count as leaves.
     static func locate(
         kind: CodableFinding.Kind, in value: JSONValue, preferred: JSONPointer?, runner: DecodeRunner,
-        timeout: Double?
+        timeout: Double?, schema: Schema? = nil, examples: (JSONPointer) -> [JSONValue] = { _ in [] }
     ) -> (pointer: JSONPointer, fix: JSONValue, alone: Bool)? {
         var leaves: [JSONPointer] = []
         collectLeaves(value, at: .root, into: &leaves)
         if let preferred, let position = leaves.firstIndex(of: preferred) {
             leaves.insert(leaves.remove(at: position), at: 0)
         }
+        // Per leaf: the candidates, those the schema allows there first, and how many it allows.
+        var memo: [JSONPointer: (candidates: [JSONValue], allowed: Int)] = [:]
+        func options(at leaf: JSONPointer) -> (candidates: [JSONValue], allowed: Int) {
+            if let known = memo[leaf] { return known }
+            guard let current = leaf.resolve(in: value) else { return ([], 0) }
+            var candidates = Self.alternatives(to: current)
+            for example in examples(leaf) where example != current && !candidates.contains(example) {
+                candidates.append(example)
+            }
+            var allowedCount = 0
+            if let schema {
+                // Stable: among the allowed ones (and among the others), plainest first.
+                let allowed = candidates.map { candidate in
+                    !schema.validate(value.replacing(at: leaf, with: candidate)).errors.contains {
+                        $0.instanceLocation.tokens.starts(with: leaf.tokens)
+                    }
+                }
+                candidates =
+                    zip(candidates, allowed).filter(\.1).map(\.0)
+                    + zip(candidates, allowed).filter { !$0.1 }.map(\.0)
+                allowedCount = allowed.filter { $0 }.count
+            }
+            memo[leaf] = (candidates, allowedCount)
+            return (candidates, allowedCount)
+        }
+        func alternatives(at leaf: JSONPointer) -> [JSONValue] { options(at: leaf).candidates }
+        /// For the second pass, where a fix only has to end the trap: values the schema allows
+        /// there, else values of the same JSON type (a value of another type would only make
+        /// decoding throw before it reaches the real cause).
+        func conservative(at leaf: JSONPointer) -> [JSONValue] {
+            let (candidates, allowed) = options(at: leaf)
+            if allowed > 0 { return Array(candidates.prefix(allowed)) }
+            guard let current = leaf.resolve(in: value) else { return [] }
+            return candidates.filter { Self.sameType($0, current) }
+        }
         // One probe first: with every leaf replaced, does it still trap? Then no single value is
         // to blame (a model that hangs on everything), and probing leaf by leaf would only cost
         // a timeout per probe.
         let everything = leaves.reduce(value) { edited, leaf in
-            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else {
-                return edited
-            }
+            guard let fix = alternatives(at: leaf).first else { return edited }
             return edited.replacing(at: leaf, with: fix)
         }
         if everything != value,
@@ -93,23 +132,29 @@ struct TrapCause {
         {
             return nil
         }
-        for leaf in leaves {
-            guard let current = leaf.resolve(in: value) else { continue }
-            let fixes = alternatives(to: current)
-            guard !fixes.isEmpty else { continue }
-            let outcomes = runner.outcomes(
-                fixes.map { JSONSerializer().bytes(value.replacing(at: leaf, with: $0)) }, timeout: timeout
-            ) { !traps($0) }
-            if let last = outcomes.last, !traps(last) { return (leaf, fixes[outcomes.count - 1], true) }
+        // First the leaf whose replacement makes the payload decode; then, when none does (the
+        // shrunk payload lacks keys the model reads after the trap), the one that ends the trap.
+        for mustDecode in [true, false] {
+            for leaf in leaves {
+                // A probe that still hangs costs the probe timeout: few per leaf for a hang.
+                let fixes = Array(
+                    (mustDecode ? alternatives(at: leaf) : conservative(at: leaf)).prefix(
+                        kind == .hang ? 2 : 6))
+                guard !fixes.isEmpty else { continue }
+                let cures = { (outcome: DecodeOutcome) in mustDecode ? decodes(outcome) : !traps(outcome) }
+                let outcomes = runner.outcomes(
+                    fixes.map { JSONSerializer().bytes(value.replacing(at: leaf, with: $0)) },
+                    timeout: timeout,
+                    stopWhen: cures)
+                if let last = outcomes.last, cures(last) { return (leaf, fixes[outcomes.count - 1], true) }
+            }
         }
         // No single value is enough: two causes in one payload (a trap on `price: 0` and another
         // on `name: "a"`). Fix leaves one after another and blame the one that ends the trap; the
         // other cause shows up on a later payload, where this one is neutralized.
         var fixed = value
         for leaf in leaves {
-            guard let current = leaf.resolve(in: value), let fix = alternatives(to: current).first else {
-                continue
-            }
+            guard let fix = conservative(at: leaf).first else { continue }
             fixed = fixed.replacing(at: leaf, with: fix)
             if let outcome = runner.outcomes([JSONSerializer().bytes(fixed)], timeout: timeout).first,
                 !traps(outcome)
@@ -118,6 +163,20 @@ struct TrapCause {
             }
         }
         return nil
+    }
+
+    static func decodes(_ outcome: DecodeOutcome) -> Bool {
+        if case .decoded = outcome { return true }
+        return false
+    }
+
+    static func sameType(_ one: JSONValue, _ other: JSONValue) -> Bool {
+        switch (one, other) {
+        case (.number, .number), (.string, .string), (.bool, .bool), (.null, .null), (.array, .array),
+            (.object, .object):
+            return true
+        default: return false
+        }
     }
 
     static func traps(_ outcome: DecodeOutcome) -> Bool {
@@ -132,26 +191,30 @@ struct TrapCause {
     ) {
         guard leaves.count < 64 else { return }
         switch value {
-        case .object(let object):
+        case .object(let object) where !object.isEmpty:
             for member in object.members {
                 collectLeaves(member.value, at: pointer.appending(member.key), into: &leaves)
             }
-        case .array(let elements):
+        case .array(let elements) where !elements.isEmpty:
             for (index, element) in elements.enumerated() {
                 collectLeaves(element, at: pointer.appending(index), into: &leaves)
             }
-        case .string, .number, .bool, .null:
+        case .string, .number, .bool, .null, .object, .array:
             if !pointer.isRoot { leaves.append(pointer) }
         }
     }
 
-    /// Plain values of the same JSON type, most ordinary first.
+    /// Plain values, those of the same JSON type first, most ordinary first (an empty array or
+    /// object has none: only examples replace it).
     private static func alternatives(to value: JSONValue) -> [JSONValue] {
         let candidates: [JSONValue]
         switch value {
-        case .number: candidates = [.number(JSONNumber(1)), .number(JSONNumber(2)), .number(JSONNumber(100))]
-        case .string: candidates = [.string("a"), .string("abc")]
-        case .bool(let flag): candidates = [.bool(!flag)]
+        case .number:
+            candidates = [
+                .number(JSONNumber(1)), .number(JSONNumber(2)), .number(JSONNumber(100)), .string("a"),
+            ]
+        case .string: candidates = [.string("a"), .string("abc"), .number(JSONNumber(1))]
+        case .bool(let flag): candidates = [.bool(!flag), .string("a"), .number(JSONNumber(1))]
         case .null: candidates = [.string("a"), .number(JSONNumber(1))]
         case .object, .array: candidates = []
         }
