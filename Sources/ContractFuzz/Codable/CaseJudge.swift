@@ -9,6 +9,10 @@ struct CaseJudge {
     let schemaName: String
     let typeName: String
     let failingRules: FailingRules
+    /// `schema` with `format` asserted, which shrinking keeps to: where a contract only describes
+    /// formats (`assertFormats` off), `""` is still no date-time, and a minimal payload that
+    /// turned `"starts_at"` into `""` would point the reader at the wrong value.
+    var shrinkSchema: Schema? = nil
 
     /// A classified case before it becomes a `CodableFinding`.
     struct Verdict {
@@ -204,9 +208,12 @@ struct CaseJudge {
         return verdict.rule.map(failingRules.contains) ?? true
     }
 
-    /// The violations of `value` as `pattern keyword` strings.
+    /// The violations of `value` as `pattern keyword` strings, `format` included (see `shrinkSchema`).
     func violations(of value: JSONValue) -> Set<String> {
-        Set(schema.validate(value).errors.map { Self.pattern($0.instanceLocation) + " " + $0.keyword })
+        Set(
+            (shrinkSchema ?? schema).validate(value).errors.map {
+                Self.pattern($0.instanceLocation) + " " + $0.keyword
+            })
     }
 
     /// Greedy shrinking: take the first one-step simplification with the same verdict, repeat.
@@ -223,7 +230,7 @@ struct CaseJudge {
         maxRounds: Int = 200, admissible: (JSONValue) -> Bool = { _ in true }
     ) -> JSONValue {
         guard verdict.kind != .isolationFailed else { return value }
-        let allowed = verdict.kind == .crash || verdict.kind == .hang ? violations(of: value) : []
+        let allowed = verdict.kind == .looser ? [] : violations(of: value)
         var current = value
         for _ in 0..<maxRounds {
             let candidates = ShrinkCandidates.of(current).filter(
@@ -246,7 +253,9 @@ struct CaseJudge {
 
     private func keepsValidity(for kind: CodableFinding.Kind, allowed: Set<String>) -> (JSONValue) -> Bool {
         switch kind {
-        case .stricter, .encodingDrift: return { schema.isValid($0) }
+        case .stricter, .encodingDrift:
+            return { candidate in schema.isValid(candidate) && violations(of: candidate).isSubset(of: allowed)
+            }
         case .looser: return { !schema.isValid($0) }
         case .crash, .hang:
             return { candidate in

@@ -30,7 +30,7 @@ struct FuzzRun {
         }
         let judge = CaseJudge(
             schema: prepared.schema, schemaName: prepared.name, typeName: harness.typeName,
-            failingRules: fuzzer.failingRules)
+            failingRules: fuzzer.failingRules, shrinkSchema: prepared.shrinkSchema)
         let session = fuzzer.isolation?.session(for: harness)
         defer { session?.close() }
         let runner: DecodeRunner = session.map { .isolated($0, harness) } ?? .inProcess(harness)
@@ -238,9 +238,11 @@ struct FuzzRun {
                         found.append(example)
                     }
                 }
-                if found.count >= 4 { break }
+                if found.count >= 8 { break }
             }
-            return found
+            // The plainest first: it is what the finding prints as the value that decodes.
+            let sizes = found.map { JSONSerializer().bytes($0).count }
+            return zip(found, sizes).sorted { $0.1 < $1.1 }.prefix(4).map(\.0)
         }
 
         /// Whether a known cause explains the trap: with its fix applied, the payload no longer traps.

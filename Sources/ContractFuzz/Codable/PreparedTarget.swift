@@ -12,6 +12,9 @@ struct PreparedTarget: Sendable {
     let pointer: JSONPointer
     let name: String
     let schema: Schema
+    /// `schema` with `format` asserted (the same schema when the contract asserts formats), which
+    /// shrinking keeps to; nil when it does not compile.
+    let shrinkSchema: Schema?
     private let contract: Contract
 
     /// One payload of the plan with the schema's verdict on it (nil for bytes that are not JSON).
@@ -60,8 +63,27 @@ struct PreparedTarget: Sendable {
                 $0[key] = schema
             }
         }
+        var shrinkSchema: Schema? = schema
+        if !contract.assertsFormats {
+            var formatKey = key
+            formatKey.cases = -1
+            if let cached = schemas.withLock({ $0[formatKey] }) {
+                shrinkSchema = cached
+            } else {
+                shrinkSchema = try? Schema(
+                    document: contract.document, at: resolved.pointer, baseURI: contract.baseURI,
+                    options: SchemaOptions(assertsFormats: true))
+                if let shrinkSchema {
+                    schemas.withLock {
+                        if $0.count >= capacity { $0.removeAll() }
+                        $0[formatKey] = shrinkSchema
+                    }
+                }
+            }
+        }
         return PreparedTarget(
-            pointer: resolved.pointer, name: resolved.name, schema: schema, contract: contract)
+            pointer: resolved.pointer, name: resolved.name, schema: schema, shrinkSchema: shrinkSchema,
+            contract: contract)
     }
 
     /// The run's payloads in order, each with its validation.

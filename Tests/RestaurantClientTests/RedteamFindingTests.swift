@@ -1,0 +1,64 @@
+import ContractTesting
+import Foundation
+import RestaurantClient
+import Testing
+
+extension RestaurantClientTestSuite {
+    /// Findings an app team's package got wrong (issue #17's red team), each with a new model.
+    @Suite("An app team's models are judged right")
+    struct RedteamFindingTests {
+        @Test("a hang on a value of the wrong type is traced to it, and the run goes on")
+        func hangOnWrongType() throws {
+            registerIsolatedModels()
+            var quick = isolation
+            quick.timeout = 1
+            let report = try restaurantFuzzer(isolation: quick).fuzzDecoding(
+                CategoriesLoopingOnNonString.self, .response(200, of: "listCategories"))
+            let hangs = report.findings(.hang)
+            #expect(hangs.count == 1, "\(report)")
+            let hang = try #require(hangs.first, "\(report)")
+            // A replacement of the same type (another number) hangs as well; it was taken for a
+            // model that hangs on everything, and the run stopped there.
+            #expect(hang.pointer == JSONPointer("/categories/0"), "\(hang)")
+            #expect(hang.rule == .type)
+            #expect(!hang.message.contains("no single value"), "\(hang)")
+            #expect(try JSONParser.parse(hang.payload) == JSONParser.parse(#"{"categories":[0]}"#))
+            #expect(report.casesRun > fuzzCases, "the payloads after the hang still ran")
+        }
+
+        @Test("a trap on an empty list the contract allows is one finding at the list")
+        func trapOnEmptyList() throws {
+            registerIsolatedModels()
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(
+                MenuTrappingWhenEmpty.self, response: 200, of: "listMenu")
+            let crashes = report.findings(.crash)
+            // The malformed bodies built on `{"items":[]}` were a second crash finding.
+            #expect(crashes.count == 1, "\(report)")
+            let crash = try #require(crashes.first, "\(report)")
+            #expect(crash.pointer == JSONPointer("/items"), "\(crash)")
+            #expect(crash.rule == nil)
+            #expect(try JSONParser.parse(crash.payload) == JSONParser.parse(#"{"items":[]}"#))
+            #expect(crash.message.contains("the cause is /items = []"), "\(crash)")
+        }
+
+        @Test("a model declared in a function is named without addresses when the child lacks it")
+        func localTypeName() throws {
+            struct DeclaredHere: Decodable { var preparation_time: Int }
+            let report = try restaurantFuzzer(isolation: isolation).fuzzDecoding(
+                DeclaredHere.self, .response(200, of: "placeOrder"))
+            let finding = try #require(report.findings(.isolationFailed).first, "\(report)")
+            #expect(!finding.message.contains("unknown context"), "\(finding)")
+            #expect(finding.message.contains("DeclaredHere (declared in a function)"), "\(finding)")
+        }
+
+        @Test("shrinking keeps a date-time a date-time where the contract only describes formats")
+        func shrinkKeepsFormat() throws {
+            let report = try fixtureFuzzer().fuzz(ReservationWithNumericDate.self, .schema("Reservation"))
+            let finding = try #require(report.findings(.stricter).first, "\(report)")
+            #expect(finding.pointer == JSONPointer("/starts_at"))
+            let startsAt = try #require(try JSONParser.parse(finding.payload)["starts_at"]?.stringValue)
+            #expect(!startsAt.isEmpty, "\(finding)")
+            #expect(startsAt.contains("T"), "still a date-time: \(startsAt)")
+        }
+    }
+}

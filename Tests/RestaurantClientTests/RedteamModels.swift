@@ -1,0 +1,38 @@
+import Foundation
+import RestaurantClient
+
+// Models from an app team's package (issue #17's red team) whose findings Conform got wrong.
+
+/// Hangs on a category that is not a string: an unkeyed container does not move past an element
+/// that fails to decode, so `try?` in a `while !isAtEnd` loop spins forever on `"categories": [0]`.
+struct CategoriesLoopingOnNonString: Decodable {
+    var categories: [String]
+    enum CodingKeys: String, CodingKey { case categories }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var list = try container.nestedUnkeyedContainer(forKey: .categories)
+        var kept: [String] = []
+        while !list.isAtEnd {
+            if let category = try? list.decode(String.self) { kept.append(category) }
+        }
+        categories = kept
+    }
+}
+
+/// Traps on an empty menu, which the contract allows.
+struct MenuTrappingWhenEmpty: Codable {
+    var items: [MenuItem]
+    enum CodingKeys: String, CodingKey { case items }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([MenuItem].self, forKey: .items)
+        precondition(!items.isEmpty, "a menu has items")
+    }
+}
+
+/// A reservation decoded with the default date strategy (seconds as a number) where the contract
+/// sends a date-time string.
+struct ReservationWithNumericDate: Codable {
+    var id: Int
+    var starts_at: Date
+}
