@@ -26,6 +26,25 @@ extension RestaurantClientTestSuite {
             #expect(report.casesRun > fuzzCases, "the payloads after the hang still ran")
         }
 
+        @Test("a hang that needs two equal values is one finding, and the run stops after it comes back")
+        func hangOnTwoValues() throws {
+            registerIsolatedModels()
+            var quick = isolation
+            quick.timeout = 1
+            let started = Date()
+            let report = try restaurantFuzzer(isolation: quick).fuzzDecoding(
+                MenuHangingOnSharedCategory.self, .response(200, of: "listMenu"))
+            let elapsed = Date().timeIntervalSince(started)
+            let hangs = report.findings(.hang)
+            #expect(hangs.count == 1, "\(report)")
+            let hang = try #require(hangs.first, "\(report)")
+            // Replacing every value at once with the same plain one kept the two equal: it was
+            // called a hang on anything; then each payload with a shared category paid the timeout.
+            #expect(starPattern(hang.pointer) == "items/*/category", "\(hang)")
+            #expect(hang.message.contains("depends on more than one value"), "\(hang)")
+            #expect(elapsed < 60, "took \(elapsed) s")
+        }
+
         @Test("a trap on an empty list the contract allows is one finding at the list")
         func trapOnEmptyList() throws {
             registerIsolatedModels()
@@ -61,4 +80,9 @@ extension RestaurantClientTestSuite {
             #expect(startsAt.contains("T"), "still a date-time: \(startsAt)")
         }
     }
+}
+
+/// `/items/3/name` as `items/*/name`.
+func starPattern(_ pointer: JSONPointer) -> String {
+    pointer.tokens.map { Int($0) == nil ? $0 : "*" }.joined(separator: "/")
 }

@@ -36,3 +36,19 @@ struct ReservationWithNumericDate: Codable {
     var id: Int
     var starts_at: Date
 }
+
+/// Hangs while two items share a category (the contract allows it): no single value is the cause.
+struct MenuHangingOnSharedCategory: Decodable {
+    struct Item: Decodable { var category: String }
+    var items: [Item]
+    enum CodingKeys: String, CodingKey { case items }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([Item].self, forKey: .items)
+        var spins = 0
+        while Set(items.map(\.category)).count != items.count {
+            spins &+= 1
+            if spins == -1 { break }
+        }
+    }
+}

@@ -46,6 +46,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.decoding(HangOnFreeItem.self))
     CrashIsolation.register(.decoding(CategoriesLoopingOnNonString.self))
     CrashIsolation.register(.roundTrip(MenuTrappingWhenEmpty.self))
+    CrashIsolation.register(.decoding(MenuHangingOnSharedCategory.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

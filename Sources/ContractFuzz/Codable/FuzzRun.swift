@@ -62,7 +62,7 @@ struct FuzzRun {
                     return state.report()
                 case .crash, .hang:
                     state.trap(verdict, item: item, index: index)
-                    if state.hangsWhatever {
+                    if state.hangsWhatever || state.stopped {
                         // Every further payload would cost the timeout: stop, and say so.
                         return state.report()
                     }
@@ -95,6 +95,10 @@ struct FuzzRun {
         var findings: [CodableFinding] = []
         var seen: Set<String> = []
         var causes: [TrapCause] = []
+        /// The index in `findings` of each cause's finding, by the cause's key.
+        var findingOfCause: [String: Int] = [:]
+        /// Whether a hang came back despite its known cause being neutralized: the run stops.
+        var stopped = false
         var casesRun = 0
 
         /// Whether a hang was found that no single value explains: the model hangs on anything.
@@ -179,6 +183,19 @@ struct FuzzRun {
                 return
             }
             if isKnown(verdict.kind, value) { return }
+            if verdict.kind == .hang, let known = recurringHang(value), let first = findingOfCause[known.key]
+            {
+                // Its class of values was replaced, yet the same place hangs again, and giving each
+                // occurrence a value of its own cures it: the hang depends on more than one value
+                // (two items with the same name), and every further payload could cost the timeout.
+                findings[first].message = Self.inserting(
+                    "; a later payload hung as well with this value replaced, and decoded with a different value "
+                        + "at each \(TrapCause.display(known.pattern)) (the hang depends on more than one value), "
+                        + "so the run stopped there rather than pay the timeout for every further payload",
+                    into: findings[first].message)
+                stopped = true
+                return
+            }
             let known = causes
             var shrunk = judge.shrink(
                 value, verdict: verdict, runner: runner, timeout: verdict.kind == .hang ? probeTimeout : nil,
@@ -225,6 +242,7 @@ struct FuzzRun {
             }
             guard seen.insert(cause.key).inserted else { return }
             causes.append(cause)
+            findingOfCause[cause.key] = findings.count
             add(locatedVerdict, payload: item.payload, shrunk: shrunk, index: index)
         }
 
@@ -243,6 +261,44 @@ struct FuzzRun {
             // The plainest first: it is what the finding prints as the value that decodes.
             let sizes = found.map { JSONSerializer().bytes($0).count }
             return zip(found, sizes).sorted { $0.1 < $1.1 }.prefix(4).map(\.0)
+        }
+
+        /// The known hang cause whose place occurs more than once in `value` and which stops
+        /// hanging when each occurrence gets a value of its own; nil when there is none.
+        func recurringHang(_ value: JSONValue) -> TrapCause? {
+            for cause in causes where cause.kind == .hang && !cause.pattern.isEmpty {
+                let pointers = TrapCause.pointers(matching: cause.pattern, in: value)
+                guard pointers.count > 1 else { continue }
+                var pool = [cause.fix]
+                for example in examples(at: pointers[0]) where !pool.contains(example) {
+                    pool.append(example)
+                }
+                var serial = 1
+                while pool.count < pointers.count {
+                    // Plain values of the fix's type, distinct from the others.
+                    let extra: JSONValue
+                    switch cause.fix {
+                    case .string(let text): extra = .string(text + String(serial))
+                    case .number(let number):
+                        extra = .number(JSONNumber(number.doubleValue + Double(serial)) ?? number)
+                    default: extra = .number(JSONNumber(serial))
+                    }
+                    serial += 1
+                    if !pool.contains(extra) { pool.append(extra) }
+                    if serial > pointers.count + 8 { break }
+                }
+                guard pool.count >= pointers.count else { continue }
+                let edited = pointers.enumerated().reduce(value) {
+                    $0.replacing(at: $1.element, with: pool[$1.offset])
+                }
+                if let outcome = runner.outcomes([JSONSerializer().bytes(edited)], timeout: probeTimeout)
+                    .first,
+                    !TrapCause.traps(outcome)
+                {
+                    return cause
+                }
+            }
+            return nil
         }
 
         /// Whether a known cause explains the trap: with its fix applied, the payload no longer traps.
@@ -269,6 +325,12 @@ struct FuzzRun {
                     seed: run.fuzzer.seed, caseIndex: index, cases: run.fuzzer.cases,
                     isFailure: judge.isFailure(verdict),
                     reproduction: run.reproduction(caseIndex: index)))
+        }
+
+        /// `note` inserted into a finding's message before its trailing `[origin, case n]`.
+        static func inserting(_ note: String, into message: String) -> String {
+            guard let origin = message.range(of: " [", options: .backwards) else { return message + note }
+            return message[..<origin.lowerBound] + note + message[origin.lowerBound...]
         }
 
         /// Kind, place and rule: two payloads with the same key show the same problem. Items a

@@ -43,6 +43,9 @@ struct TrapCause {
         return result
     }
 
+    /// `items/*/name` as people read it: `/items/*/name`.
+    static func display(_ pattern: String) -> String { "/" + pattern }
+
     /// Every pointer in `value` whose pattern is `pattern`.
     static func pointers(matching pattern: String, in value: JSONValue) -> [JSONPointer] {
         var found: [JSONPointer] = []
@@ -122,8 +125,13 @@ struct TrapCause {
         // One probe first: with every leaf replaced, does it still trap? Then no single value is
         // to blame (a model that hangs on everything), and probing leaf by leaf would only cost
         // a timeout per probe.
+        // Each leaf gets a value no other leaf got (where it has one), so the probe does not
+        // create what a model may trap on by itself: two items with the same name.
+        var used: [JSONValue] = []
         let everything = leaves.reduce(value) { edited, leaf in
-            guard let fix = alternatives(at: leaf).first else { return edited }
+            let fixes = alternatives(at: leaf)
+            guard let fix = fixes.first(where: { !used.contains($0) }) ?? fixes.first else { return edited }
+            used.append(fix)
             return edited.replacing(at: leaf, with: fix)
         }
         if everything != value,
