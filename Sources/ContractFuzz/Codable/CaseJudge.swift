@@ -233,7 +233,13 @@ struct CaseJudge {
         let allowed = verdict.kind == .looser ? [] : violations(of: value)
         var current = value
         for _ in 0..<maxRounds {
-            let candidates = ShrinkCandidates.of(current).filter(
+            // Every step that keeps a hang costs the probe timeout, so a hang first tries
+            // halving each object and array: a few steps instead of one per key.
+            let steps =
+                verdict.kind == .hang
+                ? ShrinkCandidates.halvings(of: current) + ShrinkCandidates.of(current)
+                : ShrinkCandidates.of(current)
+            let candidates = steps.filter(
                 keepsValidity(for: verdict.kind, allowed: allowed)
             ).filter(admissible)
             guard !candidates.isEmpty else { break }
