@@ -60,6 +60,16 @@ extension RestaurantClientTestSuite {
             #expect(crash.message.contains("the cause is /items = []"), "\(crash)")
         }
 
+        @Test("a trap in encode(to:) is a crash at its field, and the text does not blame decoding alone")
+        func trapWhenEncoding() throws {
+            registerIsolatedModels()
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(
+                OrderResponseTrappingOnEncode.self, response: 200, of: "placeOrder")
+            let crash = try #require(report.findings(.crash).first, "\(report)")
+            #expect(crash.pointer == JSONPointer("/preparation_time"), "\(crash)")
+            #expect(crash.message.contains("decoding or re-encoding crashed the process"), "\(crash)")
+        }
+
         @Test("a model declared in a function is named without addresses when the child lacks it")
         func localTypeName() throws {
             struct DeclaredHere: Decodable { var preparation_time: Int }

@@ -52,3 +52,13 @@ struct MenuHangingOnSharedCategory: Decodable {
         }
     }
 }
+
+/// Decodes everything, but traps when encoding an order that takes more than two hours.
+struct OrderResponseTrappingOnEncode: Codable {
+    var preparation_time: Int
+    func encode(to encoder: any Encoder) throws {
+        precondition(preparation_time <= 120, "the kitchen closes")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(preparation_time, forKey: .preparation_time)
+    }
+}

@@ -47,6 +47,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.decoding(CategoriesLoopingOnNonString.self))
     CrashIsolation.register(.roundTrip(MenuTrappingWhenEmpty.self))
     CrashIsolation.register(.decoding(MenuHangingOnSharedCategory.self))
+    CrashIsolation.register(.roundTrip(OrderResponseTrappingOnEncode.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

@@ -13,6 +13,8 @@ struct CaseJudge {
     /// formats (`assertFormats` off), `""` is still no date-time, and a minimal payload that
     /// turned `"starts_at"` into `""` would point the reader at the wrong value.
     var shrinkSchema: Schema? = nil
+    /// Whether the model is re-encoded after decoding (a trap may be in `encode(to:)`).
+    var encodes = false
 
     /// A classified case before it becomes a `CodableFinding`.
     struct Verdict {
@@ -37,7 +39,9 @@ struct CaseJudge {
     func verdict(value: JSONValue?, outcome: DecodeOutcome, validation: ValidationResult? = nil) -> Verdict? {
         switch outcome {
         case .crashed(let status):
-            return Verdict(kind: .crash, pointer: .root, detail: "decoding crashed the process (\(status))")
+            return Verdict(
+                kind: .crash, pointer: .root,
+                detail: "\(encodes ? "decoding or re-encoding" : "decoding") crashed the process (\(status))")
         case .isolationFailed(let reason):
             return Verdict(kind: .isolationFailed, pointer: .root, detail: reason)
         case .hung(let seconds):

@@ -30,7 +30,7 @@ struct FuzzRun {
         }
         let judge = CaseJudge(
             schema: prepared.schema, schemaName: prepared.name, typeName: harness.typeName,
-            failingRules: fuzzer.failingRules, shrinkSchema: prepared.shrinkSchema)
+            failingRules: fuzzer.failingRules, shrinkSchema: prepared.shrinkSchema, encodes: harness.encodes)
         let session = fuzzer.isolation?.session(for: harness)
         defer { session?.close() }
         let runner: DecodeRunner = session.map { .isolated($0, harness) } ?? .inProcess(harness)
