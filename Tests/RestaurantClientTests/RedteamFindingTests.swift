@@ -22,7 +22,7 @@ extension RestaurantClientTestSuite {
             #expect(hang.pointer == JSONPointer("/categories/0"), "\(hang)")
             #expect(hang.rule == .type)
             #expect(!hang.message.contains("no single value"), "\(hang)")
-            #expect(try JSONParser.parse(hang.payload) == JSONParser.parse(#"{"categories":[0]}"#))
+            #expect(try JSONParser.parse(hang.payload) == JSONParser.parse(#"{"categories":[0]}"#), "\(hang.payload)")
             #expect(report.casesRun > fuzzCases, "the payloads after the hang still ran")
         }
 
@@ -68,6 +68,32 @@ extension RestaurantClientTestSuite {
             let crash = try #require(report.findings(.crash).first, "\(report)")
             #expect(crash.pointer == JSONPointer("/preparation_time"), "\(crash)")
             #expect(crash.message.contains("decoding or re-encoding crashed the process"), "\(crash)")
+        }
+
+        @Test(
+            "a force unwrap of a missing key and a trap on a value are distinct causes, each shrunk to its own"
+        )
+        func missingKeyAndValue() throws {
+            registerIsolatedModels()
+            // 200 cases: the mutation that drops `category` comes after the first hundred.
+            let report = try CodableFuzzer(
+                contractAt: restaurantContractPath, cases: 200, isolation: isolation
+            ).fuzzDecoding(MenuItemUnwrappingCategory.self, .schema("MenuItem"))
+            let crashes = report.findings(.crash)
+            // Shrinking dropped the category the model needs, so the crash on id 0 became a
+            // crash on a missing key that no value explained, and it hid every later crash.
+            let onId = try #require(crashes.first { $0.pointer == JSONPointer("/id") }, "\(report)")
+            #expect(onId.rule == .minimum)
+            #expect(
+                try JSONParser.parse(onId.payload).objectValue?.keys.sorted() == ["category", "id"], "\(onId)"
+            )
+            let missing = try #require(crashes.first { $0.rule == .required }, "\(report)")
+            #expect(missing.pointer == .root)
+            #expect(missing.message.contains("the missing key \"category\""), "\(missing)")
+            let onNull = try #require(crashes.first { $0.pointer == JSONPointer("/category") }, "\(report)")
+            #expect(
+                try JSONParser.parse(onNull.payload)["category"] == .null, "the null is kept, not dropped")
+            #expect(!crashes.contains { $0.message.contains("malformed body") }, "\(report)")
         }
 
         @Test("a model declared in a function is named without addresses when the child lacks it")

@@ -62,3 +62,18 @@ struct OrderResponseTrappingOnEncode: Codable {
         try container.encode(preparation_time, forKey: .preparation_time)
     }
 }
+
+/// Force-unwraps a category it reads with `decodeIfPresent`, then traps on id 0: a missing key and
+/// a value, two causes.
+struct MenuItemUnwrappingCategory: Decodable {
+    var id: Int
+    var category: String
+    enum CodingKeys: String, CodingKey { case id, category }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        let category = try container.decodeIfPresent(String.self, forKey: .category)
+        self.category = category!
+        precondition(id != 0, "no item 0")
+    }
+}

@@ -48,6 +48,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.roundTrip(MenuTrappingWhenEmpty.self))
     CrashIsolation.register(.decoding(MenuHangingOnSharedCategory.self))
     CrashIsolation.register(.roundTrip(OrderResponseTrappingOnEncode.self))
+    CrashIsolation.register(.decoding(MenuItemUnwrappingCategory.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

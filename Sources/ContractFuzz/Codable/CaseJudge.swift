@@ -226,12 +226,14 @@ struct CaseJudge {
     /// value may break a rule the original did not break (so a crash on `price: 0` does not end
     /// with an irrelevant, invalid `id: 0`). Hang candidates run with `timeout`.
     ///
+    /// - Parameter dropsRequired: whether crash and hang candidates may drop keys the contract
+    ///   requires (the default; off when that traded the cause for another trap).
     /// - Parameter admissible: candidates it rejects are never tried (the fuzzer rejects those
     ///   that bring back the value of a cause already reported, so a second cause is not shrunk
     ///   into the first).
     func shrink(
         _ value: JSONValue, verdict: Verdict, runner: DecodeRunner, timeout: Double? = nil,
-        maxRounds: Int = 200, admissible: (JSONValue) -> Bool = { _ in true }
+        maxRounds: Int = 200, dropsRequired: Bool = true, admissible: (JSONValue) -> Bool = { _ in true }
     ) -> JSONValue {
         guard verdict.kind != .isolationFailed else { return value }
         let allowed = verdict.kind == .looser ? [] : violations(of: value)
@@ -244,7 +246,7 @@ struct CaseJudge {
                 ? ShrinkCandidates.halvings(of: current) + ShrinkCandidates.of(current)
                 : ShrinkCandidates.of(current)
             let candidates = steps.filter(
-                keepsValidity(for: verdict.kind, allowed: allowed)
+                keepsValidity(for: verdict.kind, allowed: allowed, dropsRequired: dropsRequired)
             ).filter(admissible)
             guard !candidates.isEmpty else { break }
             var position = 0
@@ -261,7 +263,9 @@ struct CaseJudge {
         return current
     }
 
-    private func keepsValidity(for kind: CodableFinding.Kind, allowed: Set<String>) -> (JSONValue) -> Bool {
+    private func keepsValidity(for kind: CodableFinding.Kind, allowed: Set<String>, dropsRequired: Bool)
+        -> (JSONValue) -> Bool
+    {
         switch kind {
         case .stricter, .encodingDrift:
             return { candidate in schema.isValid(candidate) && violations(of: candidate).isSubset(of: allowed)
@@ -269,7 +273,9 @@ struct CaseJudge {
         case .looser: return { !schema.isValid($0) }
         case .crash, .hang:
             return { candidate in
-                violations(of: candidate).allSatisfy { allowed.contains($0) || $0.hasSuffix(" required") }
+                violations(of: candidate).allSatisfy {
+                    allowed.contains($0) || (dropsRequired && $0.hasSuffix(" required"))
+                }
             }
         case .regression, .isolationFailed: return { _ in true }
         }

@@ -97,6 +97,8 @@ struct FuzzRun {
         var causes: [TrapCause] = []
         /// The index in `findings` of each cause's finding, by the cause's key.
         var findingOfCause: [String: Int] = [:]
+        /// How many crashes no single value explained (see `isKnown`).
+        var unlocatedCrashes = 0
         /// Whether a hang came back despite its known cause being neutralized: the run stops.
         var stopped = false
         var casesRun = 0
@@ -177,8 +179,12 @@ struct FuzzRun {
         /// A crash or hang: the same cause as one already reported, or a new one, shrunk and located.
         mutating func trap(_ verdict: CaseJudge.Verdict, item: Case, index: Int) {
             guard let value = item.payload.value else {
-                // Bytes that are not JSON: nothing to shrink or locate; one finding per kind.
-                guard seen.insert("\(verdict.kind.rawValue) malformed").inserted else { return }
+                // Bytes that are not JSON: nothing to shrink, locate or neutralize; one finding per
+                // kind, and none once a cause of the kind is known (the likelier explanation: a
+                // body `{"id":1,"id":2}` lacks the key a model traps without).
+                guard !causes.contains(where: { $0.kind == verdict.kind }),
+                    seen.insert("\(verdict.kind.rawValue) malformed").inserted
+                else { return }
                 add(verdict, payload: item.payload, shrunk: nil, index: index)
                 return
             }
@@ -197,25 +203,74 @@ struct FuzzRun {
                 return
             }
             let known = causes
-            var shrunk = judge.shrink(
-                value, verdict: verdict, runner: runner, timeout: verdict.kind == .hang ? probeTimeout : nil,
-                maxRounds: verdict.kind == .hang ? 12 : 200
-            ) { candidate in
-                known.isEmpty
-                    || neutralizing(candidate, errors: judge.schema.validate(candidate).errors) == candidate
-            }
-            if verdict.kind == .hang, shrunk != value,
-                runner.outcomes([JSONSerializer().bytes(shrunk)]).first.map(TrapCause.traps) != true
-            {
-                shrunk = value  // the probe timeout was fooled by a slow machine: keep what surely hangs
-            }
             var preferred: JSONPointer?
             if case .mutation(_, let pointer) = item.payload.origin { preferred = pointer }
-            let located = TrapCause.locate(
+            // The value a mutation broke is the likeliest cause: shrinking keeps it there, breaking
+            // the same rules (a `null` the model hangs on must not become a missing key it also
+            // hangs on, though `12345` may become `0`).
+            var pinned: (pointer: JSONPointer, rules: Set<String>)?
+            if let preferred, let leaf = preferred.resolve(in: value), leaf.objectValue == nil,
+                leaf.arrayValue == nil
+            {
+                pinned = (preferred, rules(at: preferred, in: value))
+            }
+            func shrinking(dropsRequired: Bool) -> JSONValue {
+                let shrunk = judge.shrink(
+                    value, verdict: verdict, runner: runner,
+                    timeout: verdict.kind == .hang ? probeTimeout : nil,
+                    maxRounds: verdict.kind == .hang ? 12 : 200, dropsRequired: dropsRequired
+                ) { candidate in
+                    if let pinned,
+                        pinned.pointer.resolve(in: candidate) == nil
+                            || rules(at: pinned.pointer, in: candidate) != pinned.rules
+                    {
+                        return false
+                    }
+                    return known.isEmpty
+                        || neutralizing(candidate, errors: judge.schema.validate(candidate).errors)
+                            == candidate
+                }
+                if verdict.kind == .hang, shrunk != value,
+                    runner.outcomes([JSONSerializer().bytes(shrunk)]).first.map(TrapCause.traps) != true
+                {
+                    return value  // the probe timeout was fooled by a slow machine: keep what surely hangs
+                }
+                return shrunk
+            }
+            var shrunk = shrinking(dropsRequired: true)
+            var located = TrapCause.locate(
                 kind: verdict.kind, in: shrunk, preferred: preferred, runner: runner, timeout: probeTimeout,
                 schema: judge.schema, examples: examples(at:))
+            var missing: (object: JSONPointer, key: String, fix: JSONValue)?
+            if located == nil { missing = missingKeyCause(in: shrunk, original: value) }
+            if located == nil, missing == nil {
+                // Dropping a key the model needs can trade the cause for another trap (a force
+                // unwrap of the missing key fires before the check on `id: 0`): shrink again
+                // keeping the required keys, and look there.
+                let keeping = shrinking(dropsRequired: false)
+                if keeping != shrunk,
+                    let again = TrapCause.locate(
+                        kind: verdict.kind, in: keeping, preferred: preferred, runner: runner,
+                        timeout: probeTimeout, schema: judge.schema, examples: examples(at:))
+                {
+                    shrunk =
+                        verdict.kind == .crash
+                        ? pruning(keeping, cause: again.pointer, fix: again.fix) : keeping
+                    located = again
+                }
+            }
             var cause = TrapCause(kind: verdict.kind, pattern: "", rules: [], trigger: shrunk, fix: shrunk)
             var locatedVerdict = verdict
+            if located == nil, let missing {
+                cause = TrapCause(
+                    kind: verdict.kind, pattern: CaseJudge.pattern(missing.object.appending(missing.key)),
+                    rules: ["required"], trigger: .null, fix: missing.fix, missingKey: true)
+                locatedVerdict.pointer = missing.object
+                locatedVerdict.rule = .required
+                locatedVerdict.detail +=
+                    "; the cause is the missing key \"\(missing.key)\" at \(missing.object.displayText) (it breaks `required`): "
+                    + "with \"\(missing.key)\": \(JSONSerializer().string(missing.fix)) added, the payload decodes"
+            }
             if let located, let trigger = located.pointer.resolve(in: shrunk) {
                 let rules = Set(
                     judge.schema.validate(shrunk).errors.filter { $0.instanceLocation == located.pointer }
@@ -235,10 +290,26 @@ struct FuzzRun {
                     "; the cause is \(located.pointer.displayText) = \(text) (\(allowed)): with \(JSONSerializer().string(located.fix)) there"
                     + (located.alone ? "" : " and plainer values before it") + ", the payload decodes"
             }
-            if cause.pattern.isEmpty, verdict.kind == .hang {
-                locatedVerdict.detail +=
-                    "; no single value is the cause (it hangs with every value replaced), so the run stopped here "
-                    + "rather than pay the timeout for every further payload"
+            if cause.pattern.isEmpty, !cause.missingKey {
+                let missing = judge.schema.validate(shrunk).errors.filter { $0.keyword == "required" }
+                if let first = missing.first {
+                    // No value to blame, but a key the contract requires is absent: a model that
+                    // traps on a missing key (`decodeIfPresent(…)!`) is told so, at the object.
+                    locatedVerdict.pointer = first.instanceLocation
+                    locatedVerdict.rule = .required
+                    locatedVerdict.detail +=
+                        "; the payload lacks what the contract requires ("
+                        + missing.map { "\($0.instanceLocation.displayText): \($0.message)" }.joined(
+                            separator: "; ")
+                        + "), which may be the cause"
+                }
+                if verdict.kind == .hang {
+                    locatedVerdict.detail +=
+                        "; no single value is the cause (it hangs with every value replaced), so the run stopped here "
+                        + "rather than pay the timeout for every further payload"
+                } else {
+                    unlocatedCrashes += 1
+                }
             }
             guard seen.insert(cause.key).inserted else { return }
             causes.append(cause)
@@ -251,7 +322,9 @@ struct FuzzRun {
             let pattern = CaseJudge.pattern(pointer)
             var found: [JSONValue] = []
             for value in valid {
-                for place in TrapCause.pointers(matching: pattern, in: value) {
+                for place in pattern.isEmpty
+                    ? [JSONPointer.root] : TrapCause.pointers(matching: pattern, in: value)
+                {
                     if let example = place.resolve(in: value), !found.contains(example) {
                         found.append(example)
                     }
@@ -266,7 +339,7 @@ struct FuzzRun {
         /// The known hang cause whose place occurs more than once in `value` and which stops
         /// hanging when each occurrence gets a value of its own; nil when there is none.
         func recurringHang(_ value: JSONValue) -> TrapCause? {
-            for cause in causes where cause.kind == .hang && !cause.pattern.isEmpty {
+            for cause in causes where cause.kind == .hang && !cause.pattern.isEmpty && !cause.missingKey {
                 let pointers = TrapCause.pointers(matching: cause.pattern, in: value)
                 guard pointers.count > 1 else { continue }
                 var pool = [cause.fix]
@@ -301,16 +374,103 @@ struct FuzzRun {
             return nil
         }
 
+        /// The rules `value` breaks at exactly `pointer`.
+        func rules(at pointer: JSONPointer, in value: JSONValue) -> Set<String> {
+            Set(judge.schema.validate(value).errors.filter { $0.instanceLocation == pointer }.map(\.keyword))
+        }
+
+        /// `value` without the keys the crash does not need: one at a time, a key goes when the
+        /// payload without it still crashes and, with `fix` at `cause`, still decodes (so the
+        /// crash is still this cause's, not a missing key's). A relaunch per probe: crashes only.
+        func pruning(_ value: JSONValue, cause: JSONPointer, fix: JSONValue) -> JSONValue {
+            var current = value
+            var pruned = true
+            while pruned {
+                pruned = false
+                var members: [JSONPointer] = []
+                func walk(_ node: JSONValue, _ pointer: JSONPointer) {
+                    guard case .object(let object) = node else { return }
+                    for member in object.members {
+                        let child = pointer.appending(member.key)
+                        if !cause.tokens.starts(with: child.tokens) { members.append(child) }
+                        walk(member.value, child)
+                    }
+                }
+                walk(current, .root)
+                for member in members {
+                    let candidate = current.replacing(at: member, with: nil)
+                    let outcomes = runner.outcomes(
+                        [
+                            JSONSerializer().bytes(candidate),
+                            JSONSerializer().bytes(candidate.replacing(at: cause, with: fix)),
+                        ]
+                    )
+                    guard outcomes.count == 2, TrapCause.traps(outcomes[0]), TrapCause.decodes(outcomes[1])
+                    else {
+                        continue
+                    }
+                    current = candidate
+                    pruned = true
+                    break
+                }
+            }
+            return current
+        }
+
+        /// The required key whose absence is the trap: the first that, added back (with the value
+        /// the original payload had, else one from a valid payload), makes the trap go away.
+        func missingKeyCause(in value: JSONValue, original: JSONValue)
+            -> (object: JSONPointer, key: String, fix: JSONValue)?
+        {
+            var tried: [(object: JSONPointer, key: String, fix: JSONValue, payload: [UInt8])] = []
+            var places: [JSONPointer] = []
+            for error in judge.schema.validate(value).errors where error.keyword == "required" {
+                if !places.contains(error.instanceLocation) { places.append(error.instanceLocation) }
+            }
+            for place in places {
+                guard let object = place.resolve(in: value)?.objectValue else { continue }
+                let had = place.resolve(in: original)?.objectValue
+                let example = examples(at: place).compactMap(\.objectValue).max {
+                    $0.keys.count < $1.keys.count
+                }
+                // The keys the original lacked first (a mutation that dropped one), then the others.
+                let lacked = (example?.keys ?? []).filter { had?[$0] == nil }
+                for key in lacked + (had?.keys ?? []) + (example?.keys ?? []) where object[key] == nil {
+                    guard !tried.contains(where: { $0.object == place && $0.key == key }),
+                        let fix = had?[key] ?? example?[key]
+                    else { continue }
+                    let payload = JSONSerializer().bytes(value.replacing(at: place.appending(key), with: fix))
+                    tried.append((place, key, fix, payload))
+                }
+            }
+            guard !tried.isEmpty else { return nil }
+            let outcomes = runner.outcomes(tried.map(\.payload), timeout: probeTimeout) {
+                !TrapCause.traps($0)
+            }
+            guard let last = outcomes.last, !TrapCause.traps(last) else { return nil }
+            let found = tried[outcomes.count - 1]
+            return (found.object, found.key, found.fix)
+        }
+
         /// Whether a known cause explains the trap: with its fix applied, the payload no longer traps.
         private func isKnown(_ kind: CodableFinding.Kind, _ value: JSONValue) -> Bool {
-            for cause in causes where cause.kind == kind && !cause.pattern.isEmpty {
+            for cause in causes where cause.kind == kind && cause.missingKey {
+                guard let fixed = cause.addingMissingKey(to: value) else { continue }
+                let outcome = runner.outcomes([JSONSerializer().bytes(fixed)], timeout: probeTimeout).first
+                if let outcome, !TrapCause.traps(outcome) { return true }
+            }
+            for cause in causes where cause.kind == kind && !cause.pattern.isEmpty && !cause.missingKey {
                 let pointers = TrapCause.pointers(matching: cause.pattern, in: value)
                 guard !pointers.isEmpty else { continue }
                 let fixed = pointers.reduce(value) { $0.replacing(at: $1, with: cause.fix) }
                 let outcome = runner.outcomes([JSONSerializer().bytes(fixed)], timeout: probeTimeout).first
                 if let outcome, !TrapCause.traps(outcome) { return true }
             }
-            return causes.contains { $0.kind == kind && $0.pattern.isEmpty }
+            // A crash no value explains covers every later crash only once a few of them were
+            // looked at: another cause (a trap on `id: 0`) would otherwise never be reported.
+            return causes.contains {
+                $0.kind == kind && $0.pattern.isEmpty && (kind == .hang || unlocatedCrashes >= 3)
+            }
         }
 
         mutating func add(_ verdict: CaseJudge.Verdict, payload: FuzzPayload, shrunk: JSONValue?, index: Int)

@@ -18,12 +18,17 @@ struct TrapCause {
     /// A value that decodes in its place.
     var fix: JSONValue
 
+    /// Whether the cause is the absence of the key `pattern` ends with (a force unwrap of
+    /// `decodeIfPresent`): `fix` is a value for it, which neutralizing adds where the key is missing.
+    var missingKey = false
+
     /// The cause's identity for deduplication: kind, place and rule.
     var key: String { "\(kind.rawValue) \(pattern) \(rules.sorted().joined(separator: ","))" }
 
     /// `value` with every value of this cause's class replaced by the fix; nil when there is none.
     func neutralizing(_ value: JSONValue, errors: [ValidationError]) -> JSONValue? {
         guard !pattern.isEmpty else { return nil }
+        if missingKey { return addingMissingKey(to: value) }
         var result = value
         var changed = false
         for pointer in Self.pointers(matching: pattern, in: value) {
@@ -41,6 +46,22 @@ struct TrapCause {
         // Not `changed ? result : nil`: JSONValue is ExpressibleByNilLiteral, so that nil is `.null`.
         guard changed else { return nil }
         return result
+    }
+
+    /// `value` with the missing key added (as `fix`) to every object at its place that lacks it;
+    /// nil when none lacks it.
+    func addingMissingKey(to value: JSONValue) -> JSONValue? {
+        var tokens = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let key = tokens.popLast() else { return nil }
+        let parents =
+            tokens.isEmpty
+            ? [JSONPointer.root] : Self.pointers(matching: tokens.joined(separator: "/"), in: value)
+        var result = value
+        for parent in parents {
+            guard let object = parent.resolve(in: value)?.objectValue, object[key] == nil else { continue }
+            result = result.replacing(at: parent.appending(key), with: fix)
+        }
+        return result == value ? nil : result
     }
 
     /// `items/*/name` as people read it: `/items/*/name`.
