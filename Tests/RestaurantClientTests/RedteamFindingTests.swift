@@ -22,7 +22,9 @@ extension RestaurantClientTestSuite {
             #expect(hang.pointer == JSONPointer("/categories/0"), "\(hang)")
             #expect(hang.rule == .type)
             #expect(!hang.message.contains("no single value"), "\(hang)")
-            #expect(try JSONParser.parse(hang.payload) == JSONParser.parse(#"{"categories":[0]}"#), "\(hang.payload)")
+            #expect(
+                try JSONParser.parse(hang.payload) == JSONParser.parse(#"{"categories":[0]}"#),
+                "\(hang.payload)")
             #expect(report.casesRun > fuzzCases, "the payloads after the hang still ran")
         }
 
@@ -94,6 +96,20 @@ extension RestaurantClientTestSuite {
             #expect(
                 try JSONParser.parse(onNull.payload)["category"] == .null, "the null is kept, not dropped")
             #expect(!crashes.contains { $0.message.contains("malformed body") }, "\(report)")
+        }
+
+        @Test("a model that crashes on every payload gives one finding and the run stops")
+        func crashesOnEverything() throws {
+            registerIsolatedModels()
+            let report = try restaurantFuzzer(isolation: isolation).fuzzDecoding(
+                MenuItemWithClosedCategories.self, .schema("MenuItem"))
+            // Each payload cost a relaunch and every crash a shrink: about 20 s, and the text
+            // blamed the keys shrinking had dropped.
+            #expect(report.findings.count == 1, "\(report)")
+            let crash = try #require(report.findings(.crash).first, "\(report)")
+            #expect(crash.message.contains("no single value is the cause"), "\(crash.message)")
+            #expect(!crash.message.contains("lacks what the contract requires"), "\(crash.message)")
+            #expect(report.casesRun < 10, "the run stopped: \(report.casesRun) cases")
         }
 
         @Test("a model declared in a function is named without addresses when the child lacks it")

@@ -77,3 +77,14 @@ struct MenuItemUnwrappingCategory: Decodable {
         precondition(id != 0, "no item 0")
     }
 }
+
+/// Traps on any category outside the three it knows, which no generated payload has.
+struct MenuItemWithClosedCategories: Decodable {
+    var category: String
+    enum CodingKeys: String, CodingKey { case category }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        category = try container.decode(String.self, forKey: .category)
+        precondition(["Appetizers", "Entrees", "Desserts"].contains(category), "unknown category")
+    }
+}

@@ -49,6 +49,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.decoding(MenuHangingOnSharedCategory.self))
     CrashIsolation.register(.roundTrip(OrderResponseTrappingOnEncode.self))
     CrashIsolation.register(.decoding(MenuItemUnwrappingCategory.self))
+    CrashIsolation.register(.decoding(MenuItemWithClosedCategories.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

@@ -238,9 +238,10 @@ struct FuzzRun {
                 return shrunk
             }
             var shrunk = shrinking(dropsRequired: true)
+            var trapsWhatever = false
             var located = TrapCause.locate(
                 kind: verdict.kind, in: shrunk, preferred: preferred, runner: runner, timeout: probeTimeout,
-                schema: judge.schema, examples: examples(at:))
+                schema: judge.schema, examples: examples(at:), trapsWhatever: &trapsWhatever)
             var missing: (object: JSONPointer, key: String, fix: JSONValue)?
             if located == nil { missing = missingKeyCause(in: shrunk, original: value) }
             if located == nil, missing == nil {
@@ -251,7 +252,8 @@ struct FuzzRun {
                 if keeping != shrunk,
                     let again = TrapCause.locate(
                         kind: verdict.kind, in: keeping, preferred: preferred, runner: runner,
-                        timeout: probeTimeout, schema: judge.schema, examples: examples(at:))
+                        timeout: probeTimeout, schema: judge.schema, examples: examples(at:),
+                        trapsWhatever: &trapsWhatever)
                 {
                     shrunk =
                         verdict.kind == .crash
@@ -291,7 +293,8 @@ struct FuzzRun {
                     + (located.alone ? "" : " and plainer values before it") + ", the payload decodes"
             }
             if cause.pattern.isEmpty, !cause.missingKey {
-                let missing = judge.schema.validate(shrunk).errors.filter { $0.keyword == "required" }
+                // Only where the payload as generated lacked them: shrinking drops keys freely.
+                let missing = judge.schema.validate(value).errors.filter { $0.keyword == "required" }
                 if let first = missing.first {
                     // No value to blame, but a key the contract requires is absent: a model that
                     // traps on a missing key (`decodeIfPresent(…)!`) is told so, at the object.
@@ -307,6 +310,12 @@ struct FuzzRun {
                     locatedVerdict.detail +=
                         "; no single value is the cause (it hangs with every value replaced), so the run stopped here "
                         + "rather than pay the timeout for every further payload"
+                } else if trapsWhatever {
+                    // Every further payload would cost a relaunch, and teach nothing new.
+                    locatedVerdict.detail +=
+                        "; no single value is the cause (it crashes with every value replaced), so the run stopped "
+                        + "here rather than relaunch the decoder for every further payload"
+                    stopped = true
                 } else {
                     unlocatedCrashes += 1
                 }

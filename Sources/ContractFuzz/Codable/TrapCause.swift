@@ -98,11 +98,14 @@ struct TrapCause {
     /// other payloads had there), those the schema allows there first: a model that hangs on a
     /// number where the contract has a string (`"categories": [0]`) is cured by `"a"`, not by
     /// another number, and an empty list the model traps on (`"items": []`) by a list from a
-    /// valid payload. Empty arrays and objects count as leaves.
+    /// valid payload. Empty arrays and objects count as leaves. `trapsWhatever` tells whether the
+    /// payload still traps with every leaf replaced at once (then no single value is the cause).
     static func locate(
         kind: CodableFinding.Kind, in value: JSONValue, preferred: JSONPointer?, runner: DecodeRunner,
-        timeout: Double?, schema: Schema? = nil, examples: (JSONPointer) -> [JSONValue] = { _ in [] }
+        timeout: Double?, schema: Schema?, examples: (JSONPointer) -> [JSONValue],
+        trapsWhatever: inout Bool
     ) -> (pointer: JSONPointer, fix: JSONValue, alone: Bool)? {
+        trapsWhatever = false
         var leaves: [JSONPointer] = []
         collectLeaves(value, at: .root, into: &leaves)
         if let preferred, let position = leaves.firstIndex(of: preferred) {
@@ -159,6 +162,7 @@ struct TrapCause {
             let outcome = runner.outcomes([JSONSerializer().bytes(everything)], timeout: timeout).first,
             traps(outcome)
         {
+            trapsWhatever = true
             return nil
         }
         // First the leaf whose replacement makes the payload decode; then, when none does (the
