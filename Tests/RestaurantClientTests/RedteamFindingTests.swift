@@ -112,6 +112,16 @@ extension RestaurantClientTestSuite {
             #expect(report.casesRun < 10, "the run stopped: \(report.casesRun) cases")
         }
 
+        @Test("a crash that survives the plainest replacement is still traced to its value")
+        func crashBelowAThreshold() throws {
+            registerIsolatedModels()
+            let report = try restaurantFuzzer(isolation: isolation).fuzzDecoding(
+                OrderWithLegacyIds.self, .response(200, of: "placeOrder"))
+            let crash = try #require(report.findings(.crash).first, "\(report)")
+            #expect(crash.pointer == JSONPointer("/preparation_time"), "\(crash.message)")
+            #expect(!crash.message.contains("no single value"), "\(crash.message)")
+        }
+
         @Test("a model declared in a function is named without addresses when the child lacks it")
         func localTypeName() throws {
             struct DeclaredHere: Decodable { var preparation_time: Int }

@@ -88,3 +88,14 @@ struct MenuItemWithClosedCategories: Decodable {
         precondition(["Appetizers", "Entrees", "Desserts"].contains(category), "unknown category")
     }
 }
+
+/// Traps on ids below 100: the plain replacements 1 and 2 still trap, 100 does not.
+struct OrderWithLegacyIds: Decodable {
+    var preparation_time: Int
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        preparation_time = try container.decode(Int.self, forKey: .preparation_time)
+        precondition(preparation_time >= 100, "legacy kitchen")
+    }
+    enum CodingKeys: String, CodingKey { case preparation_time }
+}

@@ -50,6 +50,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.roundTrip(OrderResponseTrappingOnEncode.self))
     CrashIsolation.register(.decoding(MenuItemUnwrappingCategory.self))
     CrashIsolation.register(.decoding(MenuItemWithClosedCategories.self))
+    CrashIsolation.register(.decoding(OrderWithLegacyIds.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

@@ -152,6 +152,7 @@ struct TrapCause {
         // Each leaf gets a value no other leaf got (where it has one), so the probe does not
         // create what a model may trap on by itself: two items with the same name.
         var used: [JSONValue] = []
+        var everythingTraps = false
         let everything = leaves.reduce(value) { edited, leaf in
             let fixes = alternatives(at: leaf)
             guard let fix = fixes.first(where: { !used.contains($0) }) ?? fixes.first else { return edited }
@@ -162,8 +163,14 @@ struct TrapCause {
             let outcome = runner.outcomes([JSONSerializer().bytes(everything)], timeout: timeout).first,
             traps(outcome)
         {
-            trapsWhatever = true
-            return nil
+            // For a hang that settles it (each further probe costs a timeout); a crash probe
+            // costs a relaunch, so its leaves are still tried: a trap on `id < 100` survives
+            // the plain `2` but not the `100` tried after it.
+            guard kind == .crash else {
+                trapsWhatever = true
+                return nil
+            }
+            everythingTraps = true
         }
         // First the leaf whose replacement makes the payload decode; then, when none does (the
         // shrunk payload lacks keys the model reads after the trap), the one that ends the trap.
@@ -195,6 +202,7 @@ struct TrapCause {
                 return (leaf, fix, false)
             }
         }
+        trapsWhatever = everythingTraps
         return nil
     }
 
