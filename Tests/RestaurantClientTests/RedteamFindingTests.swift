@@ -122,6 +122,25 @@ extension RestaurantClientTestSuite {
             #expect(!crash.message.contains("no single value"), "\(crash.message)")
         }
 
+        @Test("a model that rejects unknown keys where the contract allows them is stricter")
+        func unknownKeyInOpenObject() throws {
+            // The plan added unknown keys only to objects that forbid them (to break the rule).
+            let report = try restaurantFuzzer().fuzzDecoding(
+                ErrorBodyRejectingUnknownKeys.self, .response(400, of: "listMenu"))
+            let finding = try #require(report.findings(.stricter).first, "\(report)")
+            #expect(finding.pointer == JSONPointer("/unexpectedProperty"), "\(finding.message)")
+        }
+
+        @Test("a number the contract leaves unbounded reaches past Int.max: Int(price) traps")
+        func largePrice() throws {
+            registerIsolatedModels()
+            let report = try restaurantFuzzer(isolation: isolation).fuzzDecoding(
+                MenuItemWithWholePrice.self, .schema("MenuItem"))
+            let crash = try #require(report.findings(.crash).first, "\(report)")
+            #expect(crash.pointer == JSONPointer("/price"), "\(crash.message)")
+            #expect(crash.rule == nil)
+        }
+
         @Test("a model declared in a function is named without addresses when the child lacks it")
         func localTypeName() throws {
             struct DeclaredHere: Decodable { var preparation_time: Int }

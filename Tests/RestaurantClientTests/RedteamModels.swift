@@ -99,3 +99,31 @@ struct OrderWithLegacyIds: Decodable {
     }
     enum CodingKeys: String, CodingKey { case preparation_time }
 }
+
+/// Rejects keys it does not know, though the contract's Error body allows them.
+struct ErrorBodyRejectingUnknownKeys: Decodable {
+    var error: String
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+    init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = all.allKeys.first(where: { !["error", "pointer"].contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(forKey: unknown, in: all, debugDescription: "unknown key")
+        }
+        error = try all.decode(String.self, forKey: AnyKey(stringValue: "error")!)
+    }
+}
+
+/// Keeps whole currency units: `Int(price)` traps past `Int.max`, which the contract allows.
+struct MenuItemWithWholePrice: Decodable {
+    var units: Int
+    enum CodingKeys: String, CodingKey { case price }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        units = Int(try container.decode(Double.self, forKey: .price))
+    }
+}

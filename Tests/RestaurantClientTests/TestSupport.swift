@@ -51,6 +51,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.decoding(MenuItemUnwrappingCategory.self))
     CrashIsolation.register(.decoding(MenuItemWithClosedCategories.self))
     CrashIsolation.register(.decoding(OrderWithLegacyIds.self))
+    CrashIsolation.register(.decoding(MenuItemWithWholePrice.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child
