@@ -44,6 +44,14 @@ func registerIsolatedModels() {
     CrashIsolation.register(.decoding(HangingDish.self))
     CrashIsolation.register(.decoding(AlwaysHangingDish.self))
     CrashIsolation.register(.decoding(HangOnFreeItem.self))
+    CrashIsolation.register(.decoding(CategoriesLoopingOnNonString.self))
+    CrashIsolation.register(.roundTrip(MenuTrappingWhenEmpty.self))
+    CrashIsolation.register(.decoding(MenuHangingOnSharedCategory.self))
+    CrashIsolation.register(.roundTrip(OrderResponseTrappingOnEncode.self))
+    CrashIsolation.register(.decoding(MenuItemUnwrappingCategory.self))
+    CrashIsolation.register(.decoding(MenuItemWithClosedCategories.self))
+    CrashIsolation.register(.decoding(OrderWithLegacyIds.self))
+    CrashIsolation.register(.decoding(MenuItemWithWholePrice.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child
@@ -80,6 +88,15 @@ let fixtureContractText = """
             "name": { "type": "string", "minLength": 1 },
             "nickname": { "type": ["string", "null"] },
             "spiciness": { "enum": ["mild", "medium", "hot"] }
+          },
+          "additionalProperties": false
+        },
+        "Reservation": {
+          "type": "object",
+          "required": ["id", "starts_at"],
+          "properties": {
+            "id": { "type": "integer", "minimum": 1 },
+            "starts_at": { "type": "string", "format": "date-time" }
           },
           "additionalProperties": false
         },

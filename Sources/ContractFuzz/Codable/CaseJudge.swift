@@ -9,6 +9,12 @@ struct CaseJudge {
     let schemaName: String
     let typeName: String
     let failingRules: FailingRules
+    /// `schema` with `format` asserted, which shrinking keeps to: where a contract only describes
+    /// formats (`assertFormats` off), `""` is still no date-time, and a minimal payload that
+    /// turned `"starts_at"` into `""` would point the reader at the wrong value.
+    var shrinkSchema: Schema? = nil
+    /// Whether the model is re-encoded after decoding (a trap may be in `encode(to:)`).
+    var encodes = false
 
     /// A classified case before it becomes a `CodableFinding`.
     struct Verdict {
@@ -33,7 +39,9 @@ struct CaseJudge {
     func verdict(value: JSONValue?, outcome: DecodeOutcome, validation: ValidationResult? = nil) -> Verdict? {
         switch outcome {
         case .crashed(let status):
-            return Verdict(kind: .crash, pointer: .root, detail: "decoding crashed the process (\(status))")
+            return Verdict(
+                kind: .crash, pointer: .root,
+                detail: "\(encodes ? "decoding or re-encoding" : "decoding") crashed the process (\(status))")
         case .isolationFailed(let reason):
             return Verdict(kind: .isolationFailed, pointer: .root, detail: reason)
         case .hung(let seconds):
@@ -204,9 +212,12 @@ struct CaseJudge {
         return verdict.rule.map(failingRules.contains) ?? true
     }
 
-    /// The violations of `value` as `pattern keyword` strings.
+    /// The violations of `value` as `pattern keyword` strings, `format` included (see `shrinkSchema`).
     func violations(of value: JSONValue) -> Set<String> {
-        Set(schema.validate(value).errors.map { Self.pattern($0.instanceLocation) + " " + $0.keyword })
+        Set(
+            (shrinkSchema ?? schema).validate(value).errors.map {
+                Self.pattern($0.instanceLocation) + " " + $0.keyword
+            })
     }
 
     /// Greedy shrinking: take the first one-step simplification with the same verdict, repeat.
@@ -215,19 +226,27 @@ struct CaseJudge {
     /// value may break a rule the original did not break (so a crash on `price: 0` does not end
     /// with an irrelevant, invalid `id: 0`). Hang candidates run with `timeout`.
     ///
+    /// - Parameter dropsRequired: whether crash and hang candidates may drop keys the contract
+    ///   requires (the default; off when that traded the cause for another trap).
     /// - Parameter admissible: candidates it rejects are never tried (the fuzzer rejects those
     ///   that bring back the value of a cause already reported, so a second cause is not shrunk
     ///   into the first).
     func shrink(
         _ value: JSONValue, verdict: Verdict, runner: DecodeRunner, timeout: Double? = nil,
-        maxRounds: Int = 200, admissible: (JSONValue) -> Bool = { _ in true }
+        maxRounds: Int = 200, dropsRequired: Bool = true, admissible: (JSONValue) -> Bool = { _ in true }
     ) -> JSONValue {
         guard verdict.kind != .isolationFailed else { return value }
-        let allowed = verdict.kind == .crash || verdict.kind == .hang ? violations(of: value) : []
+        let allowed = verdict.kind == .looser ? [] : violations(of: value)
         var current = value
         for _ in 0..<maxRounds {
-            let candidates = ShrinkCandidates.of(current).filter(
-                keepsValidity(for: verdict.kind, allowed: allowed)
+            // Every step that keeps a hang costs the probe timeout, so a hang first tries
+            // halving each object and array: a few steps instead of one per key.
+            let steps =
+                verdict.kind == .hang
+                ? ShrinkCandidates.halvings(of: current) + ShrinkCandidates.of(current)
+                : ShrinkCandidates.of(current)
+            let candidates = steps.filter(
+                keepsValidity(for: verdict.kind, allowed: allowed, dropsRequired: dropsRequired)
             ).filter(admissible)
             guard !candidates.isEmpty else { break }
             var position = 0
@@ -244,13 +263,19 @@ struct CaseJudge {
         return current
     }
 
-    private func keepsValidity(for kind: CodableFinding.Kind, allowed: Set<String>) -> (JSONValue) -> Bool {
+    private func keepsValidity(for kind: CodableFinding.Kind, allowed: Set<String>, dropsRequired: Bool)
+        -> (JSONValue) -> Bool
+    {
         switch kind {
-        case .stricter, .encodingDrift: return { schema.isValid($0) }
+        case .stricter, .encodingDrift:
+            return { candidate in schema.isValid(candidate) && violations(of: candidate).isSubset(of: allowed)
+            }
         case .looser: return { !schema.isValid($0) }
         case .crash, .hang:
             return { candidate in
-                violations(of: candidate).allSatisfy { allowed.contains($0) || $0.hasSuffix(" required") }
+                violations(of: candidate).allSatisfy {
+                    allowed.contains($0) || (dropsRequired && $0.hasSuffix(" required"))
+                }
             }
         case .regression, .isolationFailed: return { _ in true }
         }

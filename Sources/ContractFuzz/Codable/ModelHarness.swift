@@ -37,8 +37,29 @@ public struct ModelHarness: Sendable {
         _ type: Model.Type, encodes: Bool, body: @escaping @Sendable ([UInt8]) -> DecodeOutcome
     ) {
         self.init(
-            typeName: Self.name(of: type), qualifiedName: String(reflecting: type),
+            typeName: Self.name(of: type), qualifiedName: Self.readableName(String(reflecting: type)),
             identity: Self.identity(of: type, encodes: encodes), encodes: encodes, body: body)
+    }
+
+    /// `String(reflecting:)` without the `(unknown context at $55e9f00ea1f4).` a type declared in
+    /// a function gets for each enclosing function: an address means nothing to a reader, and it
+    /// differs from run to run. Such a type is marked `(declared in a function)`.
+    static func readableName(_ reflected: String) -> String {
+        var result = ""
+        var local = false
+        var rest = Substring(reflected)
+        while let start = rest.range(of: "(unknown context at ") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: ")") else {
+                rest = rest[start.lowerBound...]
+                break
+            }
+            rest = rest[rest.index(after: end)...]
+            if rest.hasPrefix(".") { rest = rest.dropFirst() }
+            local = true
+        }
+        result += rest
+        return local ? result + " (declared in a function)" : result
     }
 
     /// The isolation key of `type`: its mangled name (its printed name when it has none) and the mode.

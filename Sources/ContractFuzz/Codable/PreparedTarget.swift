@@ -12,6 +12,9 @@ struct PreparedTarget: Sendable {
     let pointer: JSONPointer
     let name: String
     let schema: Schema
+    /// `schema` with `format` asserted (the same schema when the contract asserts formats), which
+    /// shrinking keeps to; nil when it does not compile.
+    let shrinkSchema: Schema?
     private let contract: Contract
 
     /// One payload of the plan with the schema's verdict on it (nil for bytes that are not JSON).
@@ -60,8 +63,27 @@ struct PreparedTarget: Sendable {
                 $0[key] = schema
             }
         }
+        var shrinkSchema: Schema? = schema
+        if !contract.assertsFormats {
+            var formatKey = key
+            formatKey.cases = -1
+            if let cached = schemas.withLock({ $0[formatKey] }) {
+                shrinkSchema = cached
+            } else {
+                shrinkSchema = try? Schema(
+                    document: contract.document, at: resolved.pointer, baseURI: contract.baseURI,
+                    options: SchemaOptions(assertsFormats: true))
+                if let shrinkSchema {
+                    schemas.withLock {
+                        if $0.count >= capacity { $0.removeAll() }
+                        $0[formatKey] = shrinkSchema
+                    }
+                }
+            }
+        }
         return PreparedTarget(
-            pointer: resolved.pointer, name: resolved.name, schema: schema, contract: contract)
+            pointer: resolved.pointer, name: resolved.name, schema: schema, shrinkSchema: shrinkSchema,
+            contract: contract)
     }
 
     /// The run's payloads in order, each with its validation.
@@ -72,9 +94,10 @@ struct PreparedTarget: Sendable {
         if let cached = Self.plans.withLock({ $0[key] }) { return cached }
         let plan = PayloadPlan(
             document: contract.document, baseURI: contract.baseURI, schemaPointer: pointer, validator: schema)
-        let planned = plan.payloads(cases: count, seed: seed).map { payload in
+        var planned = plan.payloads(cases: count, seed: seed).map { payload in
             Case(payload: payload, validation: payload.value.map(schema.validate))
         }
+        planned += extraCases(after: planned)
         Self.plans.withLock {
             if $0.count >= Self.capacity { $0.removeAll() }
             $0[key] = planned
@@ -84,6 +107,80 @@ struct PreparedTarget: Sendable {
 }
 
 /// Why a target cannot be fuzzed.
+extension PreparedTarget {
+    /// Valid payloads the plan does not make, which app models commonly trip on, appended after
+    /// it (so case indices of the plan stay as they are): an unknown key in each object the
+    /// contract leaves open (a model that rejects unknown keys is stricter there), and large
+    /// values for each `number` the contract bounds by nothing above (`Int(price)` traps past
+    /// `Int.max`, a loop may run to a million). Built from the plan's first valid payload; only
+    /// those the schema accepts are kept.
+    func extraCases(after planned: [Case]) -> [Case] {
+        // The fullest of the first valid payloads (the very first may be `{"items":[]}`).
+        func size(_ node: JSONValue) -> Int {
+            switch node {
+            case .object(let object): return 1 + object.members.reduce(0) { $0 + size($1.value) }
+            case .array(let elements): return 1 + elements.reduce(0) { $0 + size($1) }
+            case .string, .number, .bool, .null: return 1
+            }
+        }
+        let valid = planned.lazy.filter {
+            ($0.payload.origin == .boundary || $0.payload.origin == .random) && $0.validation?.isValid == true
+        }
+        .compactMap(\.payload.value).prefix(20)
+        guard let template = valid.max(by: { size($0) < size($1) }) else { return [] }
+        // One place per pattern: every item of a list is the same schema.
+        var objects: [JSONPointer] = []
+        var numbers: [JSONPointer] = []
+        var patterns: Set<String> = []
+        func walk(_ node: JSONValue, _ pointer: JSONPointer) {
+            guard objects.count + numbers.count < 32 else { return }
+            switch node {
+            case .object(let object):
+                if patterns.insert("{} " + CaseJudge.pattern(pointer)).inserted { objects.append(pointer) }
+                for member in object.members { walk(member.value, pointer.appending(member.key)) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { walk(element, pointer.appending(index)) }
+            case .number:
+                if patterns.insert(CaseJudge.pattern(pointer)).inserted { numbers.append(pointer) }
+            case .string, .bool, .null:
+                return
+            }
+        }
+        walk(template, .root)
+        var candidates: [(origin: FuzzPayload.Origin, value: JSONValue)] = []
+        for object in objects {
+            guard let members = object.resolve(in: template)?.objectValue,
+                members["unexpectedProperty"] == nil
+            else { continue }
+            candidates.append(
+                (
+                    .mutation(.unknownKey, at: object),
+                    template.replacing(
+                        at: object.appending("unexpectedProperty"), with: .string("unexpected"))
+                ))
+        }
+        for number in numbers {
+            // Only where a fraction is allowed too: integers already reach Int64's ends, and a
+            // bigger one would fail every `Int` property.
+            let fraction: Double = 0.5
+            guard let half = JSONNumber(fraction),
+                schema.isValid(template.replacing(at: number, with: .number(half)))
+            else { continue }
+            for large in [1e7, 1e19] {
+                guard let value = JSONNumber(large) else { continue }
+                candidates.append((.boundary, template.replacing(at: number, with: .number(value))))
+            }
+        }
+        return candidates.prefix(16).compactMap { candidate in
+            let validation = schema.validate(candidate.value)
+            guard validation.isValid else { return nil }
+            return Case(
+                payload: FuzzPayload(origin: candidate.origin, value: candidate.value), validation: validation
+            )
+        }
+    }
+}
+
 enum PreparationError: Error, CustomStringConvertible {
     case target(FuzzTargetError)
     case schema(JSONPointer, SchemaError)

@@ -13,6 +13,43 @@ enum ShrinkCandidates {
         return result
     }
 
+    /// `value` with one object or array (at any depth) cut to the first or the second half of its
+    /// members, bigger containers first.
+    static func halvings(of value: JSONValue) -> [JSONValue] {
+        var found: [(size: Int, value: JSONValue)] = []
+        func walk(_ node: JSONValue, _ pointer: JSONPointer) {
+            switch node {
+            case .object(let object):
+                let members = object.members
+                if members.count >= 2 {
+                    let middle = members.count / 2
+                    for kept in [members[..<middle], members[middle...]] {
+                        found.append(
+                            (
+                                members.count,
+                                value.replacing(at: pointer, with: .object(JSONObject(Array(kept))))
+                            ))
+                    }
+                }
+                for member in object.members { walk(member.value, pointer.appending(member.key)) }
+            case .array(let elements):
+                if elements.count >= 2 {
+                    let middle = elements.count / 2
+                    for kept in [elements[..<middle], elements[middle...]] {
+                        found.append(
+                            (elements.count, value.replacing(at: pointer, with: .array(Array(kept)))))
+                    }
+                }
+                for (index, element) in elements.enumerated() { walk(element, pointer.appending(index)) }
+            case .string, .number, .bool, .null:
+                return
+            }
+        }
+        walk(value, .root)
+        return found.enumerated().sorted { ($0.element.size, -$0.offset) > ($1.element.size, -$1.offset) }
+            .map(\.element.value)
+    }
+
     private static func collect(_ value: JSONValue, into result: inout [JSONValue], limit: Int) {
         func add(_ candidate: JSONValue) {
             if result.count < limit, candidate != value { result.append(candidate) }
