@@ -143,7 +143,7 @@ extension InstanceGenerator {
             }
             if !patterns.isEmpty && (additional == false || context.rng.chance(0.5)) {
                 guard let (pattern, schema) = context.rng.element(of: patterns.members),
-                    let regex = (try? RegexSubset(pattern)) ?? (try? RegexSubset(Self.approximated(pattern)))
+                    let regex = PatternPlans.regex(pattern, format: nil)
                 else { continue }
                 let key = regex.generate(using: &context.rng, extra: 3)
                 guard object[key] == nil, properties[key] == nil,

@@ -90,6 +90,9 @@ public struct InstanceGenerator: Sendable {
         var budget = 20_000
         /// What this instance's parts were verified against, so no level re-checks a lower one.
         let memo: VerdictMemo
+        /// Whether an enclosing level will check the value being built against its own schema
+        /// (and so wants this level's verdict in the memo); false under constructive levels only.
+        var enclosingCheck = false
 
         init(rng: SeededRandom, memo: VerdictMemo = VerdictMemo()) {
             self.rng = rng
@@ -117,8 +120,23 @@ public struct InstanceGenerator: Sendable {
                 throw GenerationError(.exhausted, at: constraints.location, "generation budget exhausted")
             }
             do throws(GenerationError) {
-                let value = try decideChoices(constraints, depth: depth, context: &context)
+                let enclosing = context.enclosingCheck
+                context.enclosingCheck = enclosing || !constraints.isConstructive
+                let built: Result<JSONValue, GenerationError>
+                do throws(GenerationError) {
+                    built = .success(try decideChoices(constraints, depth: depth, context: &context))
+                } catch {
+                    built = .failure(error)
+                }
+                context.enclosingCheck = enclosing
+                let value = try built.get()
                 let base = base(of: constraints)
+                if constraints.isConstructive {
+                    // Built valid by construction (see `Constraints.isConstructive`): checking it
+                    // again would walk what each part's builder already verified.
+                    if enclosing { context.memo.recordValid(value, constraints.checkSchema, base: base) }
+                    return value
+                }
                 if checker.matches(value, constraints.checkSchema, base: base, memo: context.memo) {
                     context.memo.recordValid(value, constraints.checkSchema, base: base)
                     return value

@@ -30,7 +30,7 @@ extension InstanceGenerator {
             if let pattern, let formatCheck = Self.formatSchemas[format] {
                 let alsoFormatted: (String) -> Bool = { fits($0) && formatCheck.isValid(.string($0)) }
                 if let text = try? patternString(
-                    pattern, constraints, fits: alsoFormatted, minimum: minimum, rng: &rng)
+                    pattern, format: format, constraints, fits: alsoFormatted, minimum: minimum, rng: &rng)
                 {
                     return text
                 }
@@ -45,7 +45,7 @@ extension InstanceGenerator {
                 "no \(format) value fits the length and pattern constraints")
         }
         if let pattern {
-            return try patternString(pattern, constraints, fits: fits, minimum: minimum, rng: &rng)
+            return try patternString(pattern, format: nil, constraints, fits: fits, minimum: minimum, rng: &rng)
         }
         let upper = min(maximum ?? Int.max, max(minimum, configuration.maxStringLength))
         return Self.plainString(length: rng.int(in: minimum...upper), rng: &rng)
@@ -75,8 +75,9 @@ extension InstanceGenerator {
 
     /// A string matching `pattern`: built from the regex subset when possible, padded on unanchored
     /// sides to reach `minLength`, and otherwise chosen among fallback candidates; always verified.
+    /// With a `format`, the pattern's open classes draw from what the format accepts.
     private func patternString(
-        _ pattern: String, _ constraints: Constraints, fits: (String) -> Bool, minimum: Int,
+        _ pattern: String, format: String?, _ constraints: Constraints, fits: (String) -> Bool, minimum: Int,
         rng: inout SeededRandom
     ) throws(GenerationError) -> String {
         let location = constraints.location.appending("pattern")
@@ -84,7 +85,7 @@ extension InstanceGenerator {
             throw GenerationError(
                 .unsatisfiablePattern, at: location, "the pattern does not compile: \(pattern)")
         }
-        if let regex = (try? RegexSubset(pattern)) ?? (try? RegexSubset(Self.approximated(pattern))) {
+        if let regex = PatternPlans.regex(pattern, format: format) {
             for attempt in 0..<40 {
                 var text = regex.generate(using: &rng, extra: attempt < 20 ? 3 : max(3, minimum))
                 let missing = minimum - text.unicodeScalars.count
