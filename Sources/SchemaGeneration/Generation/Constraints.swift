@@ -29,6 +29,8 @@ package struct Constraints: Sendable {
     /// How many schema objects contributed keywords: above one, `keywords` is a merge, which may
     /// be looser than the schemas it came from (a second `pattern` is dropped).
     package var mergedObjects = 0
+    /// The builders' reading of `keywords`, set when the constraints are cached (`FlattenCache`).
+    package var plan: GenerationPlan?
 
     package init(location: JSONPointer) { self.location = location }
 
@@ -44,6 +46,7 @@ package struct Constraints: Sendable {
 
     /// Folds one keyword into the merged set.
     package mutating func merge(_ key: String, _ value: JSONValue) {
+        plan = nil
         guard let existing = keywords[key] else {
             keywords[key] = value
             if key == "const" { mergeEnum([value]) }
@@ -139,7 +142,9 @@ package struct Constraints: Sendable {
     /// against `original` again can be skipped: one schema object (after `$ref`s) with no pending
     /// choice and only keywords whose builders are exact. Anything else (`allOf` merges, `oneOf`,
     /// `not`, `uniqueItems`, `contains`, unknown keywords) is still checked after it is built.
-    package var isConstructive: Bool {
+    package var isConstructive: Bool { plan?.constructive ?? computedConstructive }
+
+    var computedConstructive: Bool {
         mergedObjects <= 1 && choices.isEmpty
             && keywords.members.allSatisfy { Self.constructiveKeywords.contains($0.key) }
     }

@@ -49,6 +49,8 @@ public struct InstanceGenerator: Sendable {
     package let document: SchemaDocument
     public let configuration: Configuration
     package let checker: SchemaChecker
+    /// What each schema location flattened to, shared by every copy of this generator.
+    package let flattened = FlattenCache()
 
     /// - Parameters:
     ///   - document: the root that `$ref`s resolve against (a contract file, or the schema itself).
@@ -104,7 +106,11 @@ public struct InstanceGenerator: Sendable {
     package func generate(_ schema: JSONValue, at location: JSONPointer, depth: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
-        let constraints = try flatten(schema, at: location, hops: 0)
+        if let constraints = flattened.constraints(for: schema, at: location) {
+            return try generate(constraints, depth: depth, context: &context)
+        }
+        let constraints = flattened.store(
+            try flatten(schema, at: location, hops: 0), for: schema, at: location, generator: self)
         return try generate(constraints, depth: depth, context: &context)
     }
 

@@ -88,6 +88,7 @@ extension Constraints {
     /// These constraints combined with a chosen branch's.
     package func merging(_ other: Constraints) throws(GenerationError) -> Constraints {
         var result = self
+        result.plan = nil
         for (key, value) in other.keywords { result.merge(key, value) }
         result.choices += other.choices
         if let keys = other.allowedKeys {

@@ -3,6 +3,14 @@ package import JSONSchema
 extension InstanceGenerator {
     /// `minLength...maxLength` in code points, as JSON Schema counts them.
     package func lengthRange(_ constraints: Constraints) throws(GenerationError) -> (min: Int, max: Int?) {
+        if let plan = constraints.plan {
+            let range = try plan.length.get()
+            return (range.min, range.max)
+        }
+        return try computedLengthRange(constraints)
+    }
+
+    func computedLengthRange(_ constraints: Constraints) throws(GenerationError) -> (min: Int, max: Int?) {
         let minimum = max(0, constraints.keywords["minLength"]?.intValue ?? 0)
         let maximum = constraints.keywords["maxLength"]?.intValue
         if let maximum, maximum < minimum {
@@ -20,8 +28,9 @@ extension InstanceGenerator {
             let count = text.unicodeScalars.count
             return count >= minimum && count <= (maximum ?? Int.max)
         }
-        let pattern = constraints.keywords["pattern"]?.stringValue
-        if let format = constraints.keywords["format"]?.stringValue, FormatValues.supported.contains(format) {
+        let pattern = constraints.plan.map(\.pattern) ?? constraints.keywords["pattern"]?.stringValue
+        let format = constraints.plan.map(\.format) ?? constraints.keywords["format"]?.stringValue
+        if let format, FormatValues.supported.contains(format) {
             let accepts: (String) -> Bool = { text in
                 fits(text) && pattern.map({ PatternMatcher.matches(text, pattern: $0) == true }) ?? true
             }
@@ -62,15 +71,19 @@ extension InstanceGenerator {
         return schemas
     }()
 
+    /// Letters and digits first (the ends of a string draw from those only), then space, `_`, `-`.
+    private static let plainAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-".utf8)
+
     package static func plainString(length: Int, rng: inout SeededRandom) -> String {
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-")
-        var text = ""
-        text.reserveCapacity(length)
-        for index in 0..<length {
-            let limit = index == 0 || index == length - 1 ? 61 : alphabet.count - 1
-            text.append(alphabet[rng.int(in: 0...limit)])
+        guard length > 0 else { return "" }
+        let alphabet = plainAlphabet
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            for index in 0..<length {
+                let limit = index == 0 || index == length - 1 ? 61 : alphabet.count - 1
+                buffer[index] = alphabet[rng.int(in: 0...limit)]
+            }
+            return length
         }
-        return text
     }
 
     /// A string matching `pattern`: built from the regex subset when possible, padded on unanchored
