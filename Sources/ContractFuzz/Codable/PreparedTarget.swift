@@ -73,7 +73,7 @@ struct PreparedTarget: Sendable {
         let plan = PayloadPlan(
             document: contract.document, baseURI: contract.baseURI, schemaPointer: pointer, validator: schema)
         let planned = plan.payloads(cases: count, seed: seed).map { payload in
-            Case(payload: payload, validation: payload.value.map(schema.validate))
+            Case(payload: payload, validation: PayloadPlan.verdict(of: payload, by: schema))
         }
         Self.plans.withLock {
             if $0.count >= Self.capacity { $0.removeAll() }

@@ -104,7 +104,9 @@ public struct Mutator: Sendable {
 
     /// The schema's keywords at this location with the branches the value actually takes merged in.
     private func resolvedConstraints(_ value: JSONValue, _ schema: JSONValue) -> Constraints? {
-        guard var constraints = try? generator.flatten(schema, at: .root, hops: 0) else { return nil }
+        guard var constraints = try? generator.flattened.planned(schema, at: .root, generator: generator) else {
+            return nil
+        }
         var decided = 0
         while let choice = constraints.choices.first, decided < 16 {
             decided += 1

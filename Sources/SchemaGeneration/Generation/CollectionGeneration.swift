@@ -35,14 +35,21 @@ extension InstanceGenerator {
         var elements: [JSONValue] = []
         for index in 0..<length {
             var schema = index < prefix.count ? prefix[index] : items
-            var schemaLocation =
+            func itemLocation() -> JSONPointer {
                 index < prefix.count
-                ? location.appending("prefixItems").appending(index) : location.appending("items")
+                    ? location.appending("prefixItems").appending(index) : location.appending("items")
+            }
+            var element: JSONValue
+            var schemaLocation: JSONPointer?
             if containsPositions.contains(index), let contains {
                 schema = .array([schema, contains]).wrapped("allOf")
                 schemaLocation = location.appending("contains")
+                element = try generate(schema, at: location.appending("contains"), depth: depth + 1, context: &context)
+            } else {
+                element = try generateChild(
+                    of: constraints, role: index < prefix.count ? .prefixItem(index) : .items, schema,
+                    at: itemLocation(), depth: depth + 1, context: &context)
             }
-            var element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
             var tries = 0
             while unique && elements.contains(element) {
                 tries += 1
@@ -50,7 +57,8 @@ extension InstanceGenerator {
                     if index >= minimum { return .array(elements) }
                     throw GenerationError(.exhausted, at: location, "could not find \(minimum) unique items")
                 }
-                element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
+                element = try generate(
+                    schema, at: schemaLocation ?? itemLocation(), depth: depth + 1, context: &context)
             }
             elements.append(element)
         }
@@ -107,12 +115,15 @@ extension InstanceGenerator {
         var object = JSONObject()
         for key in properties.keys where chosen.contains(key) {
             let schema = properties[key] ?? true
-            let propertyLocation = location.appending("properties").appending(key)
             do throws(GenerationError) {
-                object[key] = try generate(schema, at: propertyLocation, depth: depth + 1, context: &context)
+                object[key] = try generateChild(
+                    of: constraints, role: .property(key), schema,
+                    at: location.appending("properties").appending(key), depth: depth + 1, context: &context)
             } catch {
-                // An optional property nothing satisfies (`"legacy": false`) is simply left out.
+                // An optional property nothing satisfies (`"legacy": false`) is simply left out
+                // (not filled from `additionalProperties` below, which does not apply to it).
                 if required.contains(key) || error.reason == .unresolvableReference { throw error }
+                chosen.removeAll { $0 == key }
             }
         }
         for key in chosen where object[key] == nil {

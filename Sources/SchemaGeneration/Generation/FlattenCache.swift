@@ -7,13 +7,24 @@ import Synchronization
 /// fuzz run generates thousands of values from the same few locations: the items of an array
 /// flattened the same `$ref` once per item. Flattening is a pure function of the schema, its
 /// location and the document, so the result is looked up instead. Entries are hashed by location
-/// and compared in full (location and schema), since one location can carry a synthesised schema.
+/// and the schema's first members and compared in full, since one location can carry several
+/// schemas (a synthesised `allOf`, or the mutator's schemas, all at the root).
 package final class FlattenCache: Sendable {
     private struct Key: Hashable {
         var location: JSONPointer
         var schema: JSONValue
 
-        func hash(into hasher: inout Hasher) { hasher.combine(location) }
+        /// The location and the schema's first members: cheap, and enough to tell apart the
+        /// schemas that share a location (every schema the mutator walks sits at the root).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(location)
+            guard case .object(let object) = schema else { return }
+            hasher.combine(object.count)
+            for member in object.members.prefix(2) {
+                hasher.combine(member.key)
+                if case .string(let text) = member.value { hasher.combine(text) }
+            }
+        }
     }
 
     private let entries = Mutex<[Key: Constraints]>([:])
@@ -21,6 +32,15 @@ package final class FlattenCache: Sendable {
     private static let capacity = 4096
 
     package init() {}
+
+    /// The planned constraints of `schema` at `location`, flattened by `generator` on first use.
+    package func planned(_ schema: JSONValue, at location: JSONPointer, generator: InstanceGenerator)
+        throws(GenerationError) -> Constraints
+    {
+        if let known = constraints(for: schema, at: location) { return known }
+        return store(
+            try generator.flatten(schema, at: location, hops: 0), for: schema, at: location, generator: generator)
+    }
 
     package func constraints(for schema: JSONValue, at location: JSONPointer) -> Constraints? {
         entries.withLock { $0[Key(location: location, schema: schema)] }
