@@ -104,7 +104,8 @@ public struct Mutator: Sendable {
 
     /// The schema's keywords at this location with the branches the value actually takes merged in.
     private func resolvedConstraints(_ value: JSONValue, _ schema: JSONValue) -> Constraints? {
-        guard var constraints = try? generator.flattened.planned(schema, at: .root, generator: generator) else {
+        guard var constraints = try? generator.flattened.planned(schema, at: .root, generator: generator)
+        else {
             return nil
         }
         var decided = 0

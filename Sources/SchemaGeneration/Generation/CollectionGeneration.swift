@@ -44,7 +44,8 @@ extension InstanceGenerator {
             if containsPositions.contains(index), let contains {
                 schema = .array([schema, contains]).wrapped("allOf")
                 schemaLocation = location.appending("contains")
-                element = try generate(schema, at: location.appending("contains"), depth: depth + 1, context: &context)
+                element = try generate(
+                    schema, at: location.appending("contains"), depth: depth + 1, context: &context)
             } else {
                 element = try generateChild(
                     of: constraints, role: index < prefix.count ? .prefixItem(index) : .items, schema,

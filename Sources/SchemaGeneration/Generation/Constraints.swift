@@ -134,7 +134,8 @@ package struct Constraints: Sendable {
     /// size bounds; each part is generated (and verified) at its own level.
     private static let constructiveKeywords: Set<String> = [
         "type", "enum", "const", "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
-        "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "properties", "required", "additionalProperties",
+        "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "properties", "required",
+        "additionalProperties",
         "items", "minItems", "maxItems",
     ]
 

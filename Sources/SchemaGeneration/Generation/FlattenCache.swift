@@ -39,7 +39,8 @@ package final class FlattenCache: Sendable {
     {
         if let known = constraints(for: schema, at: location) { return known }
         return store(
-            try generator.flatten(schema, at: location, hops: 0), for: schema, at: location, generator: generator)
+            try generator.flatten(schema, at: location, hops: 0), for: schema, at: location,
+            generator: generator)
     }
 
     package func constraints(for schema: JSONValue, at location: JSONPointer) -> Constraints? {
@@ -47,9 +48,10 @@ package final class FlattenCache: Sendable {
     }
 
     /// Stores `constraints` with its `GenerationPlan` and returns them as stored.
-    package func store(_ constraints: Constraints, for schema: JSONValue, at location: JSONPointer,
-        generator: InstanceGenerator) -> Constraints
-    {
+    package func store(
+        _ constraints: Constraints, for schema: JSONValue, at location: JSONPointer,
+        generator: InstanceGenerator
+    ) -> Constraints {
         var planned = constraints
         planned.plan = GenerationPlan(constraints, generator: generator)
         store(planned, for: schema, at: location)

@@ -92,7 +92,8 @@ extension InstanceGenerator {
     /// Generates the child `role` of `parent` (a property, an item) from `schema`, located
     /// by `location` (only evaluated the first time, when the child is planned).
     package func generateChild(
-        of parent: Constraints, role: ChildPlans.Role, _ schema: JSONValue, at location: @autoclosure () -> JSONPointer,
+        of parent: Constraints, role: ChildPlans.Role, _ schema: JSONValue,
+        at location: @autoclosure () -> JSONPointer,
         depth: Int, context: inout Context
     ) throws(GenerationError) -> JSONValue {
         guard let children = parent.plan?.children else {

@@ -30,7 +30,9 @@ package struct RegexSubset: Sendable {
 
     /// - Parameter alphabet: what negated classes, `.`, `\D`, `\W` and `\S` draw from; printable
     ///   ASCII by default. A class that leaves nothing of the alphabet falls back to printable ASCII.
-    package init(_ pattern: String, alphabet: [ClosedRange<UInt32>] = RegexSubset.printable) throws(Unsupported) {
+    package init(_ pattern: String, alphabet: [ClosedRange<UInt32>] = RegexSubset.printable)
+        throws(Unsupported)
+    {
         var parser = Parser(scalars: Array(pattern.unicodeScalars), alphabet: alphabet)
         root = try parser.parseAlternation()
         guard parser.position == parser.scalars.count else { throw Unsupported() }

@@ -37,7 +37,11 @@ extension InstanceGenerator {
             // A pattern narrower than the format's own shapes (`^https?://[^/]+/images/[^/]+$` for a
             // uri): build from the pattern and keep what the format also accepts.
             if let pattern, let formatCheck = Self.formatSchemas[format] {
-                let alsoFormatted: (String) -> Bool = { fits($0) && formatCheck.isValid(.string($0)) }
+                let alsoFormatted: (String) -> Bool = { text in
+                    fits(text)
+                        && (FormatAlphabet.isPlainURL(text, format: format)
+                            || formatCheck.isValid(.string(text)))
+                }
                 if let text = try? patternString(
                     pattern, format: format, constraints, fits: alsoFormatted, minimum: minimum, rng: &rng)
                 {
@@ -54,7 +58,8 @@ extension InstanceGenerator {
                 "no \(format) value fits the length and pattern constraints")
         }
         if let pattern {
-            return try patternString(pattern, format: nil, constraints, fits: fits, minimum: minimum, rng: &rng)
+            return try patternString(
+                pattern, format: nil, constraints, fits: fits, minimum: minimum, rng: &rng)
         }
         let upper = min(maximum ?? Int.max, max(minimum, configuration.maxStringLength))
         return Self.plainString(length: rng.int(in: minimum...upper), rng: &rng)
@@ -72,7 +77,8 @@ extension InstanceGenerator {
     }()
 
     /// Letters and digits first (the ends of a string draw from those only), then space, `_`, `-`.
-    private static let plainAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-".utf8)
+    private static let plainAlphabet = Array(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-".utf8)
 
     package static func plainString(length: Int, rng: inout SeededRandom) -> String {
         guard length > 0 else { return "" }
