@@ -136,13 +136,15 @@ public struct InstanceGenerator: Sendable {
                 }
                 context.enclosingCheck = enclosing
                 let value = try built.get()
-                let base = base(of: constraints)
                 if constraints.isConstructive {
                     // Built valid by construction (see `Constraints.isConstructive`): checking it
                     // again would walk what each part's builder already verified.
-                    if enclosing { context.memo.recordValid(value, constraints.checkSchema, base: base) }
+                    if enclosing {
+                        context.memo.recordValid(value, constraints.checkSchema, base: base(of: constraints))
+                    }
                     return value
                 }
+                let base = base(of: constraints)
                 if checker.matches(value, constraints.checkSchema, base: base, memo: context.memo) {
                     context.memo.recordValid(value, constraints.checkSchema, base: base)
                     return value
