@@ -7,17 +7,18 @@ extension InstanceGenerator {
     {
         let keywords = constraints.keywords
         let location = constraints.location
-        let minimum = max(0, keywords["minItems"]?.intValue ?? 0)
-        let maximum = keywords["maxItems"]?.intValue
+        let planned = constraints.plan?.array ?? GenerationPlan.ArrayKeywords(keywords)
+        let minimum = planned.minimum
+        let maximum = planned.maximum
         if let maximum, maximum < minimum {
             throw GenerationError(.contradictory, at: location, "maxItems \(maximum) < minItems \(minimum)")
         }
-        let prefix = keywords["prefixItems"]?.arrayValue ?? []
-        let items = keywords["items"] ?? keywords["unevaluatedItems"] ?? true
-        let unique = keywords["uniqueItems"]?.boolValue == true
-        let contains = keywords["contains"]
-        let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
-        if contains != nil, let maxContains = keywords["maxContains"]?.intValue, maxContains < minContains {
+        let prefix = planned.prefix
+        let items = planned.items
+        let unique = planned.unique
+        let contains = planned.contains
+        let minContains = planned.minContains
+        if contains != nil, let maxContains = planned.maxContains, maxContains < minContains {
             throw GenerationError(
                 .contradictory, at: location, "maxContains \(maxContains) < minContains \(minContains)")
         }
@@ -72,10 +73,11 @@ extension InstanceGenerator {
     {
         let keywords = constraints.keywords
         let location = constraints.location
-        let properties = keywords["properties"]?.objectValue ?? JSONObject()
-        let required = keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let minimum = max(0, keywords["minProperties"]?.intValue ?? 0)
-        let maximum = keywords["maxProperties"]?.intValue ?? Int.max
+        let planned = constraints.plan?.object ?? GenerationPlan.ObjectKeywords(keywords)
+        let properties = planned.properties
+        let required = planned.required
+        let minimum = planned.minimum
+        let maximum = planned.maximum
         let allowed = constraints.allowedKeys
         if let allowed, let missing = required.first(where: { !allowed.contains($0) }) {
             throw GenerationError(
@@ -88,7 +90,7 @@ extension InstanceGenerator {
         let optional = properties.keys.filter { !required.contains($0) && allowed?.contains($0) != false }
         let probability = depth >= configuration.maxDepth ? 0 : configuration.optionalPropertyProbability
         for key in optional where context.rng.chance(probability) { chosen.append(key) }
-        if let dependencies = keywords["dependentRequired"]?.objectValue {
+        if let dependencies = planned.dependentRequired {
             for (key, needed) in dependencies where chosen.contains(key) {
                 for name in needed.arrayValue?.compactMap(\.stringValue) ?? [] where !chosen.contains(name) {
                     chosen.append(name)
@@ -97,7 +99,7 @@ extension InstanceGenerator {
         }
         // `dependentSchemas`: a present key brings the properties its schema requires.
         var dependentProperties = JSONObject()
-        if let dependencies = keywords["dependentSchemas"]?.objectValue {
+        if let dependencies = planned.dependentSchemas {
             for (key, schema) in dependencies where chosen.contains(key) {
                 for name in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 where !chosen.contains(name) {
@@ -114,8 +116,7 @@ extension InstanceGenerator {
             chosen.remove(at: drop)
         }
         var object = JSONObject()
-        for key in properties.keys where chosen.contains(key) {
-            let schema = properties[key] ?? true
+        for (key, schema) in properties.members where chosen.contains(key) {
             do throws(GenerationError) {
                 object[key] = try generateChild(
                     of: constraints, role: .property(key), schema,
@@ -136,8 +137,8 @@ extension InstanceGenerator {
             }
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
         }
-        let additional = keywords["additionalProperties"] ?? keywords["unevaluatedProperties"]
-        let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
+        let additional = planned.additional
+        let patterns = planned.patterns
         let extras = additional.map { $0 != false && $0 != true } ?? !patterns.isEmpty
         var wanted = minimum - object.count
         if extras && allowed == nil && depth < configuration.maxDepth

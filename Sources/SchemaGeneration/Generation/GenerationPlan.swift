@@ -19,6 +19,54 @@ package struct GenerationPlan: Sendable {
     package var numberGrids: Result<[InstanceGenerator.NumberGrid], GenerationError>
     /// The planned constraints of the children, filled on first use.
     package let children = ChildPlans()
+    package var object: ObjectKeywords
+    package var array: ArrayKeywords
+
+    /// The keywords `randomObject` reads.
+    package struct ObjectKeywords: Sendable {
+        var properties: JSONObject
+        var required: [String]
+        var minimum: Int
+        var maximum: Int
+        var dependentRequired: JSONObject?
+        var dependentSchemas: JSONObject?
+        var additional: JSONValue?
+        var patterns: JSONObject
+
+        init(_ keywords: JSONObject) {
+            properties = keywords["properties"]?.objectValue ?? JSONObject()
+            required = keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            minimum = max(0, keywords["minProperties"]?.intValue ?? 0)
+            maximum = keywords["maxProperties"]?.intValue ?? Int.max
+            dependentRequired = keywords["dependentRequired"]?.objectValue
+            dependentSchemas = keywords["dependentSchemas"]?.objectValue
+            additional = keywords["additionalProperties"] ?? keywords["unevaluatedProperties"]
+            patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
+        }
+    }
+
+    /// The keywords `randomArray` reads.
+    package struct ArrayKeywords: Sendable {
+        var minimum: Int
+        var maximum: Int?
+        var prefix: [JSONValue]
+        var items: JSONValue
+        var unique: Bool
+        var contains: JSONValue?
+        var minContains: Int
+        var maxContains: Int?
+
+        init(_ keywords: JSONObject) {
+            minimum = max(0, keywords["minItems"]?.intValue ?? 0)
+            maximum = keywords["maxItems"]?.intValue
+            prefix = keywords["prefixItems"]?.arrayValue ?? []
+            items = keywords["items"] ?? keywords["unevaluatedItems"] ?? true
+            unique = keywords["uniqueItems"]?.boolValue == true
+            contains = keywords["contains"]
+            minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
+            maxContains = keywords["maxContains"]?.intValue
+        }
+    }
 
     package struct LengthRange: Sendable {
         package var min: Int
@@ -32,6 +80,8 @@ package struct GenerationPlan: Sendable {
         enumValues = keywords["enum"]?.arrayValue
         pattern = keywords["pattern"]?.stringValue
         format = keywords["format"]?.stringValue
+        object = ObjectKeywords(keywords)
+        array = ArrayKeywords(keywords)
         do throws(GenerationError) {
             types = .success(try generator.computedCandidateTypes(constraints))
         } catch {
