@@ -6,21 +6,22 @@ import Synchronization
 /// Looking a keyword up in a schema object compares it with each member's name, and the builders
 /// look up a dozen keywords for every value they make; the number grids (bounds and `multipleOf`
 /// turned into ranges of multipliers) took decimal arithmetic on every draw. `FlattenCache` stores
-/// each location's `Constraints` with its plan, so a value costs a few draws.
-package struct GenerationPlan: Sendable {
-    package var constructive: Bool
-    package var types: Result<[String], GenerationError>
-    package var hasType: Bool
-    package var enumValues: [JSONValue]?
-    package var length: Result<LengthRange, GenerationError>
-    package var pattern: String?
-    package var format: String?
-    package var integerGrids: Result<[InstanceGenerator.NumberGrid], GenerationError>
-    package var numberGrids: Result<[InstanceGenerator.NumberGrid], GenerationError>
+/// each location's `Constraints` with its plan, so a value costs a few draws. A class, so copying
+/// constraints (which happens at every level) retains one reference instead of each field.
+package final class GenerationPlan: Sendable {
+    package let constructive: Bool
+    package let types: Result<[String], GenerationError>
+    package let hasType: Bool
+    package let enumValues: [JSONValue]?
+    package let length: Result<LengthRange, GenerationError>
+    package let pattern: String?
+    package let format: String?
+    package let integerGrids: Result<[InstanceGenerator.NumberGrid], GenerationError>
+    package let numberGrids: Result<[InstanceGenerator.NumberGrid], GenerationError>
     /// The planned constraints of the children, filled on first use.
     package let children = ChildPlans()
-    package var object: ObjectKeywords
-    package var array: ArrayKeywords
+    package let object: ObjectKeywords
+    package let array: ArrayKeywords
 
     /// The keywords `randomObject` reads.
     package struct ObjectKeywords: Sendable {
