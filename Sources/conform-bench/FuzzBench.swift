@@ -30,9 +30,9 @@ struct MenuResponseModel: Decodable {
 /// Two rows, because a run's cost has two parts. Generating the payloads and validating each
 /// against the schema does not depend on the model, so `CodableFuzzer` does it once per process
 /// and schema; every model fuzzed against that schema (a suite checks several, or broken variants
-/// of one) pays only for decoding and judging. The first row is that per-model cost (target
-/// ≤ 4×); the second is a run in a fresh process, generation included (informational: the
-/// generator lives in its own module, see the report's profile).
+/// of one) pays only for decoding and judging. The first row is that per-model cost; the second
+/// is what `swift test` pays, a run with a schema and seed the process has not seen, generation
+/// and verdicts included. Both have #17's target, ≤ 4× the bare decode.
 struct FuzzBench {
     let contractDocument: JSONValue
     let contractBaseURI: String
@@ -78,7 +78,7 @@ struct FuzzBench {
                 area: "Codable fuzz", name: "MenuResponse: first run in a process, generation included",
                 measured: Figure.perSecond(Double(payloadCount) / cold.subjectSeconds, "cases"),
                 baseline: "JSONDecoder alone \(Figure.perSecond(bare, "cases"))",
-                ratio: Figure.times(cold.slowdown), target: "–", met: nil),
+                ratio: Figure.times(cold.slowdown), target: "≤ 4.00×", met: cold.slowdown <= 4),
         ]
     }
 }

@@ -52,6 +52,22 @@ struct PayloadPlan {
         return result
     }
 
+    /// The schema's verdict on `payload` (nil for bytes that are not JSON), as the run judges it.
+    ///
+    /// A generated instance is judged on the bytes the model decodes, by the tape validator, which
+    /// decides a valid document without building a tree; a mutation (invalid by construction) is
+    /// judged on its value, so its errors come without reading the bytes twice.
+    static func verdict(of payload: FuzzPayload, by schema: Schema) -> ValidationResult? {
+        guard let value = payload.value else { return nil }
+        switch payload.origin {
+        case .boundary, .random:
+            if let result = try? schema.validate(json: payload.bytes) { return result }
+            return schema.validate(value)
+        default:
+            return schema.validate(value)
+        }
+    }
+
     /// How many valid instances are mutated; mutating each of hundreds adds little but time.
     static let mutatedInstances = 16
 

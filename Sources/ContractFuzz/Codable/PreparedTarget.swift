@@ -95,7 +95,7 @@ struct PreparedTarget: Sendable {
         let plan = PayloadPlan(
             document: contract.document, baseURI: contract.baseURI, schemaPointer: pointer, validator: schema)
         var planned = plan.payloads(cases: count, seed: seed).map { payload in
-            Case(payload: payload, validation: payload.value.map(schema.validate))
+            Case(payload: payload, validation: PayloadPlan.verdict(of: payload, by: schema))
         }
         planned += extraCases(after: planned)
         Self.plans.withLock {

@@ -46,18 +46,35 @@ public struct Mutator: Sendable {
         -> [Mutation]
     {
         guard isValid(instance) else { return [] }
-        var candidates: [Mutation] = []
+        var candidates: [Candidate] = []
         walk(instance, schema: schema, pointer: .root, root: instance, into: &candidates, depth: 0)
-        var seen: Set<JSONValue> = []
-        return candidates.filter { mutation in
-            guard !isValid(mutation.value) else { return false }
-            return seen.insert(mutation.value).inserted || mutation.kind == .missingRequired
+        // Two edits of one instance give the same payload when they put the same value at the same
+        // place; comparing those is far cheaper than hashing every mutated instance whole.
+        var seen: Set<Candidate.Edit> = []
+        return candidates.compactMap { candidate in
+            let mutation = candidate.mutation
+            guard !isValid(mutation.value) else { return nil }
+            guard seen.insert(candidate.edit).inserted || mutation.kind == .missingRequired else {
+                return nil
+            }
+            return mutation
         }
+    }
+
+    /// A mutation with the edit that made it.
+    private struct Candidate {
+        struct Edit: Hashable {
+            var target: JSONPointer
+            var replacement: JSONValue?
+        }
+
+        var mutation: Mutation
+        var edit: Edit
     }
 
     private func walk(
         _ value: JSONValue, schema: JSONValue, pointer: JSONPointer, root: JSONValue,
-        into result: inout [Mutation],
+        into result: inout [Candidate],
         depth: Int
     ) {
         guard depth < 64, let constraints = resolvedConstraints(value, schema) else { return }
@@ -65,7 +82,10 @@ public struct Mutator: Sendable {
             let target = edit.key.map { pointer.appending($0) } ?? pointer
             let mutated = root.replacing(at: target, with: edit.replacement)
             let text = "\(pointer.displayText): \(edit.description)"
-            result.append(Mutation(kind: edit.kind, pointer: pointer, description: text, value: mutated))
+            result.append(
+                Candidate(
+                    mutation: Mutation(kind: edit.kind, pointer: pointer, description: text, value: mutated),
+                    edit: Candidate.Edit(target: target, replacement: edit.replacement)))
         }
         let keywords = constraints.keywords
         switch value {
@@ -104,7 +124,10 @@ public struct Mutator: Sendable {
 
     /// The schema's keywords at this location with the branches the value actually takes merged in.
     private func resolvedConstraints(_ value: JSONValue, _ schema: JSONValue) -> Constraints? {
-        guard var constraints = try? generator.flatten(schema, at: .root, hops: 0) else { return nil }
+        guard var constraints = try? generator.flattened.planned(schema, at: .root, generator: generator)
+        else {
+            return nil
+        }
         var decided = 0
         while let choice = constraints.choices.first, decided < 16 {
             decided += 1

@@ -33,7 +33,8 @@ public struct JSONObject: Sendable {
     /// The position of `key` in `members`.
     public func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+        let length = key.utf8.count
+        return members.firstIndex { $0.key.utf8.count == length && $0.key.utf8.elementsEqual(key.utf8) }
     }
 
     public subscript(key: String) -> JSONValue? {

@@ -17,6 +17,8 @@ extension InstanceGenerator {
         var seed: UInt64 = 0
         while values.count < count && seed < UInt64(count) * 2 {
             var context = Context(rng: SeededRandom(seed: seed), memo: memo)
+            // The boundary filters of the enclosing levels check these values with the memo.
+            context.enclosingCheck = true
             seed += 1
             if let value = try? generate(constraints, depth: depth, context: &context),
                 !values.contains(value)

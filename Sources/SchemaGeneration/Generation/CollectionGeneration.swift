@@ -7,17 +7,18 @@ extension InstanceGenerator {
     {
         let keywords = constraints.keywords
         let location = constraints.location
-        let minimum = max(0, keywords["minItems"]?.intValue ?? 0)
-        let maximum = keywords["maxItems"]?.intValue
+        let planned = constraints.plan?.array ?? GenerationPlan.ArrayKeywords(keywords)
+        let minimum = planned.minimum
+        let maximum = planned.maximum
         if let maximum, maximum < minimum {
             throw GenerationError(.contradictory, at: location, "maxItems \(maximum) < minItems \(minimum)")
         }
-        let prefix = keywords["prefixItems"]?.arrayValue ?? []
-        let items = keywords["items"] ?? keywords["unevaluatedItems"] ?? true
-        let unique = keywords["uniqueItems"]?.boolValue == true
-        let contains = keywords["contains"]
-        let minContains = contains == nil ? 0 : max(0, keywords["minContains"]?.intValue ?? 1)
-        if contains != nil, let maxContains = keywords["maxContains"]?.intValue, maxContains < minContains {
+        let prefix = planned.prefix
+        let items = planned.items
+        let unique = planned.unique
+        let contains = planned.contains
+        let minContains = planned.minContains
+        if contains != nil, let maxContains = planned.maxContains, maxContains < minContains {
             throw GenerationError(
                 .contradictory, at: location, "maxContains \(maxContains) < minContains \(minContains)")
         }
@@ -35,14 +36,22 @@ extension InstanceGenerator {
         var elements: [JSONValue] = []
         for index in 0..<length {
             var schema = index < prefix.count ? prefix[index] : items
-            var schemaLocation =
+            func itemLocation() -> JSONPointer {
                 index < prefix.count
-                ? location.appending("prefixItems").appending(index) : location.appending("items")
+                    ? location.appending("prefixItems").appending(index) : location.appending("items")
+            }
+            var element: JSONValue
+            var schemaLocation: JSONPointer?
             if containsPositions.contains(index), let contains {
                 schema = .array([schema, contains]).wrapped("allOf")
                 schemaLocation = location.appending("contains")
+                element = try generate(
+                    schema, at: location.appending("contains"), depth: depth + 1, context: &context)
+            } else {
+                element = try generateChild(
+                    of: constraints, role: index < prefix.count ? .prefixItem(index) : .items, schema,
+                    at: itemLocation(), depth: depth + 1, context: &context)
             }
-            var element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
             var tries = 0
             while unique && elements.contains(element) {
                 tries += 1
@@ -50,7 +59,8 @@ extension InstanceGenerator {
                     if index >= minimum { return .array(elements) }
                     throw GenerationError(.exhausted, at: location, "could not find \(minimum) unique items")
                 }
-                element = try generate(schema, at: schemaLocation, depth: depth + 1, context: &context)
+                element = try generate(
+                    schema, at: schemaLocation ?? itemLocation(), depth: depth + 1, context: &context)
             }
             elements.append(element)
         }
@@ -63,10 +73,11 @@ extension InstanceGenerator {
     {
         let keywords = constraints.keywords
         let location = constraints.location
-        let properties = keywords["properties"]?.objectValue ?? JSONObject()
-        let required = keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let minimum = max(0, keywords["minProperties"]?.intValue ?? 0)
-        let maximum = keywords["maxProperties"]?.intValue ?? Int.max
+        let planned = constraints.plan?.object ?? GenerationPlan.ObjectKeywords(keywords)
+        let properties = planned.properties
+        let required = planned.required
+        let minimum = planned.minimum
+        let maximum = planned.maximum
         let allowed = constraints.allowedKeys
         if let allowed, let missing = required.first(where: { !allowed.contains($0) }) {
             throw GenerationError(
@@ -79,7 +90,7 @@ extension InstanceGenerator {
         let optional = properties.keys.filter { !required.contains($0) && allowed?.contains($0) != false }
         let probability = depth >= configuration.maxDepth ? 0 : configuration.optionalPropertyProbability
         for key in optional where context.rng.chance(probability) { chosen.append(key) }
-        if let dependencies = keywords["dependentRequired"]?.objectValue {
+        if let dependencies = planned.dependentRequired {
             for (key, needed) in dependencies where chosen.contains(key) {
                 for name in needed.arrayValue?.compactMap(\.stringValue) ?? [] where !chosen.contains(name) {
                     chosen.append(name)
@@ -88,7 +99,7 @@ extension InstanceGenerator {
         }
         // `dependentSchemas`: a present key brings the properties its schema requires.
         var dependentProperties = JSONObject()
-        if let dependencies = keywords["dependentSchemas"]?.objectValue {
+        if let dependencies = planned.dependentSchemas {
             for (key, schema) in dependencies where chosen.contains(key) {
                 for name in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 where !chosen.contains(name) {
@@ -105,14 +116,16 @@ extension InstanceGenerator {
             chosen.remove(at: drop)
         }
         var object = JSONObject()
-        for key in properties.keys where chosen.contains(key) {
-            let schema = properties[key] ?? true
-            let propertyLocation = location.appending("properties").appending(key)
+        for (key, schema) in properties.members where chosen.contains(key) {
             do throws(GenerationError) {
-                object[key] = try generate(schema, at: propertyLocation, depth: depth + 1, context: &context)
+                object[key] = try generateChild(
+                    of: constraints, role: .property(key), schema,
+                    at: location.appending("properties").appending(key), depth: depth + 1, context: &context)
             } catch {
-                // An optional property nothing satisfies (`"legacy": false`) is simply left out.
+                // An optional property nothing satisfies (`"legacy": false`) is simply left out
+                // (not filled from `additionalProperties` below, which does not apply to it).
                 if required.contains(key) || error.reason == .unresolvableReference { throw error }
+                chosen.removeAll { $0 == key }
             }
         }
         for key in chosen where object[key] == nil {
@@ -124,8 +137,8 @@ extension InstanceGenerator {
             }
             object[key] = try additionalValue(constraints, key: key, depth: depth, context: &context)
         }
-        let additional = keywords["additionalProperties"] ?? keywords["unevaluatedProperties"]
-        let patterns = keywords["patternProperties"]?.objectValue ?? JSONObject()
+        let additional = planned.additional
+        let patterns = planned.patterns
         let extras = additional.map { $0 != false && $0 != true } ?? !patterns.isEmpty
         var wanted = minimum - object.count
         if extras && allowed == nil && depth < configuration.maxDepth
@@ -143,7 +156,7 @@ extension InstanceGenerator {
             }
             if !patterns.isEmpty && (additional == false || context.rng.chance(0.5)) {
                 guard let (pattern, schema) = context.rng.element(of: patterns.members),
-                    let regex = (try? RegexSubset(pattern)) ?? (try? RegexSubset(Self.approximated(pattern)))
+                    let regex = PatternPlans.regex(pattern, format: nil)
                 else { continue }
                 let key = regex.generate(using: &context.rng, extra: 3)
                 guard object[key] == nil, properties[key] == nil,

@@ -26,6 +26,11 @@ package struct Constraints: Sendable {
     package var followsReference = false
     /// The schema as written, which every generated value is checked against.
     package var original: JSONValue = true
+    /// How many schema objects contributed keywords: above one, `keywords` is a merge, which may
+    /// be looser than the schemas it came from (a second `pattern` is dropped).
+    package var mergedObjects = 0
+    /// The builders' reading of `keywords`, set when the constraints are cached (`FlattenCache`).
+    package var plan: GenerationPlan?
 
     package init(location: JSONPointer) { self.location = location }
 
@@ -41,6 +46,7 @@ package struct Constraints: Sendable {
 
     /// Folds one keyword into the merged set.
     package mutating func merge(_ key: String, _ value: JSONValue) {
+        plan = nil
         guard let existing = keywords[key] else {
             keywords[key] = value
             if key == "const" { mergeEnum([value]) }
@@ -120,6 +126,29 @@ package struct Constraints: Sendable {
 
     /// The schema to verify a generated value against.
     package var checkSchema: JSONValue { original }
+
+    /// The keywords whose builders satisfy them exactly: `randomString` verifies `pattern` and
+    /// `format` itself, `randomNumber` draws on a grid inside the bounds and `multipleOf`, `build`
+    /// picks `enum` values the checker accepted, `randomObject` writes every required property,
+    /// only declared ones when `additionalProperties` is false, and `randomArray` respects the
+    /// size bounds; each part is generated (and verified) at its own level.
+    private static let constructiveKeywords: Set<String> = [
+        "type", "enum", "const", "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
+        "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "properties", "required",
+        "additionalProperties",
+        "items", "minItems", "maxItems",
+    ]
+
+    /// Whether a value `build` makes for these constraints is valid by construction, so checking it
+    /// against `original` again can be skipped: one schema object (after `$ref`s) with no pending
+    /// choice and only keywords whose builders are exact. Anything else (`allOf` merges, `oneOf`,
+    /// `not`, `uniqueItems`, `contains`, unknown keywords) is still checked after it is built.
+    package var isConstructive: Bool { plan?.constructive ?? computedConstructive }
+
+    var computedConstructive: Bool {
+        mergedObjects <= 1 && choices.isEmpty
+            && keywords.members.allSatisfy { Self.constructiveKeywords.contains($0.key) }
+    }
 }
 
 extension JSONValue {

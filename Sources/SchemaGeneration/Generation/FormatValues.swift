@@ -109,10 +109,16 @@ package enum FormatValues {
         word(&rng, 1...10) + "." + (rng.element(of: ["com", "org", "net", "io", "example"]) ?? "com")
     }
 
+    private static let wordLetters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+
     package static func word(_ rng: inout SeededRandom, _ length: ClosedRange<Int>) -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let letters = wordLetters
         let count = rng.int(in: length)
-        return String((0..<count).map { index in letters[rng.int(in: 0...(index == 0 ? 25 : 35))] })
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count { buffer[index] = letters[rng.int(in: 0...(index == 0 ? 25 : 35))] }
+            return count
+        }
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -49,6 +49,8 @@ public struct InstanceGenerator: Sendable {
     package let document: SchemaDocument
     public let configuration: Configuration
     package let checker: SchemaChecker
+    /// What each schema location flattened to, shared by every copy of this generator.
+    package let flattened = FlattenCache()
 
     /// - Parameters:
     ///   - document: the root that `$ref`s resolve against (a contract file, or the schema itself).
@@ -90,6 +92,9 @@ public struct InstanceGenerator: Sendable {
         var budget = 20_000
         /// What this instance's parts were verified against, so no level re-checks a lower one.
         let memo: VerdictMemo
+        /// Whether an enclosing level will check the value being built against its own schema
+        /// (and so wants this level's verdict in the memo); false under constructive levels only.
+        var enclosingCheck = false
 
         init(rng: SeededRandom, memo: VerdictMemo = VerdictMemo()) {
             self.rng = rng
@@ -101,7 +106,11 @@ public struct InstanceGenerator: Sendable {
     package func generate(_ schema: JSONValue, at location: JSONPointer, depth: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
-        let constraints = try flatten(schema, at: location, hops: 0)
+        if let constraints = flattened.constraints(for: schema, at: location) {
+            return try generate(constraints, depth: depth, context: &context)
+        }
+        let constraints = flattened.store(
+            try flatten(schema, at: location, hops: 0), for: schema, at: location, generator: self)
         return try generate(constraints, depth: depth, context: &context)
     }
 
@@ -117,7 +126,24 @@ public struct InstanceGenerator: Sendable {
                 throw GenerationError(.exhausted, at: constraints.location, "generation budget exhausted")
             }
             do throws(GenerationError) {
-                let value = try decideChoices(constraints, depth: depth, context: &context)
+                let enclosing = context.enclosingCheck
+                context.enclosingCheck = enclosing || !constraints.isConstructive
+                let built: Result<JSONValue, GenerationError>
+                do throws(GenerationError) {
+                    built = .success(try decideChoices(constraints, depth: depth, context: &context))
+                } catch {
+                    built = .failure(error)
+                }
+                context.enclosingCheck = enclosing
+                let value = try built.get()
+                if constraints.isConstructive {
+                    // Built valid by construction (see `Constraints.isConstructive`): checking it
+                    // again would walk what each part's builder already verified.
+                    if enclosing {
+                        context.memo.recordValid(value, constraints.checkSchema, base: base(of: constraints))
+                    }
+                    return value
+                }
                 let base = base(of: constraints)
                 if checker.matches(value, constraints.checkSchema, base: base, memo: context.memo) {
                     context.memo.recordValid(value, constraints.checkSchema, base: base)

@@ -2,7 +2,7 @@ package import JSONSchema
 
 extension InstanceGenerator {
     /// The range of multipliers `k` for which `k × step` satisfies the numeric bounds.
-    package struct NumberGrid {
+    package struct NumberGrid: Sendable {
         var step: DecimalStep
         var range: ClosedRange<Int64>
     }
@@ -17,6 +17,13 @@ extension InstanceGenerator {
 
     /// The grids a number may be drawn from, for the constraints' bounds and `multipleOf`.
     package func numberGrids(_ constraints: Constraints, integer: Bool) throws(GenerationError)
+        -> [NumberGrid]
+    {
+        if let plan = constraints.plan { return try (integer ? plan.integerGrids : plan.numberGrids).get() }
+        return try computedNumberGrids(constraints, integer: integer)
+    }
+
+    func computedNumberGrids(_ constraints: Constraints, integer: Bool) throws(GenerationError)
         -> [NumberGrid]
     {
         let keywords = constraints.keywords

@@ -5,7 +5,9 @@
 /// `.`, quantifiers `* + ? {n} {n,} {n,m}` (lazy forms too), groups (`(…)`, `(?:…)`, `(?<name>…)`),
 /// alternation and the anchors `^ $`. Lookaround, backreferences, `\b` and `\p{…}` make parsing throw,
 /// and the caller falls back to trying candidate strings. Negated classes and `.` draw from printable
-/// ASCII so that generated strings stay readable.
+/// ASCII so that generated strings stay readable, or from a narrower `alphabet` when the string must
+/// also satisfy a `format` (a `[^/]+` inside a `uri` pattern then draws only what a URI accepts,
+/// instead of drawing `<` or a space and being rejected).
 package struct RegexSubset: Sendable {
     package indirect enum Node: Sendable {
         case scalars([ClosedRange<UInt32>])
@@ -26,8 +28,12 @@ package struct RegexSubset: Sendable {
     package static let word: [ClosedRange<UInt32>] = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
     package static let space: [ClosedRange<UInt32>] = [0x20...0x20, 0x09...0x09]
 
-    package init(_ pattern: String) throws(Unsupported) {
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
+    /// - Parameter alphabet: what negated classes, `.`, `\D`, `\W` and `\S` draw from; printable
+    ///   ASCII by default. A class that leaves nothing of the alphabet falls back to printable ASCII.
+    package init(_ pattern: String, alphabet: [ClosedRange<UInt32>] = RegexSubset.printable)
+        throws(Unsupported)
+    {
+        var parser = Parser(scalars: Array(pattern.unicodeScalars), alphabet: alphabet)
         root = try parser.parseAlternation()
         guard parser.position == parser.scalars.count else { throw Unsupported() }
         anchoredAtStart = pattern.hasPrefix("^")
@@ -77,13 +83,33 @@ package struct RegexSubset: Sendable {
 
     /// The printable ASCII scalars outside `ranges`, for negated classes.
     package static func complement(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
-        (UInt32(0x20)...0x7E).filter { value in !ranges.contains { $0.contains(value) } }.map { $0...$0 }
+        complement(ranges, within: printable)
+    }
+
+    /// The scalars of `alphabet` outside `ranges`, as few ranges as possible (a draw walks them);
+    /// printable ASCII outside `ranges` when that leaves nothing.
+    package static func complement(_ ranges: [ClosedRange<UInt32>], within alphabet: [ClosedRange<UInt32>])
+        -> [ClosedRange<UInt32>]
+    {
+        var result: [ClosedRange<UInt32>] = []
+        for part in alphabet {
+            for value in part where !ranges.contains(where: { $0.contains(value) }) {
+                if let last = result.last, last.upperBound + 1 == value {
+                    result[result.count - 1] = last.lowerBound...value
+                } else {
+                    result.append(value...value)
+                }
+            }
+        }
+        if result.isEmpty && alphabet != printable { return complement(ranges, within: printable) }
+        return result
     }
 }
 
 extension RegexSubset {
     fileprivate struct Parser {
         let scalars: [Unicode.Scalar]
+        let alphabet: [ClosedRange<UInt32>]
         var position = 0
 
         var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
@@ -111,7 +137,7 @@ extension RegexSubset {
             position += 1
             switch scalar {
             case "^", "$": return .anchor
-            case ".": return .scalars(RegexSubset.printable)
+            case ".": return .scalars(alphabet)
             case "(":
                 if current == "?" {
                     position += 1
@@ -142,11 +168,11 @@ extension RegexSubset {
             position += 1
             switch scalar {
             case "d": return RegexSubset.digits
-            case "D": return RegexSubset.complement(RegexSubset.digits)
+            case "D": return RegexSubset.complement(RegexSubset.digits, within: alphabet)
             case "w": return RegexSubset.word
-            case "W": return RegexSubset.complement(RegexSubset.word)
+            case "W": return RegexSubset.complement(RegexSubset.word, within: alphabet)
             case "s": return RegexSubset.space
-            case "S": return RegexSubset.complement(RegexSubset.space)
+            case "S": return RegexSubset.complement(RegexSubset.space, within: alphabet)
             case "n": return [0x0A...0x0A]
             case "t": return [0x09...0x09]
             case "r": return [0x0D...0x0D]
@@ -203,7 +229,7 @@ extension RegexSubset {
             }
             guard current == "]" else { throw Unsupported() }
             position += 1
-            return .scalars(negated ? RegexSubset.complement(ranges) : ranges)
+            return .scalars(negated ? RegexSubset.complement(ranges, within: alphabet) : ranges)
         }
 
         mutating func parseQuantifier(_ atom: Node) throws(Unsupported) -> Node {

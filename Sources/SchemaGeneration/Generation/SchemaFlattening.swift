@@ -25,6 +25,8 @@ extension InstanceGenerator {
         case .bool(false):
             throw GenerationError(.contradictory, at: location, "the schema `false` accepts no value")
         case .object(let object):
+            var contributes = false
+            defer { if contributes { constraints.mergedObjects += 1 } }
             for (key, value) in object {
                 switch key {
                 case "$ref", "$dynamicRef":
@@ -70,8 +72,10 @@ extension InstanceGenerator {
                     let names = Set((object["properties"]?.objectValue?.keys ?? []))
                     constraints.allowedKeys = constraints.allowedKeys.map { $0.intersection(names) } ?? names
                     constraints.merge(key, value)
+                    contributes = true
                 default:
                     constraints.merge(key, value)
+                    contributes = true
                 }
             }
         default:
@@ -84,12 +88,14 @@ extension Constraints {
     /// These constraints combined with a chosen branch's.
     package func merging(_ other: Constraints) throws(GenerationError) -> Constraints {
         var result = self
+        result.plan = nil
         for (key, value) in other.keywords { result.merge(key, value) }
         result.choices += other.choices
         if let keys = other.allowedKeys {
             result.allowedKeys = result.allowedKeys.map { $0.intersection(keys) } ?? keys
         }
         result.followsReference = result.followsReference || other.followsReference
+        result.mergedObjects += other.mergedObjects
         return result
     }
 }

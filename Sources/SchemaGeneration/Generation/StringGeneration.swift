@@ -3,6 +3,14 @@ package import JSONSchema
 extension InstanceGenerator {
     /// `minLength...maxLength` in code points, as JSON Schema counts them.
     package func lengthRange(_ constraints: Constraints) throws(GenerationError) -> (min: Int, max: Int?) {
+        if let plan = constraints.plan {
+            let range = try plan.length.get()
+            return (range.min, range.max)
+        }
+        return try computedLengthRange(constraints)
+    }
+
+    func computedLengthRange(_ constraints: Constraints) throws(GenerationError) -> (min: Int, max: Int?) {
         let minimum = max(0, constraints.keywords["minLength"]?.intValue ?? 0)
         let maximum = constraints.keywords["maxLength"]?.intValue
         if let maximum, maximum < minimum {
@@ -20,17 +28,22 @@ extension InstanceGenerator {
             let count = text.unicodeScalars.count
             return count >= minimum && count <= (maximum ?? Int.max)
         }
-        let pattern = constraints.keywords["pattern"]?.stringValue
-        if let format = constraints.keywords["format"]?.stringValue, FormatValues.supported.contains(format) {
+        let pattern = constraints.plan.map(\.pattern) ?? constraints.keywords["pattern"]?.stringValue
+        let format = constraints.plan.map(\.format) ?? constraints.keywords["format"]?.stringValue
+        if let format, FormatValues.supported.contains(format) {
             let accepts: (String) -> Bool = { text in
                 fits(text) && pattern.map({ PatternMatcher.matches(text, pattern: $0) == true }) ?? true
             }
             // A pattern narrower than the format's own shapes (`^https?://[^/]+/images/[^/]+$` for a
             // uri): build from the pattern and keep what the format also accepts.
             if let pattern, let formatCheck = Self.formatSchemas[format] {
-                let alsoFormatted: (String) -> Bool = { fits($0) && formatCheck.isValid(.string($0)) }
+                let alsoFormatted: (String) -> Bool = { text in
+                    fits(text)
+                        && (FormatAlphabet.isPlainURL(text, format: format)
+                            || formatCheck.isValid(.string(text)))
+                }
                 if let text = try? patternString(
-                    pattern, constraints, fits: alsoFormatted, minimum: minimum, rng: &rng)
+                    pattern, format: format, constraints, fits: alsoFormatted, minimum: minimum, rng: &rng)
                 {
                     return text
                 }
@@ -45,7 +58,8 @@ extension InstanceGenerator {
                 "no \(format) value fits the length and pattern constraints")
         }
         if let pattern {
-            return try patternString(pattern, constraints, fits: fits, minimum: minimum, rng: &rng)
+            return try patternString(
+                pattern, format: nil, constraints, fits: fits, minimum: minimum, rng: &rng)
         }
         let upper = min(maximum ?? Int.max, max(minimum, configuration.maxStringLength))
         return Self.plainString(length: rng.int(in: minimum...upper), rng: &rng)
@@ -62,21 +76,27 @@ extension InstanceGenerator {
         return schemas
     }()
 
+    /// Letters and digits first (the ends of a string draw from those only), then space, `_`, `-`.
+    private static let plainAlphabet = Array(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-".utf8)
+
     package static func plainString(length: Int, rng: inout SeededRandom) -> String {
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-")
-        var text = ""
-        text.reserveCapacity(length)
-        for index in 0..<length {
-            let limit = index == 0 || index == length - 1 ? 61 : alphabet.count - 1
-            text.append(alphabet[rng.int(in: 0...limit)])
+        guard length > 0 else { return "" }
+        let alphabet = plainAlphabet
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            for index in 0..<length {
+                let limit = index == 0 || index == length - 1 ? 61 : alphabet.count - 1
+                buffer[index] = alphabet[rng.int(in: 0...limit)]
+            }
+            return length
         }
-        return text
     }
 
     /// A string matching `pattern`: built from the regex subset when possible, padded on unanchored
     /// sides to reach `minLength`, and otherwise chosen among fallback candidates; always verified.
+    /// With a `format`, the pattern's open classes draw from what the format accepts.
     private func patternString(
-        _ pattern: String, _ constraints: Constraints, fits: (String) -> Bool, minimum: Int,
+        _ pattern: String, format: String?, _ constraints: Constraints, fits: (String) -> Bool, minimum: Int,
         rng: inout SeededRandom
     ) throws(GenerationError) -> String {
         let location = constraints.location.appending("pattern")
@@ -84,7 +104,7 @@ extension InstanceGenerator {
             throw GenerationError(
                 .unsatisfiablePattern, at: location, "the pattern does not compile: \(pattern)")
         }
-        if let regex = (try? RegexSubset(pattern)) ?? (try? RegexSubset(Self.approximated(pattern))) {
+        if let regex = PatternPlans.regex(pattern, format: format) {
             for attempt in 0..<40 {
                 var text = regex.generate(using: &rng, extra: attempt < 20 ? 3 : max(3, minimum))
                 let missing = minimum - text.unicodeScalars.count

@@ -18,6 +18,11 @@ extension InstanceGenerator {
     /// Without `type`, the keywords present hint at the intended type (`properties` → object), which
     /// gives realistic values for the many schemas that omit `type`.
     package func candidateTypes(_ constraints: Constraints, depth: Int) throws(GenerationError) -> [String] {
+        if let plan = constraints.plan { return try plan.types.get() }
+        return try computedCandidateTypes(constraints)
+    }
+
+    func computedCandidateTypes(_ constraints: Constraints) throws(GenerationError) -> [String] {
         var types: [String]
         if let type = constraints.keywords["type"] {
             types = Constraints.typeNames(type)
@@ -43,7 +48,7 @@ extension InstanceGenerator {
         -> JSONValue
     {
         let schema = constraints.checkSchema
-        if let options = constraints.keywords["enum"]?.arrayValue {
+        if let options = constraints.plan.map(\.enumValues) ?? constraints.keywords["enum"]?.arrayValue {
             let memo = context.memo
             let allowed = options.filter { checker.matches($0, schema, memo: memo) }
             guard let value = context.rng.element(of: allowed) else {
@@ -58,7 +63,7 @@ extension InstanceGenerator {
             let scalars = types.filter { $0 != "object" && $0 != "array" }
             types = scalars + types.filter { $0 == "object" || $0 == "array" }
         }
-        if constraints.keywords["type"] == nil {
+        if !(constraints.plan?.hasType ?? (constraints.keywords["type"] != nil)) {
             // Keywords only constrain their own type: when the hinted ones are unsatisfiable
             // (`contains: false`), a value of another type is still valid.
             types += ["null", "boolean", "integer", "string"].filter { !types.contains($0) }
