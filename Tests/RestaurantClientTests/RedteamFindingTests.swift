@@ -62,6 +62,18 @@ extension RestaurantClientTestSuite {
             #expect(crash.message.contains("the cause is /items = []"), "\(crash)")
         }
 
+        @Test("a model that indexes items by id crashes on a repeated item, which the contract allows")
+        func trapOnRepeatedId() throws {
+            registerIsolatedModels()
+            let report = try restaurantFuzzer(isolation: isolation).fuzz(
+                MenuIndexedById.self, response: 200, of: "listMenu")
+            // No generated list repeated an id; the list with its first item again does.
+            let crash = try #require(report.findings(.crash).first, "\(report)")
+            let payload = try JSONParser.parse(crash.payload)
+            let ids = payload["items"]?.arrayValue?.compactMap { $0["id"] } ?? []
+            #expect(ids.count >= 2 && Set(ids).count < ids.count, "\(crash.payload)")
+        }
+
         @Test("a trap in encode(to:) is a crash at its field, and the text does not blame decoding alone")
         func trapWhenEncoding() throws {
             registerIsolatedModels()

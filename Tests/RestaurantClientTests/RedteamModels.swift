@@ -127,3 +127,20 @@ struct MenuItemWithWholePrice: Decodable {
         units = Int(try container.decode(Double.self, forKey: .price))
     }
 }
+
+/// Indexes the menu by id as it decodes, which traps when two items share an id: the contract
+/// does not say ids are unique (no `uniqueItems`), so a server may send that.
+struct MenuIndexedById: Codable {
+    var items: [MenuItem]
+    var byId: [Int: MenuItem]
+    enum CodingKeys: String, CodingKey { case items }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([MenuItem].self, forKey: .items)
+        byId = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+    }
+}

@@ -52,6 +52,7 @@ func registerIsolatedModels() {
     CrashIsolation.register(.decoding(MenuItemWithClosedCategories.self))
     CrashIsolation.register(.decoding(OrderWithLegacyIds.self))
     CrashIsolation.register(.decoding(MenuItemWithWholePrice.self))
+    CrashIsolation.register(.roundTrip(MenuIndexedById.self))
 }
 
 /// The child-process entry point of `CrashIsolation`: does nothing in a normal run; in the child

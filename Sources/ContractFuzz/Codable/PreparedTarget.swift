@@ -110,7 +110,8 @@ struct PreparedTarget: Sendable {
 extension PreparedTarget {
     /// Valid payloads the plan does not make, which app models commonly trip on, appended after
     /// it (so case indices of the plan stay as they are): an unknown key in each object the
-    /// contract leaves open (a model that rejects unknown keys is stricter there), and large
+    /// contract leaves open (a model that rejects unknown keys is stricter there), each list with
+    /// its first element repeated (a model that indexes items by id traps on it), and large
     /// values for each `number` the contract bounds by nothing above (`Int(price)` traps past
     /// `Int.max`, a loop may run to a million). Built from the plan's first valid payload; only
     /// those the schema accepts are kept.
@@ -131,14 +132,18 @@ extension PreparedTarget {
         // One place per pattern: every item of a list is the same schema.
         var objects: [JSONPointer] = []
         var numbers: [JSONPointer] = []
+        var arrays: [JSONPointer] = []
         var patterns: Set<String> = []
         func walk(_ node: JSONValue, _ pointer: JSONPointer) {
-            guard objects.count + numbers.count < 32 else { return }
+            guard objects.count + numbers.count + arrays.count < 32 else { return }
             switch node {
             case .object(let object):
                 if patterns.insert("{} " + CaseJudge.pattern(pointer)).inserted { objects.append(pointer) }
                 for member in object.members { walk(member.value, pointer.appending(member.key)) }
             case .array(let elements):
+                if !elements.isEmpty, patterns.insert("[] " + CaseJudge.pattern(pointer)).inserted {
+                    arrays.append(pointer)
+                }
                 for (index, element) in elements.enumerated() { walk(element, pointer.appending(index)) }
             case .number:
                 if patterns.insert(CaseJudge.pattern(pointer)).inserted { numbers.append(pointer) }
@@ -158,6 +163,14 @@ extension PreparedTarget {
                     template.replacing(
                         at: object.appending("unexpectedProperty"), with: .string("unexpected"))
                 ))
+        }
+        for array in arrays {
+            // The first element again: ids and names that repeat, which the contract allows unless
+            // it says `uniqueItems` (`Dictionary(uniqueKeysWithValues:)` traps on them).
+            guard let elements = array.resolve(in: template)?.arrayValue, let first = elements.first else {
+                continue
+            }
+            candidates.append((.boundary, template.replacing(at: array, with: .array(elements + [first]))))
         }
         for number in numbers {
             // Only where a fraction is allowed too: integers already reach Int64's ends, and a
