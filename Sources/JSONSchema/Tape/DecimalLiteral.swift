@@ -147,8 +147,8 @@ struct DecimalLiteral: Equatable, Sendable {
         let modulus = divisor.significand
         if modulus == 1 { return true }
         let shift = exponent - divisor.exponent
-        let scaled = Self.multiplyModulo(
-            significand % modulus, Self.tenToThe(shift, modulo: modulus), modulus)
+        let scaled = ModularArithmetic.multiply(
+            significand % modulus, ModularArithmetic.power(10, shift, modulo: modulus), modulo: modulus)
         return scaled == 0
     }
 
@@ -162,22 +162,5 @@ struct DecimalLiteral: Equatable, Sendable {
         var count = 1
         while count < 20 && value >= powersOfTen[count] { count += 1 }
         return count
-    }
-
-    private static func multiplyModulo(_ a: UInt64, _ b: UInt64, _ modulus: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        return modulus.dividingFullWidth((high: product.high, low: product.low)).remainder
-    }
-
-    private static func tenToThe(_ exponent: Int, modulo modulus: UInt64) -> UInt64 {
-        var result: UInt64 = 1 % modulus
-        var base: UInt64 = 10 % modulus
-        var exponent = exponent
-        while exponent > 0 {
-            if exponent & 1 == 1 { result = multiplyModulo(result, base, modulus) }
-            base = multiplyModulo(base, base, modulus)
-            exponent >>= 1
-        }
-        return result
     }
 }

@@ -234,10 +234,11 @@ extension JSONNumber {
         // (X * 10^xShift) mod modulus, with X streamed digit by digit.
         var remainder: UInt64 = 0
         for digit in x.digits {
-            remainder = Self.mulMod(remainder, 10, modulus)
+            remainder = ModularArithmetic.multiply(remainder, 10, modulo: modulus)
             remainder = (remainder + UInt64(digit - 48)) % modulus
         }
-        remainder = Self.mulMod(remainder, Self.powMod(10, xShift, modulus), modulus)
+        remainder = ModularArithmetic.multiply(
+            remainder, ModularArithmetic.power(10, xShift, modulo: modulus), modulo: modulus)
         return remainder == 0
     }
 
@@ -245,24 +246,6 @@ extension JSONNumber {
         let quotient = doubleValue / divisor.doubleValue
         guard quotient.isFinite else { return false }
         return quotient == quotient.rounded()
-    }
-
-    private static func mulMod(_ a: UInt64, _ b: UInt64, _ m: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        return m.dividingFullWidth((high: product.high, low: product.low)).remainder
-    }
-
-    private static func powMod(_ base: UInt64, _ exponent: Int, _ m: UInt64) -> UInt64 {
-        if m == 1 { return 0 }
-        var result: UInt64 = 1
-        var base = base % m
-        var exponent = exponent
-        while exponent > 0 {
-            if exponent & 1 == 1 { result = mulMod(result, base, m) }
-            base = mulMod(base, base, m)
-            exponent >>= 1
-        }
-        return result
     }
 }
 
