@@ -121,7 +121,7 @@ struct CLITests {
                 ["run", repo("Contracts/restaurant.json"), "--fault", "wrong-tipe"],
                 "unknown fault 'wrong-tipe'; did you mean 'wrong-type'?"
             ),
-            (["validate"], "missing option '--schema <file>'"),
+            (["validate", "--format", "xml"], "--format"),
             (["lint"], "missing argument <contract>"),
         ])
     func usageErrors(arguments: [String], message: String) async {

@@ -2,8 +2,9 @@ import ContractKit
 import Foundation
 import JSONSchema
 
-/// `conform validate --schema <schema.json> [instance.json ...]`: validates documents against a
-/// JSON Schema, or against a schema inside a contract (`restaurant.json#/schemas/MenuResponse`).
+/// `conform validate [--schema <schema.json>] [instance.json ...]`: validates documents against a
+/// JSON Schema, or against a schema inside a contract (`restaurant.json#/schemas/MenuResponse`);
+/// without a schema, it checks that each document reads (a quick JSON or YAML well-formedness check).
 enum ValidateCommand {
     static let parser = ArgumentParser(
         command: "validate",
@@ -17,7 +18,8 @@ enum ValidateCommand {
     static let schema = Option<String?>.text(
         "schema", valueName: "file[#pointer]",
         help:
-            "The schema file; a #/pointer selects a schema inside it (e.g. a contract's #/schemas/MenuItem).")
+            "The schema file; a #/pointer selects a schema inside it (e.g. a contract's #/schemas/MenuItem). Without it, each document is only checked to be well-formed JSON (or YAML)."
+    )
     static let format = Option<OutputFormat>.choice(
         "format", help: "Output: readable lines, or the standard \"basic\" output format.", default: .text)
     static let assertFormats = Flag(
@@ -31,16 +33,14 @@ enum ValidateCommand {
 
     /// The typed command line of `conform validate`.
     struct Arguments {
-        var schema: String
+        /// Nil: every well-formed document is valid (the schema `true`).
+        var schema: String?
         var format: OutputFormat
         var assertsFormats: Bool
         var instances: [String]
 
         init(_ parsed: ParsedArguments) throws(ArgumentError) {
-            guard let schema = try parsed.value(of: ValidateCommand.schema) else {
-                throw .missingOption(option: "--schema", valueName: "file")
-            }
-            self.schema = schema
+            schema = try parsed.value(of: ValidateCommand.schema)
             format = try parsed.value(of: ValidateCommand.format)
             assertsFormats = parsed.isSet(ValidateCommand.assertFormats)
             instances = parsed.positionals
@@ -67,7 +67,9 @@ enum ValidateCommand {
         case .exit(let code): return code
         }
         let schema: Schema
-        switch loadSchema(options.schema, assertsFormats: options.assertsFormats) {
+        let loaded =
+            options.schema.map { loadSchema($0, assertsFormats: options.assertsFormats) } ?? anyDocument()
+        switch loaded {
         case .success(let loaded): schema = loaded
         case .failure(let message):
             console.err("error: \(message)")
@@ -147,6 +149,15 @@ enum ValidateCommand {
     private enum Loaded {
         case success(Schema)
         case failure(String)
+    }
+
+    /// Without `--schema`: the schema `true`, so only reading the document can fail.
+    private static func anyDocument() -> Loaded {
+        do {
+            return .success(try Schema(.bool(true)))
+        } catch {
+            return .failure("\(error)")
+        }
     }
 
     private static func loadSchema(_ argument: String, assertsFormats: Bool) -> Loaded {
