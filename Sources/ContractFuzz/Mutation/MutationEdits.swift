@@ -8,7 +8,19 @@ extension Mutator {
         var kind: Mutation.Kind
         var key: String?
         var replacement: JSONValue?
-        var description: String
+        /// What the edit breaks, in words; written only for the candidates a plan keeps (a plan
+        /// proposes thousands and keeps hundreds, and the text was a fifth of proposing one).
+        var describe: () -> String
+
+        init(
+            kind: Mutation.Kind, key: String? = nil, replacement: JSONValue?,
+            description: @autoclosure @escaping () -> String
+        ) {
+            self.kind = kind
+            self.key = key
+            self.replacement = replacement
+            describe = description
+        }
     }
 
     func edits(for value: JSONValue, _ constraints: Constraints) -> [Edit] {

@@ -67,13 +67,14 @@ public struct Mutator: Sendable {
 
         var kind: Mutation.Kind
         var pointer: JSONPointer
-        var description: String
+        /// What the edit breaks, written when the mutation is built.
+        var describe: () -> String
         var edit: Edit
 
         /// The mutation this edit makes of `root`, the instance it was proposed for.
         func mutation(of root: JSONValue) -> Mutation {
             Mutation(
-                kind: kind, pointer: pointer, description: description,
+                kind: kind, pointer: pointer, description: "\(pointer.displayText): \(describe())",
                 value: root.replacing(at: edit.target, with: edit.replacement))
         }
     }
@@ -88,7 +89,7 @@ public struct Mutator: Sendable {
             result.append(
                 Candidate(
                     kind: edit.kind, pointer: pointer,
-                    description: "\(pointer.displayText): \(edit.description)",
+                    describe: edit.describe,
                     edit: Candidate.Edit(target: target, replacement: edit.replacement)))
         }
         let keywords = constraints.keywords
