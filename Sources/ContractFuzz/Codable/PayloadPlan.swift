@@ -85,20 +85,25 @@ struct PayloadPlan {
         let judge = { (bytes: [UInt8], value: JSONValue) in isValid(bytes, value) }
         var chosen: [FuzzPayload] = []
         var used: Set<Int> = []
-        var places: Set<String> = []
-        var patterns: [JSONPointer: String] = [:]
+        // A place is a kind at a pointer pattern (`/items/*/id`); each pattern gets a number once.
+        var places: Set<Int> = []
+        var patterns: [JSONPointer: Int] = [:]
+        var patternNumbers: [String: Int] = [:]
         func identity(_ instance: Int, _ candidate: Int) -> Int { instance * 1_000_000 + candidate }
         for instance in queues.indices {
             for index in queues[instance].candidates.indices where chosen.count < limit {
-                let candidate = queues[instance].candidates[index]
+                let pointer = queues[instance].candidates[index].pointer
                 let pattern =
-                    patterns[candidate.pointer]
+                    patterns[pointer]
                     ?? {
-                        let text = CaseJudge.pattern(candidate.pointer)
-                        patterns[candidate.pointer] = text
-                        return text
+                        let text = CaseJudge.pattern(pointer)
+                        let number = patternNumbers[text] ?? patternNumbers.count
+                        patternNumbers[text] = number
+                        patterns[pointer] = number
+                        return number
                     }()
-                let place = candidate.kind.rawValue + " " + pattern
+                let kind = Mutation.Kind.allCases.firstIndex(of: queues[instance].candidates[index].kind) ?? 0
+                let place = pattern * Mutation.Kind.allCases.count + kind
                 guard !places.contains(place), let payload = queues[instance].judged(index, by: judge) else {
                     continue
                 }

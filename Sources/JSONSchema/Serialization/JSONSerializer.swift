@@ -105,6 +105,12 @@ public struct JSONSerializer: Sendable {
 
     private func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy them whole (byte-wise appends were most of serializing).
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || ($0 == 0x2F && escapesSlashes)
+        }) {
+            output.append(contentsOf: text.utf8); output.append(UInt8(ascii: "\"")); return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
