@@ -52,6 +52,7 @@ public struct Mutator: Sendable {
         var candidates: [Candidate] = []
         walk(instance, schema: schema, pointer: .root, into: &candidates, depth: 0)
         var seen: Set<Candidate.Edit> = []
+        seen.reserveCapacity(candidates.count)
         return candidates.filter { candidate in
             seen.insert(candidate.edit).inserted || candidate.kind == .missingRequired
         }
