@@ -26,7 +26,7 @@ struct PayloadPlan {
     func payloads(cases: Int, seed: UInt64) -> [FuzzPayload] {
         let valid = validPayloads(count: cases, seed: seed)
         var result = valid
-        result += mutations(of: valid.compactMap(\.value), limit: cases)
+        result += mutations(of: valid, limit: cases)
         let template = valid.first?.value ?? .object(JSONObject())
         for body in MalformedBody.allCases {
             result.append(
@@ -73,36 +73,65 @@ struct PayloadPlan {
 
     /// One mutation per distinct kind and place first (so `outOfRange at /items/*/id` is tried even
     /// when the root has many mutations), then the rest round-robin across instances.
-    private func mutations(of instances: [JSONValue], limit: Int) -> [FuzzPayload] {
-        let perInstance = instances.prefix(Self.mutatedInstances).map { instance in
-            if let validator { return mutator.mutations(of: instance, schema: schema, judgedBy: validator) }
-            return mutator.mutations(of: instance, schema: schema)
+    ///
+    /// Only the candidates the choice reaches are built, serialized and judged: a plan takes a few
+    /// hundred of the thousands the first instances offer. The choice is the one judging every
+    /// candidate first would make (`MutationQueue`).
+    private func mutations(of instances: [FuzzPayload], limit: Int) -> [FuzzPayload] {
+        var queues = instances.prefix(Self.mutatedInstances).compactMap { payload -> MutationQueue? in
+            guard let instance = payload.value, isValid(payload.bytes, instance) else { return nil }
+            return MutationQueue(root: instance, candidates: mutator.candidates(of: instance, schema: schema))
         }
-        var chosen: [(instance: Int, offset: Int)] = []
+        let judge = { (bytes: [UInt8], value: JSONValue) in isValid(bytes, value) }
+        var chosen: [FuzzPayload] = []
         var used: Set<Int> = []
-        var places: Set<String> = []
-        func identity(_ instance: Int, _ offset: Int) -> Int { instance * 1_000_000 + offset }
-        for (instance, mutations) in perInstance.enumerated() {
-            for (offset, mutation) in mutations.enumerated() where chosen.count < limit {
-                guard
-                    places.insert(mutation.kind.rawValue + " " + CaseJudge.pattern(mutation.pointer)).inserted
-                else { continue }
-                chosen.append((instance, offset))
-                used.insert(identity(instance, offset))
+        // A place is a kind at a pointer pattern (`/items/*/id`); each pattern gets a number once.
+        var places: Set<Int> = []
+        var patterns: [JSONPointer: Int] = [:]
+        var patternNumbers: [String: Int] = [:]
+        func identity(_ instance: Int, _ candidate: Int) -> Int { instance * 1_000_000 + candidate }
+        for instance in queues.indices {
+            for index in queues[instance].candidates.indices where chosen.count < limit {
+                let pointer = queues[instance].candidates[index].pointer
+                let pattern =
+                    patterns[pointer]
+                    ?? {
+                        let text = CaseJudge.pattern(pointer)
+                        let number = patternNumbers[text] ?? patternNumbers.count
+                        patternNumbers[text] = number
+                        patterns[pointer] = number
+                        return number
+                    }()
+                let kind = Mutation.Kind.allCases.firstIndex(of: queues[instance].candidates[index].kind) ?? 0
+                let place = pattern * Mutation.Kind.allCases.count + kind
+                guard !places.contains(place), let payload = queues[instance].judged(index, by: judge) else {
+                    continue
+                }
+                places.insert(place)
+                chosen.append(payload)
+                used.insert(identity(instance, index))
             }
         }
         var round = 0
-        while chosen.count < limit, perInstance.contains(where: { round < $0.count }) {
-            for (instance, mutations) in perInstance.enumerated()
-            where round < mutations.count && chosen.count < limit && !used.contains(identity(instance, round))
-            {
-                chosen.append((instance, round))
+        var offered = true
+        while chosen.count < limit, offered {
+            offered = false
+            for instance in queues.indices where chosen.count < limit {
+                guard let (index, payload) = queues[instance].mutation(ranked: round, by: judge) else {
+                    continue
+                }
+                offered = true
+                if used.insert(identity(instance, index)).inserted { chosen.append(payload) }
             }
             round += 1
         }
-        return chosen.map { choice in
-            let mutation = perInstance[choice.instance][choice.offset]
-            return FuzzPayload(origin: .mutation(mutation.kind, at: mutation.pointer), value: mutation.value)
-        }
+        return chosen
+    }
+
+    /// Whether the schema accepts an instance, judged on its bytes by the compiled schema when the
+    /// plan has it (as the run's verdicts are), else on the value by the generator's checker.
+    private func isValid(_ bytes: [UInt8], _ value: JSONValue) -> Bool {
+        if let validator, let verdict = try? validator.isValid(json: bytes) { return verdict }
+        return generator.checker.matches(value, schema)
     }
 }

@@ -8,15 +8,26 @@ extension Mutator {
         var kind: Mutation.Kind
         var key: String?
         var replacement: JSONValue?
-        var description: String
+        /// What the edit breaks, in words; written only for the candidates a plan keeps (a plan
+        /// proposes thousands and keeps hundreds, and the text was a fifth of proposing one).
+        var describe: () -> String
+
+        init(
+            kind: Mutation.Kind, key: String? = nil, replacement: JSONValue?,
+            description: @autoclosure @escaping () -> String
+        ) {
+            self.kind = kind
+            self.key = key
+            self.replacement = replacement
+            describe = description
+        }
     }
 
     func edits(for value: JSONValue, _ constraints: Constraints) -> [Edit] {
         let keywords = constraints.keywords
         var edits: [Edit] = []
         if let type = keywords["type"] {
-            let samples: [JSONValue] = ["wrong type", 12345, true, [1], ["wrong": "type"]]
-            if let wrong = samples.first(where: { !SchemaChecker.typeMatches($0, type) }) {
+            if let wrong = Self.wrongTypeSamples.first(where: { !SchemaChecker.typeMatches($0, type) }) {
                 edits.append(
                     Edit(
                         kind: .wrongType, replacement: wrong,
@@ -43,6 +54,9 @@ extension Mutator {
         }
         return edits
     }
+
+    /// One value of each type, built once (every location of every walked instance reads them).
+    private static let wrongTypeSamples: [JSONValue] = ["wrong type", 12345, true, [1], ["wrong": "type"]]
 
     private static func outsider(of options: [JSONValue], like value: JSONValue) -> JSONValue {
         let candidates: [JSONValue]
@@ -97,15 +111,15 @@ extension Mutator {
 
     private func stringEdits(_ text: String, _ keywords: JSONObject) -> [Edit] {
         var edits: [Edit] = []
-        let scalars = Array(text.unicodeScalars)
         if let minimum = keywords["minLength"]?.intValue, minimum > 0 {
-            let short = String(String.UnicodeScalarView(scalars.prefix(minimum - 1)))
+            let short = String(String.UnicodeScalarView(text.unicodeScalars.prefix(minimum - 1)))
             edits.append(
                 Edit(
                     kind: .tooShort, replacement: .string(short),
                     description: "\(minimum - 1) code points, below minLength \(minimum)"))
         }
         if let maximum = keywords["maxLength"]?.intValue, maximum < 1_000_000 {
+            let scalars = Array(text.unicodeScalars)
             let filler = scalars.isEmpty ? ["a"] : scalars
             let long = String(String.UnicodeScalarView((0...maximum).map { filler[$0 % filler.count] }))
             edits.append(

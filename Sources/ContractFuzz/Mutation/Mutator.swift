@@ -33,58 +33,64 @@ public struct Mutator: Sendable {
 
     /// Every mutation of `instance`, in document order; empty when `instance` is not itself valid.
     public func mutations(of instance: JSONValue, schema: JSONValue) -> [Mutation] {
-        mutations(of: instance, schema: schema) { generator.checker.matches($0, schema) }
-    }
-
-    /// Every mutation of `instance`, judged by `validator`: the compiled form of `schema`, which
-    /// decides faster (and exactly as the fuzz run's own verdicts do) whether a candidate is valid.
-    func mutations(of instance: JSONValue, schema: JSONValue, judgedBy validator: Schema) -> [Mutation] {
-        mutations(of: instance, schema: schema) { validator.isValid($0) }
-    }
-
-    private func mutations(of instance: JSONValue, schema: JSONValue, isValid: (JSONValue) -> Bool)
-        -> [Mutation]
-    {
-        guard isValid(instance) else { return [] }
-        var candidates: [Candidate] = []
-        walk(instance, schema: schema, pointer: .root, root: instance, into: &candidates, depth: 0)
-        // Two edits of one instance give the same payload when they put the same value at the same
-        // place; comparing those is far cheaper than hashing every mutated instance whole.
-        var seen: Set<Candidate.Edit> = []
-        return candidates.compactMap { candidate in
-            let mutation = candidate.mutation
-            guard !isValid(mutation.value) else { return nil }
-            guard seen.insert(candidate.edit).inserted || mutation.kind == .missingRequired else {
-                return nil
-            }
-            return mutation
+        guard generator.checker.matches(instance, schema) else { return [] }
+        return candidates(of: instance, schema: schema).compactMap { candidate in
+            let mutation = candidate.mutation(of: instance)
+            return generator.checker.matches(mutation.value, schema) ? nil : mutation
         }
     }
 
-    /// A mutation with the edit that made it.
-    private struct Candidate {
+    /// Every proposed edit of `instance` (assumed valid), in document order, without the mutated
+    /// instances: a caller that needs only some of them builds and judges just those
+    /// (`Candidate.mutation(of:)`); one that judges all gets exactly `mutations(of:schema:)`.
+    ///
+    /// Two edits that put the same value at the same place give the same payload, so only the first
+    /// is kept (a removed required key is always kept: its kind is the finding). Comparing edits is
+    /// far cheaper than building and hashing every mutated instance whole, and since equal edits
+    /// give equal instances, dropping them before judging keeps exactly what judging first kept.
+    func candidates(of instance: JSONValue, schema: JSONValue) -> [Candidate] {
+        var candidates: [Candidate] = []
+        walk(instance, schema: schema, pointer: .root, into: &candidates, depth: 0)
+        var seen: Set<Candidate.Edit> = []
+        seen.reserveCapacity(candidates.count)
+        return candidates.filter { candidate in
+            seen.insert(candidate.edit).inserted || candidate.kind == .missingRequired
+        }
+    }
+
+    /// One proposed mutation: what it breaks, where, and the edit that makes it; the mutated
+    /// instance is built only on demand.
+    struct Candidate {
         struct Edit: Hashable {
             var target: JSONPointer
             var replacement: JSONValue?
         }
 
-        var mutation: Mutation
+        var kind: Mutation.Kind
+        var pointer: JSONPointer
+        /// What the edit breaks, written when the mutation is built.
+        var describe: () -> String
         var edit: Edit
+
+        /// The mutation this edit makes of `root`, the instance it was proposed for.
+        func mutation(of root: JSONValue) -> Mutation {
+            Mutation(
+                kind: kind, pointer: pointer, description: "\(pointer.displayText): \(describe())",
+                value: root.replacing(at: edit.target, with: edit.replacement))
+        }
     }
 
     private func walk(
-        _ value: JSONValue, schema: JSONValue, pointer: JSONPointer, root: JSONValue,
-        into result: inout [Candidate],
+        _ value: JSONValue, schema: JSONValue, pointer: JSONPointer, into result: inout [Candidate],
         depth: Int
     ) {
         guard depth < 64, let constraints = resolvedConstraints(value, schema) else { return }
         for edit in edits(for: value, constraints) {
             let target = edit.key.map { pointer.appending($0) } ?? pointer
-            let mutated = root.replacing(at: target, with: edit.replacement)
-            let text = "\(pointer.displayText): \(edit.description)"
             result.append(
                 Candidate(
-                    mutation: Mutation(kind: edit.kind, pointer: pointer, description: text, value: mutated),
+                    kind: edit.kind, pointer: pointer,
+                    describe: edit.describe,
                     edit: Candidate.Edit(target: target, replacement: edit.replacement)))
         }
         let keywords = constraints.keywords
@@ -104,7 +110,7 @@ public struct Mutator: Sendable {
                 guard !schemas.isEmpty else { continue }
                 let childSchema = schemas.count == 1 ? schemas[0] : JSONValue.array(schemas).wrapped("allOf")
                 walk(
-                    child, schema: childSchema, pointer: pointer.appending(key), root: root, into: &result,
+                    child, schema: childSchema, pointer: pointer.appending(key), into: &result,
                     depth: depth + 1)
             }
         case .array(let elements):
@@ -114,7 +120,7 @@ public struct Mutator: Sendable {
                     continue
                 }
                 walk(
-                    child, schema: childSchema, pointer: pointer.appending(index), root: root, into: &result,
+                    child, schema: childSchema, pointer: pointer.appending(index), into: &result,
                     depth: depth + 1)
             }
         default:

@@ -105,6 +105,14 @@ public struct JSONSerializer: Sendable {
 
     private func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy them whole (byte-wise appends were most of serializing).
+        let slash: UInt8 = escapesSlashes ? 0x2F : 0x22
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != slash })
+            else { return false }
+            output.append(contentsOf: bytes); output.append(UInt8(ascii: "\"")); return true
+        }
+        if copied == true { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -128,7 +128,9 @@ extension InstanceGenerator {
                 chosen.removeAll { $0 == key }
             }
         }
-        for key in chosen where object[key] == nil {
+        // Every chosen key is usually a property filled above (the object's keys are chosen keys,
+        // so equal counts mean none is missing); only then is looking each one up skipped.
+        for key in chosen where object.count < chosen.count && object[key] == nil {
             if let schema = dependentProperties[key] {
                 object[key] = try generate(
                     schema, at: location.appending("dependentSchemas").appending(key), depth: depth + 1,

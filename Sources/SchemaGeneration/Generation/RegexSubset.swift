@@ -42,17 +42,22 @@ package struct RegexSubset: Sendable {
 
     /// A random string matching the expression; unbounded repetitions add at most `extra` copies.
     package func generate(using rng: inout SeededRandom, extra: Int) -> String {
-        var output = String.UnicodeScalarView()
+        // UTF-8 bytes, decoded once: appending scalar by scalar to a string was most of the cost.
+        var output: [UInt8] = []
+        output.reserveCapacity(32)
         Self.emit(root, into: &output, rng: &rng, extra: extra)
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func emit(
-        _ node: Node, into output: inout String.UnicodeScalarView, rng: inout SeededRandom, extra: Int
-    ) {
+    private static func emit(_ node: Node, into output: inout [UInt8], rng: inout SeededRandom, extra: Int) {
         switch node {
         case .scalars(let ranges):
-            if let scalar = pick(from: ranges, using: &rng) { output.append(scalar) }
+            guard let scalar = pick(from: ranges, using: &rng) else { break }
+            if scalar.isASCII {
+                output.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { output.append($0) }
+            }
         case .sequence(let nodes):
             for child in nodes { emit(child, into: &output, rng: &rng, extra: extra) }
         case .alternation(let branches):
