@@ -110,7 +110,9 @@ public struct JSONSerializer: Sendable {
         let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != slash })
             else { return false }
-            output.append(contentsOf: bytes); output.append(UInt8(ascii: "\"")); return true
+            output.append(contentsOf: bytes)
+            output.append(UInt8(ascii: "\""))
+            return true
         }
         if copied == true { return }
         for byte in text.utf8 {
