@@ -11,14 +11,7 @@ struct DuplicateKeysCheckTests {
                             "responses": {"200": {"contentType": "application/json",
                                                   "schema": {"type": "object"}}}}]}
             """
-        let contract = try ContractLoader.load(bytes: Array(text.utf8))
-        let endpoint = try #require(contract.endpoint("a"))
-        let checker = ResponseChecker(contract: contract, schemas: ContractSchemas(contract: contract))
-        return checker.check(
-            ResponseRecord(
-                status: 200, headers: [HeaderField("Content-Type", "application/json")],
-                body: Array(body.utf8)),
-            to: RequestRecord(method: "GET", url: "http://localhost/a"), endpoint: endpoint)
+        return try checkJSONResponse(body, contract: text)
     }
 
     @Test("a body with a key given twice gets its own finding and still validates")
