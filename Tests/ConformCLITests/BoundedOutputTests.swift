@@ -40,20 +40,36 @@ struct BoundedOutputTests {
     static let restaurant = Answer.allCases.map { Target(contract: "Contracts/restaurant.json", answer: $0) }
 
     /// Descriptions from the shared OpenAPI corpus (`CONFORM_OPENAPI_CORPUS`, as in every corpus
-    /// test, else `../shared/openapi-corpus`), when it is there.
+    /// test, else `../shared/openapi-corpus`), when it is there. What `../shared` lacks (corpus,
+    /// JUnit XSDs) and a missing `xmllint` are said here, once, in one line.
     static let corpus: [Target] = {
         let names = ["v3-json/oai-v3.0-petstore-expanded.json", "v3-json/realworld-conduit.json"]
         var folder = sharedDirectory.appendingPathComponent("openapi-corpus")
         if let override = ProcessInfo.processInfo.environment["CONFORM_OPENAPI_CORPUS"], !override.isEmpty {
             folder = URL(fileURLWithPath: override)
         }
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            print(
-                "Bounded-output corpus cases skipped: \(folder.path) is absent (set CONFORM_OPENAPI_CORPUS to a copy of shared/openapi-corpus)"
-            )
-            return []
+        let hasCorpus = FileManager.default.fileExists(atPath: folder.path)
+        var skipped: [String] = []
+        if !hasCorpus {
+            skipped.append("the corpus cases (\(folder.path) is absent; set CONFORM_OPENAPI_CORPUS)")
         }
+        if xmllint == nil {
+            skipped.append("the xmllint checks (xmllint is not on PATH; apt-get install libxml2-utils)")
+        } else if xsds == nil {
+            skipped.append(
+                "the JUnit XSD checks (no XSDs in \(sharedDirectory.appendingPathComponent("junit").path); set CONFORM_SHARED_DIR)"
+            )
+        }
+        if !skipped.isEmpty { print("Bounded-output tests skipped " + skipped.joined(separator: " and ")) }
+        guard hasCorpus else { return [] }
         return names.map { Target(contract: folder.appendingPathComponent($0).path, answer: .emptyObject) }
+    }()
+
+    /// Both JUnit XSDs of `../shared/junit`, or nil when they are not there.
+    static let xsds: [URL]? = {
+        let schemas = sharedDirectory.appendingPathComponent("junit")
+        let files = ["jenkins-junit-10.xsd", "windyroad-JUnit.xsd"].map { schemas.appendingPathComponent($0) }
+        return files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) } ? files : nil
     }()
 
     static var sharedDirectory: URL {
@@ -119,24 +135,12 @@ struct BoundedOutputTests {
         ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
     }
 
-    /// `xmllint --noout`, then both JUnit XSDs of `../shared/junit` when they are there.
+    /// `xmllint --noout`, then both JUnit XSDs when they are there (`xsds`).
     private static func lint(_ file: URL) throws {
-        guard let tool = xmllint else {
-            print(
-                "xmllint checks of the bounded fuzz JUnit skipped: xmllint is not on PATH (apt-get install libxml2-utils)"
-            )
-            return
-        }
+        // Its absence is said once, with the rest of what is skipped (`corpus`).
+        guard let tool = xmllint else { return }
         var runs: [[String]] = [["--noout", file.path]]
-        let schemas = sharedDirectory.appendingPathComponent("junit")
-        let xsds = ["jenkins-junit-10.xsd", "windyroad-JUnit.xsd"].map { schemas.appendingPathComponent($0) }
-        if xsds.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
-            runs += xsds.map { ["--noout", "--schema", $0.path, file.path] }
-        } else {
-            print(
-                "JUnit XSD checks of the bounded fuzz report skipped: no XSDs in \(schemas.path) (set CONFORM_SHARED_DIR)"
-            )
-        }
+        runs += (xsds ?? []).map { ["--noout", "--schema", $0.path, file.path] }
         for arguments in runs {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: tool)

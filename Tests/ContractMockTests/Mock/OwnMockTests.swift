@@ -10,7 +10,8 @@ struct OwnMockCase: Sendable, CustomTestStringConvertible {
     var contract: Contract
     var testDescription: String { name }
 
-    static func all() -> [OwnMockCase] {
+    /// Read once for both tests, so the corpus is loaded and its absence said once.
+    static let all: [OwnMockCase] = {
         let own = ((try? ownContracts()) ?? []) + ((try? crudFixtures()) ?? [])
         let corpus = corpusDescriptions()
         if corpusFolder() == nil {
@@ -19,14 +20,14 @@ struct OwnMockCase: Sendable, CustomTestStringConvertible {
             )
         }
         return (own + corpus).map { OwnMockCase(name: $0.name, contract: $0.contract) }
-    }
+    }()
 }
 
 /// `conform run` and `conform fuzz` pass against the contract's own mock, for every contract of
 /// `Contracts/` and every description of the corpus that loads.
 @Suite("Contracts pass against their own mock", .serialized)
 struct OwnMockTests {
-    @Test("run passes against the own mock", arguments: OwnMockCase.all())
+    @Test("run passes against the own mock", arguments: OwnMockCase.all)
     func run(_ testCase: OwnMockCase) async throws {
         let mock = ContractMock(contract: testCase.contract)
         let baseURL = try mock.start()
@@ -39,7 +40,7 @@ struct OwnMockTests {
         )
     }
 
-    @Test("fuzz passes against the own mock", arguments: OwnMockCase.all())
+    @Test("fuzz passes against the own mock", arguments: OwnMockCase.all)
     func fuzz(_ testCase: OwnMockCase) async throws {
         let mock = ContractMock(contract: testCase.contract)
         let baseURL = try mock.start()
