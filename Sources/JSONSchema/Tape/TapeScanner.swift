@@ -49,8 +49,8 @@ struct TapeScanner {
     private mutating func scanValue() -> Bool {
         guard index < bytes.count else { return false }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return scanObject()
-        case UInt8(ascii: "["): return scanArray()
+        case UInt8(ascii: "{"): return scanContainer(.object, closer: UInt8(ascii: "}"))
+        case UInt8(ascii: "["): return scanContainer(.array, closer: UInt8(ascii: "]"))
         case UInt8(ascii: "\""): return scanString()
         case UInt8(ascii: "t"): return scanLiteral(0x7472_7565, length: 4, kind: .true)
         case UInt8(ascii: "f"): return scanLiteral(0x6661_6C73_65, length: 5, kind: .false)
@@ -72,20 +72,25 @@ struct TapeScanner {
         return true
     }
 
-    private mutating func scanArray() -> Bool {
+    /// An array or an object, opened by the bracket at `index` and closed by `closer`; an object's
+    /// members are a key and a colon before each value.
+    private mutating func scanContainer(_ kind: JSONTape.Kind, closer: UInt8) -> Bool {
         depth += 1
         guard depth <= maximumDepth else { return false }
         deepest = max(deepest, depth)
         let position = entries.count
-        entries.append(.init(kind: .array, flag: false, offset: 0, length: 0))
+        entries.append(.init(kind: kind, flag: false, offset: 0, length: 0))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+        if index < bytes.count && bytes[index] == closer {
             index += 1
         } else {
             while true {
                 skipWhitespace()
+                if kind == .object {
+                    guard scanKey() else { return false }
+                }
                 guard scanValue() else { return false }
                 count += 1
                 skipWhitespace()
@@ -93,52 +98,27 @@ struct TapeScanner {
                 let byte = bytes[index]
                 index += 1
                 if byte == UInt8(ascii: ",") { continue }
-                if byte == UInt8(ascii: "]") { break }
+                if byte == closer { break }
                 return false
             }
         }
         guard count <= JSONTape.Entry.maximumLength else { return tooLarge() }
         entries[position].close(count: count, end: UInt32(entries.count))
         depth -= 1
+        if kind == .object && count > 1 && !hasDuplicateKeys && repeatsAKey(object: position) {
+            hasDuplicateKeys = true
+        }
         return true
     }
 
-    private mutating func scanObject() -> Bool {
-        depth += 1
-        guard depth <= maximumDepth else { return false }
-        deepest = max(deepest, depth)
-        let position = entries.count
-        entries.append(.init(kind: .object, flag: false, offset: 0, length: 0))
+    /// A member's key and its colon, with the whitespace after each.
+    @inline(__always)
+    private mutating func scanKey() -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), scanString() else { return false }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
         index += 1
         skipWhitespace()
-        var count: UInt32 = 0
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), scanString() else {
-                    return false
-                }
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
-                index += 1
-                skipWhitespace()
-                guard scanValue() else { return false }
-                count += 1
-                skipWhitespace()
-                guard index < bytes.count else { return false }
-                let byte = bytes[index]
-                index += 1
-                if byte == UInt8(ascii: ",") { continue }
-                if byte == UInt8(ascii: "}") { break }
-                return false
-            }
-        }
-        guard count <= JSONTape.Entry.maximumLength else { return tooLarge() }
-        entries[position].close(count: count, end: UInt32(entries.count))
-        depth -= 1
-        if count > 1 && !hasDuplicateKeys && repeatsAKey(object: position) { hasDuplicateKeys = true }
         return true
     }
 
