@@ -188,7 +188,7 @@ struct TapeScanner {
         index += 1
         let start = index
         var escaped = false
-        index = skipPlainASCII(from: index)
+        index = PlainASCII.end(in: bytes, from: index)
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -208,31 +208,10 @@ struct TapeScanner {
                 index += length
             } else {
                 index += 1
-                index = skipPlainASCII(from: index)
+                index = PlainASCII.end(in: bytes, from: index)
             }
         }
         return false
-    }
-
-    /// The first offset at or after `start` whose 8-byte word holds a quote, backslash, control or
-    /// non-ASCII byte (see `JSONParser`).
-    @inline(__always)
-    private func skipPlainASCII(from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var offset = start
-        while offset + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let hasQuote = (quote &- ones) & ~quote
-            let hasBackslash = (backslash &- ones) & ~backslash
-            let hasControl = (word &- ones &* 0x20) & ~word
-            if (hasQuote | hasBackslash | hasControl | word) & highs != 0 { return offset }
-            offset += 8
-        }
-        return offset
     }
 
     private mutating func scanEscape() -> Bool {
