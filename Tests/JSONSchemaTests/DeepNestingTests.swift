@@ -358,3 +358,23 @@ struct DeepStackTests {
         }
     }
 }
+
+@Suite("JSONValue nesting depth")
+struct NestingDepthTests {
+    @Test(
+        "exact up to the bound, past it once deeper",
+        arguments: [
+            ("1", 0), ("[]", 1), ("{}", 1), ("[[1]]", 2), (#"{"a": [1, {"b": []}], "c": 2}"#, 4),
+            (String(repeating: "[", count: 8) + String(repeating: "]", count: 8), 8),
+        ])
+    func depth(text: String, expected: Int) throws {
+        #expect(try JSONParser.parse(text).nestingDepth(upTo: 8) == expected)
+    }
+
+    @Test("a value deeper than the bound is reported deeper, without walking it to the end")
+    func deeper() throws {
+        let deep = try JSONParser.parse(DeepNestingTests.arrays(500, leaf: "0"))
+        #expect(deep.nestingDepth(upTo: 8) > 8)
+        #expect(deep.nestingDepth(upTo: 8) <= 10)
+    }
+}

@@ -79,10 +79,22 @@ public struct JSONParser {
     public static func parseDocument(_ bytes: some Collection<UInt8>, options: Options = .default)
         throws(JSONParseError) -> Document
     {
+        try parseDocument(bytes, options: options, tryingTape: true)
+    }
+
+    /// The tree of a document the tape scan has already given up on (not JSON, a repeated key,
+    /// too large), built directly instead of scanning it a second time.
+    static func parseWithoutTape(_ bytes: [UInt8], options: Options) throws(JSONParseError) -> JSONValue {
+        try parseDocument(bytes, options: options, tryingTape: false).value
+    }
+
+    static func parseDocument(_ bytes: some Collection<UInt8>, options: Options, tryingTape: Bool)
+        throws(JSONParseError) -> Document
+    {
         // Without positions, scanning to a tape and materializing it is faster than building the
         // tree while parsing (no member stacks, exact sizes known). Rejected documents, and those
         // with duplicate keys, are read below for the error or the duplicate list.
-        if !options.recordsPositions, let array = bytes as? [UInt8],
+        if tryingTape, !options.recordsPositions, let array = bytes as? [UInt8],
             case .tape(let tape) = JSONTape.scan(array, options: options)
         {
             return Document(value: tape.value, sourceMap: JSONSourceMap())

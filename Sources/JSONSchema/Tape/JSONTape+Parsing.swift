@@ -39,7 +39,7 @@ extension JSONTape {
         case .tape(let tape):
             return tape
         case .invalid, .duplicateKeys, .tooLarge:
-            let document = try JSONParser.parseDocument(bytes, options: options)
+            let document = try JSONParser.parseDocument(bytes, options: options, tryingTape: false)
             let compact = Array(JSONSerializer(style: .compact).string(document.value).utf8)
             guard case .tape(var tape) = scan(compact, options: .init(maximumDepth: Int.max)) else {
                 throw JSONParseError(

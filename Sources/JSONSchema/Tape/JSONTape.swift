@@ -3,7 +3,7 @@
 ///
 /// `JSONValue` is convenient but costly for a large body: a `String` and a tuple per member, an
 /// allocation per container and reference counting throughout. The tape keeps the input and adds
-/// 16 bytes per value: strings stay byte ranges (decoded only when asked, compared as raw bytes
+/// 8 bytes per value: strings stay byte ranges (decoded only when asked, compared as raw bytes
 /// when they hold no escape), numbers stay literals (read exactly on demand), and a container
 /// entry knows where its subtree ends, so skipping a value is one step. The validator walks it
 /// directly (`Schema.isValid(json:)`); `value` builds the `JSONValue` view when a caller wants one.
@@ -64,7 +64,7 @@ public struct JSONTape: Sendable {
 
     /// The document as a `JSONValue`.
     public var value: JSONValue {
-        bytes.withUnsafeBufferPointer { buffer in materialize(0, buffer) }
+        materialize(root)
     }
 
     /// How many entries (values and keys) the tape holds.

@@ -11,7 +11,7 @@ extension Schema {
         case .tape(let tape):
             return isValid(tape)
         case .invalid, .duplicateKeys, .tooLarge:
-            return isValid(try JSONParser.parse(bytes, options: options))
+            return isValid(try JSONParser.parseWithoutTape(bytes, options: options))
         }
     }
 
@@ -23,9 +23,10 @@ extension Schema {
         switch JSONTape.scan(bytes, options: options) {
         case .tape(let tape):
             if isValid(tape) { return ValidationResult(isValid: true, errors: []) }
-            return validate(tape.value)
+            // The scan measured the depth: no second walk to choose the stack.
+            return LargeStack.run(depth: tape.nestingDepth) { evaluate(tape.value) }
         case .invalid, .duplicateKeys, .tooLarge:
-            return validate(try JSONParser.parse(bytes, options: options))
+            return validate(try JSONParser.parseWithoutTape(bytes, options: options))
         }
     }
 
@@ -33,7 +34,7 @@ extension Schema {
     public func isValid(_ tape: JSONTape) -> Bool {
         // The tape validator recurses per level: a deep document gets a stack of its own.
         LargeStack.run(depth: tape.nestingDepth) {
-            if program.usesDynamicScope { return isValid(tape.value) }
+            if program.usesDynamicScope { return evaluate(tape.value, verbose: false).isValid }
             let tapeProgram = program.tapeProgram
             return tape.bytes.withUnsafeBufferPointer { buffer in
                 tape.entries.withUnsafeBufferPointer { entries in

@@ -305,9 +305,4 @@ extension JSONTape {
         }
         return hash
     }
-
-    /// FNV-1a over bytes (the same function as `hash(_:_:)`).
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBufferPointer { hash($0, 0..<$0.count) }
-    }
 }

@@ -176,7 +176,8 @@ struct TapeValidator {
             }
             // Only strings can equal a list of strings: no value to build for the evaluator.
             if op.flag && entry.kind != .string { return false }
-            return fallback.assert(program.keywords[Int(op.c)], tape.materialize(cursor, bytes))
+            let instance = value(at: cursor)
+            return fallback.assert(program.keywords[Int(op.c)], instance)
         case .maxLength:
             guard entry.kind == .string else { return true }
             if entry.length <= UInt32(op.a) { return true }

@@ -50,13 +50,8 @@ final class ECMARegex: @unchecked Sendable {
 
     /// Whether the pattern matches anywhere in `text` (patterns are not implicitly anchored).
     func matches(_ text: String) -> Bool {
-        if let program {
-            var text = text
-            let automaton = automaton
-            let found = text.withUTF8 { automaton?.search($0) ?? RegexMatcher.search(program, in: $0) }
-            if let found { return found }
-        }
-        return matchesWithFoundation(text)
+        var text = text
+        return text.withUTF8 { matches(utf8: $0) }
     }
 
     /// Whether the pattern matches anywhere in UTF-8 `text` (valid UTF-8, as a scanned JSON string

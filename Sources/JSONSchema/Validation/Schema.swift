@@ -33,18 +33,20 @@ public struct Schema: Sendable {
     /// Validates `instance` and reports every error, with locations and messages.
     public func validate(_ instance: JSONValue) -> ValidationResult {
         // The evaluator recurses per level: a deep instance gets a stack of its own (`LargeStack`).
-        LargeStack.run(depth: instance.nestingDepth(upTo: LargeStack.inlineDepth)) {
-            var evaluator = Evaluator(program: program, verbose: true)
-            let valid = evaluator.validate(instance)
-            return ValidationResult(isValid: valid, errors: valid ? [] : evaluator.errors)
-        }
+        LargeStack.run(depth: instance.nestingDepth(upTo: LargeStack.inlineDepth)) { evaluate(instance) }
     }
 
     /// Whether `instance` is valid; stops at the first failure and builds no messages.
     public func isValid(_ instance: JSONValue) -> Bool {
         LargeStack.run(depth: instance.nestingDepth(upTo: LargeStack.inlineDepth)) {
-            var evaluator = Evaluator(program: program, verbose: false)
-            return evaluator.validate(instance)
+            evaluate(instance, verbose: false).isValid
         }
+    }
+
+    /// The evaluator's verdict, on the caller's stack: for callers that already know the depth.
+    func evaluate(_ instance: JSONValue, verbose: Bool = true) -> ValidationResult {
+        var evaluator = Evaluator(program: program, verbose: verbose)
+        let valid = evaluator.validate(instance)
+        return ValidationResult(isValid: valid, errors: valid ? [] : evaluator.errors)
     }
 }

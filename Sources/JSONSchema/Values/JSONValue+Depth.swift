@@ -1,25 +1,25 @@
 extension JSONValue {
-    /// How deeply arrays and objects nest in the value (a scalar is 0, `[[1]]` is 2), counted
-    /// without recursion and no further than `limit + 1`: callers only ask whether a value is
-    /// deeper than some bound, so a deep value is not walked to its end.
+    /// How deeply arrays and objects nest in the value (a scalar is 0, `[[1]]` is 2), counted no
+    /// further than `limit + 1`: callers only ask whether a value is deeper than some bound, so a
+    /// deep value is not walked to its end, and the recursion stays `limit + 1` levels deep.
     public func nestingDepth(upTo limit: Int) -> Int {
+        switch self {
+        case .array(let elements): return 1 + Self.deepest(of: elements.lazy, upTo: limit - 1)
+        case .object(let object):
+            return 1 + Self.deepest(of: object.members.lazy.map(\.value), upTo: limit - 1)
+        default: return 0
+        }
+    }
+
+    private static func deepest(of children: some Sequence<JSONValue>, upTo limit: Int) -> Int {
+        guard limit >= 0 else { return 0 }
         var deepest = 0
-        var pending: [(value: JSONValue, depth: Int)] = [(self, 0)]
-        while let (value, depth) = pending.popLast() {
-            let children: [JSONValue]
-            switch value {
-            case .array(let elements): children = elements
-            case .object(let object): children = object.values
+        for child in children {
+            switch child {
+            case .array, .object:
+                deepest = max(deepest, child.nestingDepth(upTo: limit))
+                if deepest > limit { return deepest }
             default: continue
-            }
-            let level = depth + 1
-            deepest = max(deepest, level)
-            if deepest > limit { return deepest }
-            for child in children {
-                switch child {
-                case .array, .object: pending.append((child, level))
-                default: continue
-                }
             }
         }
         return deepest

@@ -52,9 +52,9 @@ public enum YAMLReader {
         maximumAliasExpansion: Int? = nil
     ) throws(YAMLParseError) -> [StreamDocument] {
         let input = Array(bytes)
-        // The reader recurses per level; input long enough to nest past `LargeStack.inlineDepth`
-        // gets a stack of its own.
-        return try LargeStack.run(depth: input.count) { () throws(YAMLParseError) in
+        // The reader recurses per level and its nesting is only known once read: every document
+        // is read on a stack of its own (contracts and descriptions are read once per run).
+        return try LargeStack.run(depth: .max) { () throws(YAMLParseError) in
             try readStream(input, options: options, maximumAliasExpansion: maximumAliasExpansion)
         }
     }
