@@ -18,8 +18,6 @@ public struct CheckContext: Sendable {
 
     /// The body as a `JSONValue`, built on first use and then shared by every check.
     public var jsonBody: Result<JSONValue, JSONParseError>? { parsedBody?.value }
-    /// The JSON body as a tape, which the schema check validates without the `JSONValue` tree.
-    public var jsonTape: JSONTape? { try? parsedBody?.tape.get() }
     /// Keys the JSON body gives twice in one object (its parser keeps the last value).
     public var duplicateKeys: [JSONDuplicateKey] { parsedBody?.duplicateKeys ?? [] }
 

@@ -111,7 +111,7 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// fields such as `Connection` and `Transfer-Encoding` are read, whatever lines they came on.
     public func tokens(for name: String) -> [String] {
         values(for: name).flatMap { value in
-            value.split(separator: ",").map { Self.trimmed($0).lowercased() }
+            value.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() }
         }
         .filter { !$0.isEmpty }
     }
@@ -141,13 +141,16 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
     }
+}
 
-    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
-    private static func trimmed(_ text: Substring) -> String {
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace), for the
+    /// client's and the mock's header parsing alike.
+    package func trimmingASCIIWhitespace() -> String {
         let isWhitespace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !isWhitespace($0) }),
-            let last = text.lastIndex(where: { !isWhitespace($0) })
+        guard let first = firstIndex(where: { !isWhitespace($0) }),
+            let last = lastIndex(where: { !isWhitespace($0) })
         else { return "" }
-        return String(text[first...last])
+        return String(self[first...last])
     }
 }

@@ -111,9 +111,7 @@ package final class GenerationPlan: Sendable {
 /// are first generated: the next value reaches them by name instead of flattening the child schema
 /// again or looking it up by location and schema in `FlattenCache`.
 package final class ChildPlans: Sendable {
-    /// Keyed by property name, and by `Role` for the other children (a property may be named "items").
-    private let properties = Mutex<[String: Constraints]>([:])
-    private let others = Mutex<[Role: Constraints]>([:])
+    private let entries = Mutex<[Role: Constraints]>([:])
 
     package enum Role: Hashable, Sendable {
         case property(String)
@@ -124,18 +122,8 @@ package final class ChildPlans: Sendable {
     package init() {}
 
     package subscript(role: Role) -> Constraints? {
-        get {
-            switch role {
-            case .property(let name): return properties.withLock { $0[name] }
-            default: return others.withLock { $0[role] }
-            }
-        }
-        set {
-            switch role {
-            case .property(let name): properties.withLock { $0[name] = newValue }
-            default: others.withLock { $0[role] = newValue }
-            }
-        }
+        get { entries.withLock { $0[role] } }
+        set { entries.withLock { $0[role] = newValue } }
     }
 }
 

@@ -106,12 +106,8 @@ public struct InstanceGenerator: Sendable {
     package func generate(_ schema: JSONValue, at location: JSONPointer, depth: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
-        if let constraints = flattened.constraints(for: schema, at: location) {
-            return try generate(constraints, depth: depth, context: &context)
-        }
-        let constraints = flattened.store(
-            try flatten(schema, at: location, hops: 0), for: schema, at: location, generator: self)
-        return try generate(constraints, depth: depth, context: &context)
+        try generate(
+            flattened.planned(schema, at: location, generator: self), depth: depth, context: &context)
     }
 
     package func generate(_ constraints: Constraints, depth: Int, context: inout Context)
