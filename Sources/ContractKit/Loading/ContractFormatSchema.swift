@@ -159,8 +159,11 @@ enum ContractFormatSchema {
               "additionalProperties": false
             },
             "security": {
-              "type": "array",
-              "items": { "type": "string" }
+              "description": "Scheme names presented together, or alternatives (any one lets a call through), each a list of names; [] or an empty alternative allows calls without credentials.",
+              "anyOf": [
+                { "type": "array", "items": { "type": "string" } },
+                { "type": "array", "items": { "type": "array", "items": { "type": "string" } } }
+              ]
             },
             "auth": {
               "type": "object",
@@ -188,7 +191,8 @@ enum ContractFormatSchema {
               "type": "object",
               "required": ["type"],
               "properties": {
-                "type": { "enum": ["bearer", "basic", "apiKey"] },
+                "type": { "enum": ["bearer", "basic", "apiKey", "unsupported"] },
+                "scheme": { "type": "string", "description": "unsupported: what the scheme is (mutualTLS, HTTP digest …), for messages." },
                 "description": { "type": "string" },
                 "token": { "type": "string", "description": "bearer: the token, e.g. {{env.API_TOKEN}}." },
                 "username": { "type": "string", "description": "basic: the user name." },
@@ -349,6 +353,5 @@ enum ContractFormatSchema {
             }
           }
         }
-
         """#
 }
