@@ -26,6 +26,13 @@ public struct ResponseChecker: Sendable {
         public var body: JSONValue? { try? parsedBody?.value.get() }
     }
 
+    /// A 5xx is one cause: `not_a_server_error` says it, so `status_code_conformance` does not
+    /// repeat that the status is undeclared or unexpected.
+    static func oneFindingPerCause(_ findings: [Finding]) -> [Finding] {
+        guard findings.contains(where: { $0.check == .notAServerError }) else { return findings }
+        return findings.filter { $0.check != .statusCodeConformance }
+    }
+
     public func check(
         _ response: ResponseRecord, to request: RequestRecord, endpoint: Endpoint, example: Example? = nil,
         variables: [String: JSONValue] = [:]
@@ -34,7 +41,9 @@ public struct ResponseChecker: Sendable {
             contract: contract, schemas: schemas, endpoint: endpoint, example: example, request: request,
             response: response, variables: variables, settings: contract.checks.refined(by: endpoint.checks))
         let declaresJSON = context.responseSpec?.isJSON ?? false
-        if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
+        if !context.hasNoContent,
+            declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true
+        {
             if !(response.body.isEmpty && !declaresJSON) {
                 context.parsedBody = ParsedJSONBody(bytes: response.body)
             }
@@ -42,8 +51,13 @@ public struct ResponseChecker: Sendable {
         var outcome = Outcome(findings: [], checksRun: [], parsedBody: context.parsedBody)
         for check in checks where context.settings.isEnabled(check.name) {
             outcome.checksRun.append(check.name)
-            outcome.findings += check.run(context)
+            outcome.findings += check.run(context).map { finding in
+                var finding = finding
+                finding.status = finding.status ?? response.status
+                return finding
+            }
         }
+        outcome.findings = Self.oneFindingPerCause(outcome.findings)
         return outcome
     }
 }

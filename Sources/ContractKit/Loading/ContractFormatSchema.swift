@@ -232,7 +232,16 @@ enum ContractFormatSchema {
                   "type": "string",
                   "pattern": "^(/([^~]|~[01])*)?$",
                   "description": "A pointer into the response body, * for every element, whose values must equal the parameter."
-                }
+                },
+                "style": {
+                  "enum": ["form", "spaceDelimited", "pipeDelimited", "deepObject", "simple", "label", "matrix"],
+                  "description": "How the value is written, as OpenAPI's style: form (default), spaceDelimited, pipeDelimited or deepObject in the query; simple (default), label or matrix in the path; simple in a header."
+                },
+                "explode": {
+                  "type": "boolean",
+                  "description": "Whether arrays and objects spread over several pairs (ids=1&ids=2) rather than one (ids=1,2, the default)."
+                },
+                "allowReserved": { "type": "boolean", "description": "Whether reserved characters go into the query unencoded." }
               },
               "patternProperties": { "^x-": true },
               "additionalProperties": false
@@ -353,5 +362,6 @@ enum ContractFormatSchema {
             }
           }
         }
+
         """#
 }

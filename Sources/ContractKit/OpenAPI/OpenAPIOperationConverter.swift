@@ -142,14 +142,10 @@ struct OpenAPIOperationConverter {
             log.warn("header parameter \"\(name)\" is ignored, as OpenAPI specifies", at: pointer)
             return nil
         }
-        if let given = value["style"]?.stringValue, given != style {
-            log.warn(
-                "parameter style \"\(given)\" is not mapped; the value is checked as a single \(style)-style value",
-                at: pointer.appending("style"))
-        }
         var object = JSONObject()
         let isRequired = location == "path" ? true : (value["required"]?.boolValue ?? false)
         object["required"] = .bool(isRequired)
+        serialization(of: value, defaultStyle: style, at: pointer, into: &object, log: &log)
         var schemaOrigin: JSONPointer?
         var originalSchema: JSONValue?
         if let schema = value["schema"] {
@@ -164,14 +160,6 @@ struct OpenAPIOperationConverter {
         }
         if let originalSchema, let schemaOrigin {
             object["schema"] = schemas.convert(originalSchema, at: schemaOrigin, log: &log)
-            var scratch = OpenAPIWarningLog()
-            if location == "query", value["explode"]?.boolValue != false,
-                references.resolve(originalSchema, at: schemaOrigin, log: &scratch)?.value["type"] == "array"
-            {
-                log.warn(
-                    "array query parameter \"\(name)\" is sent and read comma-separated (as with explode: false), not as repeated keys",
-                    at: pointer)
-            }
         }
         if case .string(let text)? = value["description"] { object["description"] = .string(text) }
         var example = value["example"]
@@ -184,6 +172,31 @@ struct OpenAPIOperationConverter {
             name: name, location: location, isRequired: isRequired, example: example,
             schemaValue: originalSchema.flatMap(schemaValue))
         return (object, parameter, schemaOrigin)
+    }
+
+    /// The parameter's `style`, `explode` and `allowReserved`, written where they differ from the
+    /// contract's defaults (the location's style, explode false). OpenAPI's own default explode is
+    /// true for `form`, so a plain query array (`?tag=a&tag=b`) is written `"explode": true`.
+    private func serialization(
+        of value: JSONValue, defaultStyle: String, at pointer: JSONPointer, into object: inout JSONObject,
+        log: inout OpenAPIWarningLog
+    ) {
+        var style = defaultStyle
+        if let given = value["style"]?.stringValue {
+            let location = Parameter.Location(rawValue: value["in"]?.stringValue ?? "") ?? .query
+            if let known = ParameterStyle(rawValue: given),
+                ParameterStyle.allowed(in: location).contains(known)
+            {
+                style = given
+            } else {
+                log.warn(
+                    "parameter style \"\(given)\" is not one a \(location.rawValue) parameter may have; the value is written \(defaultStyle)-style",
+                    at: pointer.appending("style"))
+            }
+        }
+        if style != defaultStyle { object["style"] = .string(style) }
+        if value["explode"]?.boolValue ?? (style == "form") { object["explode"] = .bool(true) }
+        if value["allowReserved"]?.boolValue == true { object["allowReserved"] = .bool(true) }
     }
 
     /// A value the schema suggests: an example, the default, or the first enum value.
@@ -223,7 +236,8 @@ struct OpenAPIOperationConverter {
             {
                 example = (first.name, first.value)
             }
-        } else if ["application/x-www-form-urlencoded", "multipart/form-data"].contains(MediaType.essence(chosen.key)),
+        } else if ["application/x-www-form-urlencoded", "multipart/form-data"].contains(
+            MediaType.essence(chosen.key)),
             let schema = chosen.value["schema"]
         {  // the mock reads form fields as an object and checks them against this schema
             object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
@@ -249,7 +263,9 @@ struct OpenAPIOperationConverter {
             let here = pointer.appending("content").appending(other.key).appending("schema")
             var scratch = OpenAPIWarningLog()
             others[other.key] = .object(
-                JSONObject(other.value["schema"].map { [("schema", schemas.convert($0, at: here, log: &scratch))] } ?? []))
+                JSONObject(
+                    other.value["schema"].map { [("schema", schemas.convert($0, at: here, log: &scratch))] }
+                        ?? []))
         }
         if !others.isEmpty { object["x-otherContentTypes"] = .object(others) }
         let isRequired = target.value["required"]?.boolValue ?? false

@@ -134,9 +134,7 @@ public struct Replayer: Sendable {
             synthesis: synthesis)
         let request: RequestRecord
         do {
-            request = ContractAuth.applying(
-                contract.auth, to: try builder.request(for: endpoint, example: example, variables: variables),
-                endpointID: endpoint.id)
+            request = try builder.request(for: endpoint, example: example, variables: variables)
         } catch {
             return (skipped(planned, reason: "cannot build the request: \(error)"), [:])
         }
