@@ -9,7 +9,8 @@ extension TodoStorageTestSuite {
     struct CompatibleHistoryTests {
         @Test("version 1 still writes what v1.json recorded")
         func versionOne() {
-            let report = todoGroups.expectCompatible(TodoAppV1.TodoGroup.self, version: "v1", samples: [TodoAppV1.groceries])
+            let report = todoGroups.expectCompatible(
+                TodoAppV1.TodoGroup.self, version: "v1", samples: [TodoAppV1.groceries])
             #expect(report.files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["v1.json"])
         }
 
@@ -21,7 +22,8 @@ extension TodoStorageTestSuite {
 
         @Test("settings: snake_case keys, ISO 8601 dates, URL, Data and dictionaries load in version 2")
         func settings() {
-            storedSettings.expectCompatible(SettingsV1.Settings.self, version: "v1", samples: [SettingsV1.sample])
+            storedSettings.expectCompatible(
+                SettingsV1.Settings.self, version: "v1", samples: [SettingsV1.sample])
             storedSettings.expectCompatible(SettingsV2.Settings.self)
         }
 

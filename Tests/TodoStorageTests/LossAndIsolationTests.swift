@@ -42,7 +42,8 @@ extension TodoStorageTestSuite {
         func trap() {
             let report = isolatedTodoGroups.check(TrapsOnMissingDate.TodoGroup.self)
             #expect(report.issues.map(\.kind) == [.crash], "\(report)")
-            #expect(report.issues.first?.description.hasPrefix("\(v1): /: decoding crashed the model") == true)
+            #expect(
+                report.issues.first?.description.hasPrefix("\(v1): /: decoding crashed the model") == true)
         }
 
         @Test("a hang in init(from:) on old data is an issue of that file, in a child process")

@@ -44,7 +44,9 @@ func expectIssues(
     }
     let all = recorded.withLock { $0 }
     for text in texts {
-        #expect(all.contains { $0.contains(text) }, "no issue says \(text): \(all)", sourceLocation: sourceLocation)
+        #expect(
+            all.contains { $0.contains(text) }, "no issue says \(text): \(all)",
+            sourceLocation: sourceLocation)
     }
     return all
 }

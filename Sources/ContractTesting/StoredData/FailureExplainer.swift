@@ -60,6 +60,14 @@ struct FailureExplainer {
         var pattern = pattern
         var found = pointer.resolve(in: snapshot)
         let place = shape.place(pattern)
+        if pointer.isRoot, let misfit = misfitNumber(in: snapshot, at: .root, pattern: .root) {
+            // swift-foundation reports a number that does not fit the model's integer type as
+            // "not valid JSON", with no coding path.
+            let whole = misfit.value.numberValue?.isInteger ?? true
+            let expected = whole ? "a number that fits `\(misfit.type)`" : "a whole number"
+            let note = whole ? nil : "the model decodes `\(misfit.type)`"
+            return (misfit.pointer, .unexpected(expected: expected, note: note, found: misfit.value))
+        }
         if let (type, value) = Self.invalidCase(detail) {
             let shown = found?.stringValue ?? value
             return (pointer, .unknownCase(shown, type: type, known: place?.cases ?? []))
@@ -76,14 +84,24 @@ struct FailureExplainer {
         let kind = shape.place(pattern)?.kind
         if kind == .date || (mentionsDate && kind == nil) {
             let words = StrategyWords.date(decoder)
-            return (pointer, .unexpected(expected: words.expected, note: "the model decodes `Date` \(words.how)", found: found))
+            return (
+                pointer,
+                .unexpected(
+                    expected: words.expected, note: "the model decodes `Date` \(words.how)", found: found)
+            )
         }
         if kind == .data || detail.contains("Base64") {
             let words = StrategyWords.data(decoder)
-            return (pointer, .unexpected(expected: words.expected, note: "the model decodes `Data` \(words.how)", found: found))
+            return (
+                pointer,
+                .unexpected(
+                    expected: words.expected, note: "the model decodes `Data` \(words.how)", found: found)
+            )
         }
         if kind == .url || detail.contains("URL") {
-            return (pointer, .unexpected(expected: "a valid URL", note: "the model decodes `URL`", found: found))
+            return (
+                pointer, .unexpected(expected: "a valid URL", note: "the model decodes `URL`", found: found)
+            )
         }
         if detail.contains("does not fit in") {
             let type = shape.place(pattern)?.type ?? "the model's number type"
@@ -102,6 +120,58 @@ struct FailureExplainer {
         }
     }
 
+    /// The first number in `value` that the integer type the model reads at its place cannot hold.
+    private func misfitNumber(in value: JSONValue, at pointer: JSONPointer, pattern: JSONPointer)
+        -> (pointer: JSONPointer, type: String, value: JSONValue)?
+    {
+        switch value {
+        case .number(let number):
+            guard let type = shape.place(pattern)?.type, Self.fits(number, integerType: type) == false else {
+                return nil
+            }
+            return (pointer, type, value)
+        case .array(let elements):
+            let child = shape.child(of: pattern, key: nil)
+            for (index, element) in elements.enumerated() {
+                if let found = misfitNumber(in: element, at: pointer.appending(index), pattern: child) {
+                    return found
+                }
+            }
+            return nil
+        case .object(let object):
+            for member in object.members {
+                let child = shape.child(of: pattern, key: keys.modelKey(forWire: member.key))
+                if let found = misfitNumber(
+                    in: member.value, at: pointer.appending(member.key), pattern: child)
+                {
+                    return found
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `number` fits the Swift integer type named `type`; nil when it names none.
+    static func fits(_ number: JSONNumber, integerType type: String) -> Bool? {
+        let bits: [String: (signed: Bool, width: Int)] = [
+            "Int": (true, 64), "Int8": (true, 8), "Int16": (true, 16), "Int32": (true, 32),
+            "Int64": (true, 64),
+            "UInt": (false, 64), "UInt8": (false, 8), "UInt16": (false, 16), "UInt32": (false, 32),
+            "UInt64": (false, 64),
+        ]
+        guard let (signed, width) = bits[type] else { return nil }
+        guard number.isInteger else { return false }
+        guard let value = number.intValue else {
+            // Beyond Int64: only an unsigned 64-bit type holds it, up to 2^64 - 1.
+            return !signed && width == 64 && !number.isNegative
+                && number.doubleValue < 18_446_744_073_709_551_616
+        }
+        if !signed { return value >= 0 && (width == 64 || value < 1 << width) }
+        return width == 64 || (value >= -(1 << (width - 1)) && value < 1 << (width - 1))
+    }
+
     /// The keys of the object at `pattern` that the model does not read.
     private func unreadKeys(of value: JSONValue?, at pattern: JSONPointer) -> [String] {
         guard let object = value?.objectValue, let place = shape.place(pattern), !place.keys.isEmpty,
@@ -117,7 +187,9 @@ struct FailureExplainer {
         guard detail.hasPrefix(prefix), let from = detail.range(of: " from invalid "),
             let value = detail.range(of: " value ", range: from.upperBound..<detail.endIndex)
         else { return nil }
-        return (String(detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<from.lowerBound]),
-                String(detail[value.upperBound...]))
+        return (
+            String(detail[detail.index(detail.startIndex, offsetBy: prefix.count)..<from.lowerBound]),
+            String(detail[value.upperBound...])
+        )
     }
 }

@@ -4,8 +4,9 @@ import JSONSchema
 /// Finds what a snapshot loses when the model loads it and writes it back: keys it drops,
 /// values that come back different (an unknown enum case mapped to a default), items it drops.
 ///
-/// Keys the model adds are new data, not a loss, and a key that held null may come back absent
-/// (optionals are written with `encodeIfPresent`). Numbers compare by value, a number written
+/// Keys the model adds are new data, not a loss; a key that held null may come back absent
+/// (optionals are written with `encodeIfPresent`), and a value written back under a new key
+/// the model reads (a migration from an old key) is kept. Numbers compare by value, a number written
 /// back as the string of the same number is converted, not lost, and dates compare as instants
 /// when the text differs (`…00.000Z` and `…00Z`), read with the app's own decoder.
 struct RoundTripDiff {
@@ -31,9 +32,10 @@ struct RoundTripDiff {
                 let child = shape.child(of: pattern, key: keys.modelKey(forWire: member.key))
                 if let value = after[member.key] {
                     compare(member.value, value, at: place, pattern: child, into: &found)
-                } else if !member.value.isNull {
-                    let renamed = after.members.first { before[$0.key] == nil && $0.value == member.value }
-                    found.append((place, renamed.map { .renamedOnWrite(to: $0.key) } ?? .dropped(member.value)))
+                } else if !member.value.isNull,
+                    !after.members.contains(where: { before[$0.key] == nil && $0.value == member.value })
+                {
+                    found.append((place, .dropped(member.value)))
                 }
             }
         case (.array(let before), .array(let after)) where after.count < before.count:

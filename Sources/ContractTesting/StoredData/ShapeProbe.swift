@@ -47,7 +47,8 @@ struct ShapeProbe: Decoder {
     /// The element at `index` of the list here.
     func element<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         try recorder.make(
-            type, at: pattern.appending("*"), name: nil, codingPath: codingPath + [AnyCodingKey(index: index)],
+            type, at: pattern.appending("*"), name: nil,
+            codingPath: codingPath + [AnyCodingKey(index: index)],
             depth: depth)
     }
 
@@ -66,7 +67,8 @@ struct ShapeProbe: Decoder {
     /// A decoder for the element at `index` (nested containers of a list).
     func descending(index: Int) -> ShapeProbe {
         ShapeProbe(
-            recorder: recorder, pattern: pattern.appending("*"), codingPath: codingPath + [AnyCodingKey(index: index)],
+            recorder: recorder, pattern: pattern.appending("*"),
+            codingPath: codingPath + [AnyCodingKey(index: index)],
             depth: depth + 1, dictionaryKey: nil, name: nil)
     }
 

@@ -33,7 +33,9 @@ struct SnapshotCheck<Model: Codable> {
                 outcomes = stored.outcomes(files.map(\.bytes), harness: harness)
             }
         }
-        if files.isEmpty { report.issues.append(StoredDataIssue(file: folder.display, problem: .noSnapshots)) }
+        if files.isEmpty {
+            report.issues.append(StoredDataIssue(file: folder.display, problem: .noSnapshots))
+        }
         let keys = WireKeys(coders: stored.coders)
         for (file, outcome) in zip(files, outcomes) {
             report.files.append(file.display)
@@ -54,7 +56,8 @@ struct SnapshotCheck<Model: Codable> {
         guard !samples.isEmpty else {
             guard let sample = shape.sample, let value = try? JSONParser.parse(sample) else {
                 let reason = shape.problem ?? "the model's init(from:) accepts no made-up value"
-                return .failure(.cannotRecord(typeName: Self.typeName, reason: "no value could be made up (\(reason))"))
+                return .failure(
+                    .cannotRecord(typeName: Self.typeName, reason: "no value could be made up (\(reason))"))
             }
             return .success([value])
         }
@@ -64,13 +67,16 @@ struct SnapshotCheck<Model: Codable> {
                 values.append(try JSONParser.parse(Array(try stored.coders.encoder.encode(sample))))
             } catch {
                 return .failure(
-                    .cannotRecord(typeName: Self.typeName, reason: "encoding sample \(index + 1) failed: \(error)"))
+                    .cannotRecord(
+                        typeName: Self.typeName, reason: "encoding sample \(index + 1) failed: \(error)"))
             }
         }
         return .success(values)
     }
 
-    private func judge(_ file: SnapshotFolder.File, _ outcome: DecodeOutcome, shape: ModelShape, keys: WireKeys)
+    private func judge(
+        _ file: SnapshotFolder.File, _ outcome: DecodeOutcome, shape: ModelShape, keys: WireKeys
+    )
         -> [StoredDataIssue]
     {
         let snapshot: JSONValue
@@ -104,7 +110,8 @@ struct SnapshotCheck<Model: Codable> {
     /// fuzzer's own advice names its round-trip harness only).
     private static func explaining(_ reason: String) -> String {
         guard reason.hasPrefix("the isolation child has no model") else { return reason }
-        let cut = reason.range(of: "; registered:")?.lowerBound ?? reason.range(of: ". Register it")?.lowerBound
+        let cut =
+            reason.range(of: "; registered:")?.lowerBound ?? reason.range(of: ". Register it")?.lowerBound
             ?? reason.endIndex
         return reason[..<cut]
             + "; register it in the entry test that calls CrashIsolation.runChildIfRequested(), with the same "

@@ -27,9 +27,13 @@ struct SnapshotFolder {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
             .sorted(by: Self.fileOrder)
             .compactMap { name in
-                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+                guard
+                    let data = FileManager.default.contents(
+                        atPath: directory.appendingPathComponent(name).path)
                 else { return nil }
-                return File(name: name, version: Self.version(ofFile: name), display: displayPath(name), bytes: Array(data))
+                return File(
+                    name: name, version: Self.version(ofFile: name), display: displayPath(name),
+                    bytes: Array(data))
             }
     }
 

@@ -55,19 +55,27 @@ struct SnapshotRecording {
         return (issues, wrote)
     }
 
-    private func write(_ value: JSONValue, named name: String, again: Bool, wrote: inout Bool) -> [StoredDataIssue] {
+    private func write(_ value: JSONValue, named name: String, again: Bool, wrote: inout Bool)
+        -> [StoredDataIssue]
+    {
         let file = folder.displayPath(name)
         do {
             try folder.write(value, named: name)
         } catch {
-            return [StoredDataIssue(file: file, problem: .cannotRecord(typeName: typeName, reason: "cannot write the file: \(error)"))]
+            return [
+                StoredDataIssue(
+                    file: file,
+                    problem: .cannotRecord(typeName: typeName, reason: "cannot write the file: \(error)"))
+            ]
         }
         wrote = true
         return [StoredDataIssue(file: file, problem: .recorded(typeName: typeName, again: again))]
     }
 
     /// Where the current encoding differs from the recorded one.
-    private func differences(_ recorded: JSONValue, _ now: JSONValue) -> [(pointer: JSONPointer, problem: StoredProblem)] {
+    private func differences(_ recorded: JSONValue, _ now: JSONValue) -> [(
+        pointer: JSONPointer, problem: StoredProblem
+    )] {
         var found: [(pointer: JSONPointer, problem: StoredProblem)] = []
         let next = SnapshotFolder.nextVersion(after: version)
         func visit(_ old: JSONValue?, _ new: JSONValue?, _ pointer: JSONPointer) {

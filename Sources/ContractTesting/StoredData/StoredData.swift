@@ -64,7 +64,8 @@ public struct StoredData: Sendable {
     ///   - filePath: the calling file, whose package root relative paths start from; leave the default.
     public init(
         _ folder: String, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder(),
-        isolation: CrashIsolation? = nil, acceptingLosses: [String] = [], environment: [String: String]? = nil,
+        isolation: CrashIsolation? = nil, acceptingLosses: [String] = [],
+        environment: [String: String]? = nil,
         filePath: String = #filePath
     ) {
         self.folder = folder
@@ -124,7 +125,9 @@ public struct StoredData: Sendable {
     /// Whether a loss at `pointer` is one the test accepts.
     func accepts(lossAt pointer: JSONPointer) -> Bool {
         acceptedLosses.contains { text in
-            guard let pattern = JSONPointer(text), pattern.tokens.count == pointer.tokens.count else { return false }
+            guard let pattern = JSONPointer(text), pattern.tokens.count == pointer.tokens.count else {
+                return false
+            }
             return zip(pattern.tokens, pointer.tokens).allSatisfy { $0 == "*" || $0 == $1 }
         }
     }

@@ -50,7 +50,7 @@ public struct StoredDataIssue: Sendable, Equatable, CustomStringConvertible {
         switch problem {
         case .crashed: return .crash
         case .hung: return .hang
-        case .dropped, .changed, .itemsDropped, .renamedOnWrite: return .loss
+        case .dropped, .changed, .itemsDropped: return .loss
         case .recorded: return .recorded
         case .formatChanged: return .formatChanged
         case .notJSON, .noSnapshots, .cannotRecord, .badVersion, .isolationFailed: return .cannotCheck

@@ -15,7 +15,9 @@ public struct StoredDataReport: Sendable, CustomStringConvertible {
     public var passed: Bool { issues.isEmpty }
 
     /// The problems of `kind`.
-    public func issues(_ kind: StoredDataIssue.Kind) -> [StoredDataIssue] { issues.filter { $0.kind == kind } }
+    public func issues(_ kind: StoredDataIssue.Kind) -> [StoredDataIssue] {
+        issues.filter { $0.kind == kind }
+    }
 
     /// `TodoGroup: 2 snapshots in Snapshots/TodoGroup, 1 issue`.
     public var summary: String {

@@ -52,7 +52,8 @@ struct StoredFailure: Codable, Sendable, Equatable {
                 detail: context.debugDescription)
         case .valueNotFound(let type, let context):
             self.init(
-                kind: .valueNotFound, path: Self.steps(context.codingPath), expected: String(describing: type),
+                kind: .valueNotFound, path: Self.steps(context.codingPath),
+                expected: String(describing: type),
                 detail: context.debugDescription)
         case .keyNotFound(let key, let context):
             self.init(

@@ -28,8 +28,6 @@ enum StoredProblem: Error, Equatable {
     case changed(from: JSONValue, to: JSONValue, enumType: String?)
     /// A list loads, but fewer items are written back.
     case itemsDropped(before: Int, after: Int)
-    /// The key is written back under another name.
-    case renamedOnWrite(to: String)
     case notJSON(String)
     case noSnapshots
     /// The model's current encoding was written to the file.
@@ -38,15 +36,6 @@ enum StoredProblem: Error, Equatable {
     case formatChanged(recorded: JSONValue?, now: JSONValue?, version: String, next: String)
     case cannotRecord(typeName: String, reason: String)
     case badVersion(String)
-
-    /// Whether the problem is data the model loses on the round trip (which `acceptingLosses`
-    /// may accept), as opposed to data it cannot load at all.
-    var isLoss: Bool {
-        switch self {
-        case .dropped, .changed, .itemsDropped, .renamedOnWrite: return true
-        default: return false
-        }
-    }
 }
 
 extension StoredProblem {
@@ -58,7 +47,8 @@ extension StoredProblem {
         case .unexpected(let expected, let note, let found):
             return "expected \(expected)\(Self.parenthesized(note)), found \(Self.describe(found))"
         case .null(let expected, let note):
-            return "expected \(expected)\(Self.parenthesized(note)), found null (the property is not optional)"
+            return
+                "expected \(expected)\(Self.parenthesized(note)), found null (the property is not optional)"
         case .missingKey(let key, let unread):
             let hint =
                 unread.isEmpty
@@ -78,9 +68,11 @@ extension StoredProblem {
         case .encodingFailed(let detail):
             return "loads, but encoding the value again failed: \(detail)"
         case .crashed(let status):
-            return "decoding crashed the model (\(status)): a trap in its init(from:) on data an old version stored"
+            return
+                "decoding crashed the model (\(status)): a trap in its init(from:) on data an old version stored"
         case .hung(let seconds):
-            return "decoding did not finish within \(Self.seconds(seconds)) s (a loop in the model's init(from:))"
+            return
+                "decoding did not finish within \(Self.seconds(seconds)) s (a loop in the model's init(from:))"
         case .isolationFailed(let reason):
             return "not decoded in the crash-isolation child: \(reason)"
         default:
@@ -92,14 +84,14 @@ extension StoredProblem {
         let lost = "lost on the round trip: "
         switch self {
         case .dropped(let value):
-            return lost + "the model loads this key but does not write it back (it held \(Self.clipped(value)))"
+            return lost
+                + "the model loads this key but does not write it back (it held \(Self.clipped(value)))"
         case .changed(let from, let to, let enumType):
             let cause = enumType.map { " (`\($0)` maps a value it does not know to a default)" } ?? ""
             return lost + "\(Self.clipped(from)) is written back as \(Self.clipped(to))\(cause)"
         case .itemsDropped(let before, let after):
-            return lost + "\(before) items are written back as \(after) (the model drops items it cannot read)"
-        case .renamedOnWrite(let name):
-            return lost + "the key is written back as \"\(name)\""
+            return lost
+                + "\(before) items are written back as \(after) (the model drops items it cannot read)"
         default:
             return nil
         }
@@ -148,7 +140,8 @@ extension StoredProblem {
         case .number(let number)?: return "the number \(number)"
         case .bool(let flag)?: return flag ? "true" : "false"
         case .null?: return "null"
-        case .array(let elements)?: return "an array (\(elements.count) item\(elements.count == 1 ? "" : "s"))"
+        case .array(let elements)?:
+            return "an array (\(elements.count) item\(elements.count == 1 ? "" : "s"))"
         case .object?: return "an object"
         }
     }

@@ -23,7 +23,9 @@ struct StoredSchemaInference {
         if values.contains(where: \.isNull) { branches.append(["type": "null"]) }
         if values.contains(where: { $0.boolValue != nil }) { branches.append(["type": "boolean"]) }
         let numbers = values.compactMap(\.numberValue)
-        if !numbers.isEmpty { branches.append(["type": numbers.allSatisfy(\.isInteger) ? "integer" : "number"]) }
+        if !numbers.isEmpty {
+            branches.append(["type": numbers.allSatisfy(\.isInteger) ? "integer" : "number"])
+        }
         let strings = values.compactMap(\.stringValue)
         if !strings.isEmpty { branches.append(stringSchema(strings, kind: place?.kind)) }
         let arrays = values.filter { $0.arrayValue != nil }
@@ -48,8 +50,12 @@ struct StoredSchemaInference {
             return ["type": "string", "format": "uuid"]
         case nil:
             if distinct.allSatisfy(Self.isDateTime) { return Self.dateSchema(distinct) }
-            if distinct.allSatisfy({ UUID(uuidString: $0) != nil }) { return ["type": "string", "format": "uuid"] }
-            if distinct.allSatisfy(Self.looksLikeCase) { return ["enum": .array(distinct.map(JSONValue.string))] }
+            if distinct.allSatisfy({ UUID(uuidString: $0) != nil }) {
+                return ["type": "string", "format": "uuid"]
+            }
+            if distinct.allSatisfy(Self.looksLikeCase) {
+                return ["enum": .array(distinct.map(JSONValue.string))]
+            }
             return ["type": "string"]
         default:
             return ["type": "string"]
@@ -112,7 +118,8 @@ struct StoredSchemaInference {
             return object["type"]
         }
         if bare.count == branches.count { return ["type": .array(bare)] }
-        if branches.count == 2, branches[0] == ["type": "null"], let values = branches[1]["enum"]?.arrayValue {
+        if branches.count == 2, branches[0] == ["type": "null"], let values = branches[1]["enum"]?.arrayValue
+        {
             return ["enum": .array(values + [.null])]
         }
         return ["anyOf": .array(branches)]

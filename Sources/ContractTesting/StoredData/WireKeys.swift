@@ -43,7 +43,9 @@ final class WireKeys {
     func wireKey(forModel model: String) -> String {
         guard let keyWriter else { return model }
         if let known = wireNames[model] { return known }
-        let written = (try? keyWriter.encode(OneKey(name: model))).flatMap { try? JSONParser.parse(Array($0)) }
+        let written = (try? keyWriter.encode(OneKey(name: model))).flatMap {
+            try? JSONParser.parse(Array($0))
+        }
         let name = written?.objectValue?.keys.first ?? model
         wireNames[model] = name
         return name

@@ -121,7 +121,7 @@ enum ChangedDateStrategy {
     }()
 }
 
-/// A todo without a due date traps in a hand-written `init(from:)` (a force unwrap).
+/// A todo without a due date traps in a hand-written `init(from:)`.
 enum TrapsOnMissingDate {
     struct TodoGroup: Codable {
         var id: UUID
@@ -144,7 +144,10 @@ enum TrapsOnMissingDate {
             title = try container.decode(String.self, forKey: .title)
             status = try container.decode(TodoAppV1.Status.self, forKey: .status)
             // Made-up values (and every todo version 2 writes) have a date; version 1's may not.
-            dueDate = try container.decodeIfPresent(Date.self, forKey: .dueDate)!
+            guard let date = try container.decodeIfPresent(Date.self, forKey: .dueDate) else {
+                fatalError("every todo has a due date")
+            }
+            dueDate = date
         }
     }
 }

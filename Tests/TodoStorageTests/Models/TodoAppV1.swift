@@ -27,7 +27,9 @@ enum TodoAppV1 {
         id: UUID(uuidString: "6F1C2A3E-0000-4000-8000-000000000001") ?? UUID(), title: "Groceries",
         petImage: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
         todos: [
-            Todo(id: 1, title: "Oat milk", dueDate: Date(timeIntervalSinceReferenceDate: 736_000_000), status: .done),
+            Todo(
+                id: 1, title: "Oat milk", dueDate: Date(timeIntervalSinceReferenceDate: 736_000_000),
+                status: .done),
             Todo(id: 2, title: "Bread", dueDate: nil, status: .open),
         ])
 }
