@@ -22,8 +22,17 @@ struct FailureExplainer {
             let (expected, note) = expectation(failure.expected ?? "", at: pattern)
             return (pointer, .null(expected: expected, note: note))
         case .keyNotFound:
-            let key = keys.wireKey(forModel: failure.missingKey ?? "")
-            return (pointer.appending(key), .missingKey(key, unread: unreadKeys(of: found, at: pattern)))
+            let model = failure.missingKey ?? ""
+            let key = keys.wireKey(forModel: model)
+            let readAs = keys.modelKey(forWire: key)
+            if readAs != model {
+                // `homeURL` is written `home_url`, which convertFromSnakeCase reads as `homeUrl`.
+                return (pointer.appending(key), .unreachableKey(model, wire: key, readAs: readAs))
+            }
+            return (
+                pointer.appending(key),
+                .missingKey(key, unread: unreadKeys(of: found, at: pattern, missing: key))
+            )
         case .dataCorrupted:
             return corrupted(failure.detail, pointer: pointer, pattern: pattern)
         case .thrown:
@@ -67,6 +76,11 @@ struct FailureExplainer {
             let expected = whole ? "a number that fits `\(misfit.type)`" : "a whole number"
             let note = whole ? nil : "the model decodes `\(misfit.type)`"
             return (misfit.pointer, .unexpected(expected: expected, note: note, found: misfit.value))
+        }
+        let keyPrefix = "Could not convert key to type "
+        if detail.hasPrefix(keyPrefix), let key = pointer.tokens.last {
+            // A dictionary keyed by an enum, with a key that is no case of it.
+            return (pointer, .unknownCase(key, type: String(detail.dropFirst(keyPrefix.count)), known: []))
         }
         if let (type, value) = Self.invalidCase(detail) {
             let shown = found?.stringValue ?? value
@@ -172,12 +186,21 @@ struct FailureExplainer {
         return width == 64 || (value >= -(1 << (width - 1)) && value < 1 << (width - 1))
     }
 
-    /// The keys of the object at `pattern` that the model does not read.
-    private func unreadKeys(of value: JSONValue?, at pattern: JSONPointer) -> [String] {
-        guard let object = value?.objectValue, let place = shape.place(pattern), !place.keys.isEmpty,
-            place.kind != .dictionary
+    /// The keys of the object at `pattern` that the model does not read, the one spelled like
+    /// the missing `key` first.
+    private func unreadKeys(of value: JSONValue?, at pattern: JSONPointer, missing key: String) -> [String] {
+        // Only a probe that went through the whole model knows every key it reads.
+        guard shape.problem == nil, let object = value?.objectValue, let place = shape.place(pattern),
+            !place.keys.isEmpty, place.kind != .dictionary
         else { return [] }
-        return object.keys.filter { !place.keys.contains(keys.modelKey(forWire: $0)) }
+        let unread = object.keys.filter { !place.keys.contains(keys.modelKey(forWire: $0)) }
+        // The likeliest old spelling first: `user_name` for `userName`.
+        let missing = Self.letters(key)
+        return unread.filter { Self.letters($0) == missing } + unread.filter { Self.letters($0) != missing }
+    }
+
+    private static func letters(_ key: String) -> String {
+        String(key.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
     /// The enum and the value of the standard library's message for a raw value that is no

@@ -4,7 +4,8 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { probe.codingPath }
 
-    /// A dictionary has one made-up key; a model's own object lists none (it asks by name).
+    /// A dictionary has one made-up key (or none when its key type cannot be made up); a model's
+    /// own object lists none (it asks by name).
     var allKeys: [Key] {
         guard let key = probe.dictionaryKey, !probe.isDeepest else { return [] }
         return [Key(stringValue: key)].compactMap { $0 }

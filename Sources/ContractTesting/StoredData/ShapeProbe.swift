@@ -13,7 +13,9 @@ struct ShapeProbe: Decoder {
     let pattern: JSONPointer
     let codingPath: [any CodingKey]
     let depth: Int
-    /// The one key a dictionary read here has; nil when the value is not a dictionary.
+    /// Whether the value here is a dictionary, whose keys are data, not the model's names.
+    let isDictionary: Bool
+    /// The one key a dictionary read here has; nil for an empty one.
     let dictionaryKey: String?
     /// The key the value is read under, which a made-up string repeats.
     let name: String?
@@ -61,7 +63,7 @@ struct ShapeProbe: Decoder {
     func descending(_ key: some CodingKey) -> ShapeProbe {
         ShapeProbe(
             recorder: recorder, pattern: childPattern(key), codingPath: codingPath + [key], depth: depth + 1,
-            dictionaryKey: nil, name: key.stringValue)
+            isDictionary: false, dictionaryKey: nil, name: key.stringValue)
     }
 
     /// A decoder for the element at `index` (nested containers of a list).
@@ -69,17 +71,17 @@ struct ShapeProbe: Decoder {
         ShapeProbe(
             recorder: recorder, pattern: pattern.appending("*"),
             codingPath: codingPath + [AnyCodingKey(index: index)],
-            depth: depth + 1, dictionaryKey: nil, name: nil)
+            depth: depth + 1, isDictionary: false, dictionaryKey: nil, name: nil)
     }
 
     /// Notes that the model reads `key` here (a dictionary's keys are data, not the model's).
     func noteKey(_ key: some CodingKey) {
-        if dictionaryKey == nil { recorder.noteKey(key.stringValue, at: pattern) }
+        if !isDictionary { recorder.noteKey(key.stringValue, at: pattern) }
     }
 
     private func childPattern(_ key: some CodingKey) -> JSONPointer {
         noteKey(key)
-        return pattern.appending(dictionaryKey == nil ? key.stringValue : "*")
+        return pattern.appending(isDictionary ? "*" : key.stringValue)
     }
 }
 

@@ -29,10 +29,19 @@ final class ShapeRecorder {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "nested too deeply to make up a value"))
         }
-        let probe = ShapeProbe(
-            recorder: self, pattern: pattern, codingPath: codingPath, depth: depth + 1,
-            dictionaryKey: Self.dictionaryKey(typeName: String(describing: type)), name: name)
-        return try T(from: probe)
+        let typeName = String(describing: type)
+        func probe(key: String?) -> ShapeProbe {
+            ShapeProbe(
+                recorder: self, pattern: pattern, codingPath: codingPath, depth: depth + 1,
+                isDictionary: typeName.hasPrefix("Dictionary<"), dictionaryKey: key, name: name)
+        }
+        guard let key = Self.dictionaryKey(typeName: typeName) else { return try T(from: probe(key: nil)) }
+        do {
+            return try T(from: probe(key: key))
+        } catch {
+            // A key type that cannot be made from the made-up key (an enum): an empty dictionary.
+            return try T(from: probe(key: nil))
+        }
     }
 
     /// Notes that the model reads `key` in the object at `pattern`.

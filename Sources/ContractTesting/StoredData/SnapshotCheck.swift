@@ -111,7 +111,7 @@ struct SnapshotCheck<Model: Codable> {
     private static func explaining(_ reason: String) -> String {
         guard reason.hasPrefix("the isolation child has no model") else { return reason }
         let cut =
-            reason.range(of: "; registered:")?.lowerBound ?? reason.range(of: ". Register it")?.lowerBound
+            reason.range(of: " (roundTrip)")?.lowerBound ?? reason.range(of: ";")?.lowerBound
             ?? reason.endIndex
         return reason[..<cut]
             + "; register it in the entry test that calls CrashIsolation.runChildIfRequested(), with the same "

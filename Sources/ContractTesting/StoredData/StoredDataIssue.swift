@@ -54,7 +54,8 @@ public struct StoredDataIssue: Sendable, Equatable, CustomStringConvertible {
         case .recorded: return .recorded
         case .formatChanged: return .formatChanged
         case .notJSON, .noSnapshots, .cannotRecord, .badVersion, .isolationFailed: return .cannotCheck
-        case .unexpected, .null, .missingKey, .unknownCase, .rejected, .threw, .encodingFailed:
+        case .unexpected, .null, .missingKey, .unreachableKey, .unknownCase, .rejected, .threw,
+            .encodingFailed:
             return .doesNotLoad
         }
     }

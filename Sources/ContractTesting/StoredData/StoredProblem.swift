@@ -11,6 +11,9 @@ enum StoredProblem: Error, Equatable {
     /// The model requires a key the object lacks; `unread` are the object's keys the model does
     /// not read (a rename leaves the old one there).
     case missingKey(String, unread: [String])
+    /// The model reads a key its decoder's key strategy never produces: the file's `wire` key
+    /// (as the encoder spells the model's name) is read as `readAs`.
+    case unreachableKey(String, wire: String, readAs: String)
     /// The file holds `value`, which is not a case of the model's enum `type`.
     case unknownCase(String, type: String, known: [String])
     /// The decoder or the model rejected `found` for another reason, in the decoder's words.
@@ -57,6 +60,10 @@ extension StoredProblem {
             return
                 "the key \"\(key)\" is missing, and the model requires it (make the property optional, or give it a default in init(from:))"
                 + hint
+        case .unreachableKey(let model, let wire, let readAs):
+            return
+                "the model reads the key \"\(model)\", which the decoder's key strategy never produces: it reads the "
+                + "file's \"\(wire)\" as \"\(readAs)\" (name it \"\(readAs)\" in CodingKeys)"
         case .unknownCase(let value, let type, let known):
             let cases = known.isEmpty ? "" : "; the model knows \(known.joined(separator: ", "))"
             return
