@@ -83,5 +83,8 @@ let package = Package(
             name: "RestaurantClientTests",
             dependencies: ["RestaurantClient", "ContractTesting"],
             swiftSettings: settings),
+        .testTarget(
+            name: "TodoStorageTests", dependencies: ["ContractTesting"], exclude: ["Snapshots"],
+            swiftSettings: settings),
     ]
 )
