@@ -252,6 +252,27 @@ def run_variant(opts, name, app, variant):
     return result
 
 
+def reparse(work_dir):
+    """A variant's result.json with its findings read again from the tools' files."""
+    path = work_dir / "result.json"
+    if not path.exists():
+        return None
+    result = json.loads(path.read_text())
+    conform = result.get("conform", {})
+    for command in ("run", "fuzz"):
+        if command in conform:
+            conform[command].update(parse.conform_results(work_dir / f"conform-{command}.json", work_dir / f"conform-{command}.stdout"))
+            conform[command]["items"] = parse.item_reach(work_dir / f"access-conform-{command}.log")
+    if "lint" in conform:
+        conform["lint"].update(parse.conform_lint(work_dir / "conform-lint.stdout", work_dir / "conform-lint.stderr"))
+    st = result.get("schemathesis", {})
+    if "exit" in st:
+        st.update(parse.st_results(work_dir / "st-reports"))
+        st["items"] = parse.item_reach(work_dir / "access-st.log")
+    path.write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
 def selected(apps, only):
     for name, app in apps.items():
         for variant in app["variants"]:
@@ -271,6 +292,8 @@ def main():
     parser.add_argument("--st-args", default="", help="extra arguments for st run, e.g. '--max-examples 50'")
     parser.add_argument("--out", type=Path, default=REPO / ".build-lab" / "runs" / time.strftime("%Y%m%d-%H%M%S"))
     parser.add_argument("--list", action="store_true", help="list apps and variants, then stop")
+    parser.add_argument("--resummarize", action="store_true",
+                        help="read the tool outputs already under --out again and rewrite the summaries (runs nothing)")
     opts = parser.parse_args()
     opts.st_args = opts.st_args.split()
     opts.out = opts.out.resolve()
@@ -284,7 +307,11 @@ def main():
         return 2
     only = {item.strip() for item in opts.only.split(",") if item.strip()}
     opts.out.mkdir(parents=True, exist_ok=True)
-    results = [run_variant(opts, name, app, variant) for name, app, variant in selected(apps, only)]
+    if opts.resummarize:
+        results = [reparse(opts.out / name / variant) for name, _, variant in selected(apps, only)]
+        results = [result for result in results if result]
+    else:
+        results = [run_variant(opts, name, app, variant) for name, app, variant in selected(apps, only)]
     (opts.out / "summary.json").write_text(json.dumps(results, indent=2) + "\n")
     (opts.out / "summary.md").write_text(parse.summary_markdown(results, opts))
     print(f"summary: {opts.out / 'summary.md'}")

@@ -73,22 +73,26 @@ def conform_results(report, stdout):
     return out
 
 
-def _st_failure(operation, element):
+def _st_failures(operation, element):
+    """One finding per failure code: a JUnit failure may carry several ("ST203, ST401")."""
     text = element.text or ""
-    code = element.get("message") or ""
-    title = re.search(r"^- (ST\d{3}) (.+)$", text, re.M)
+    codes = [code.strip() for code in (element.get("message") or "").split(",") if code.strip()]
+    titles = dict(re.findall(r"^- (ST\d{3}) (.+)$", text, re.M))
     status = re.search(r"^\[(\d{3})\]", text, re.M)
     curl = re.search(r"Reproduce with:\s*\n\s*\n?\s*(curl .+?)(?:\n\s*\n|\Z)", text, re.S)
-    return {
-        "tool": "schemathesis",
-        "code": code,
-        "check": ST_CHECKS.get(code, code),
-        "title": title.group(2).strip() if title else "",
-        "operation": operation,
-        "status": int(status.group(1)) if status else None,
-        "message": " ".join(text.split())[:400],
-        "curl": " ".join(curl.group(1).split()) if curl else None,
-    }
+    return [
+        {
+            "tool": "schemathesis",
+            "code": code,
+            "check": ST_CHECKS.get(code, code),
+            "title": titles.get(code, "").strip(),
+            "operation": operation,
+            "status": int(status.group(1)) if status else None,
+            "message": " ".join(text.split())[:400],
+            "curl": " ".join(curl.group(1).split()) if curl else None,
+        }
+        for code in codes or ["?"]
+    ]
 
 
 def st_results(report_dir):
@@ -105,8 +109,11 @@ def st_results(report_dir):
         out["errors"] = [str(error)[:300] for error in data.get("errors", [])]
     for junit in sorted(report_dir.glob("junit-*.xml"))[-1:]:
         for case in ET.parse(junit).getroot().iter("testcase"):
-            for failure in list(case.iter("failure")) + list(case.iter("error")):
-                out["findings"].append(_st_failure(case.get("name"), failure))
+            for failure in case.iter("failure"):
+                out["findings"] += _st_failures(case.get("name"), failure)
+            for error in case.iter("error"):
+                first = " ".join(line.strip() for line in (error.text or "").strip().splitlines()[:3] if line.strip())
+                out.setdefault("untested", []).append(f"{case.get('name')}: {first[:160]}")
     if not json_files:
         out["note"] = "no Schemathesis reports (see st.stdout/st.stderr)"
     return out
@@ -184,7 +191,9 @@ def summary_markdown(results, opts):
         conform = result.get("conform", {})
         st = result.get("schemathesis", {})
         lines.append(
-            f"- {result['app']} / {result['variant']}: conform fuzz {conform.get('fuzz', {}).get('requests')}, "
-            f"st {st.get('generated')} (operations {st.get('operations')})"
+            f"- {result['app']} / {result['variant']}: conform fuzz {conform.get('fuzz', {}).get('requests')} "
+            f"({conform.get('fuzz', {}).get('verdict') or conform.get('fuzz', {}).get('note', '')}), "
+            f"st {st.get('generated')} test cases, operations tested "
+            f"{(st.get('operations') or {}).get('tested')}/{(st.get('operations') or {}).get('total')}"
         )
     return "\n".join(lines) + "\n"
