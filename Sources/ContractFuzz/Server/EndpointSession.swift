@@ -129,7 +129,8 @@ struct EndpointSession {
         if case .tolerated(let what) = request.intent, let status = try? answer.get().status,
             (200..<300).contains(status), findings.isEmpty
         {
-            progress.notes.append("accepts \(what) with \(status), which RFC 8259 §8.1 allows")
+            let section = what.contains("byte-order mark") ? "§8.1" : "§9"
+            progress.notes.append("accepts \(what) with \(status), which RFC 8259 \(section) allows")
         }
         if let status = try? answer.get().status,
             let note = judge.undeclaredRejectionNote(request, status: status),
@@ -150,10 +151,12 @@ struct EndpointSession {
         return true
     }
 
-    /// The bytes that make a request what it is: method, URL, body and content type.
+    /// What makes a request what it is: method, URL, body, content type and what it accepts.
     static func fingerprint(_ record: RequestRecord) -> String {
         let type = record.header("Content-Type") ?? ""
-        return "\(record.method) \(record.url) \(type) \(record.body.hashValue) \(record.body.count)"
+        let accept = record.header("Accept") ?? ""
+        return
+            "\(record.method) \(record.url) \(type) \(accept) \(record.body.hashValue) \(record.body.count)"
     }
 
     private var isPastDeadline: Bool {

@@ -50,13 +50,17 @@ extension FuzzCaseGenerator {
                         .negative("malformed JSON: \(malformed.summary)"), base,
                         .raw(malformed.bytes(from: json), contentType: nil))
                 })
-            // RFC 8259 §8.1 lets a parser ignore a leading byte-order mark: accepting one is
-            // information, not a fault.
-            groups.append([
-                request(
-                    .tolerated("a UTF-8 byte-order mark before the JSON"), base,
-                    .raw(MalformedBody.byteOrderMark.bytes(from: json), contentType: nil))
-            ])
+            // RFC 8259 lets a parser ignore a leading byte-order mark (§8.1) and accept non-JSON
+            // extensions (§9): accepting one is information, not a fault; only a 5xx fails.
+            let tolerated = [MalformedBody.byteOrderMark] + MalformedBody.allCases.filter(\.isCommonExtension)
+            groups.append(
+                tolerated.map { malformed in
+                    let what =
+                        malformed == .byteOrderMark
+                        ? "a UTF-8 byte-order mark before the JSON" : "a body with \(malformed.summary)"
+                    return request(
+                        .tolerated(what), base, .raw(malformed.bytes(from: json), contentType: nil))
+                })
         }
         var wrongType = request(.negative("wrong content type text/plain"), base, valid.draft.body)
         wrongType.draft.contentType = "text/plain"
@@ -106,7 +110,10 @@ extension FuzzCaseGenerator {
     /// Whether a malformed body is invalid for this endpoint: an empty body is valid where the
     /// request body is optional, and a byte-order mark is sent apart as a tolerated probe.
     private func isInvalid(_ malformed: MalformedBody) -> Bool {
-        guard malformed.isSyntacticallyInvalid, malformed != .byteOrderMark else { return false }
+        guard malformed.isSyntacticallyInvalid, malformed != .byteOrderMark, !malformed.isCommonExtension
+        else {
+            return false
+        }
         if malformed == .empty { return endpoint.request?.isRequired ?? false }
         return true
     }

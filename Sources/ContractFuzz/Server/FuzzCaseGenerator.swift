@@ -60,6 +60,13 @@ struct FuzzCaseGenerator {
             }
             requests.append(FuzzRequest(intent: intent, draft: parameters.draft(for: endpoint, body: body)))
         }
+        // A client that accepts anything says `*/*` (or nothing): the server must still answer
+        // with a declared status and type (RFC 9110 §12.5.1).
+        if let first = requests.first, endpoint.responses.contains(where: { !$0.contentTypes.isEmpty }) {
+            var anyType = first
+            anyType.draft.accept = "*/*"
+            requests.append(anyType)
+        }
         return requests
     }
 
@@ -166,6 +173,8 @@ struct FuzzCaseGenerator {
             bodies.append(encoded.body)
         }
         guard !bodies.isEmpty else { return spec.isRequired ? nil : Array(repeating: .none, count: count) }
+        // An optional body may be left out: that request is valid too.
+        if !spec.isRequired && bodies.count > 1 { bodies[1] = .none }
         return bodies
     }
 

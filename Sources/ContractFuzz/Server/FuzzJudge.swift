@@ -109,16 +109,37 @@ struct FuzzJudge {
                 actual: String(status))
         }
         if status == 405 {
-            guard response.header("Allow") == nil else { return nil }
+            guard let allow = response.header("Allow") else {
+                return Finding(
+                    check: .unsupportedMethod, message: "\(route) answered 405 without an Allow header",
+                    expected: "an Allow header listing the methods of the resource (RFC 9110 §15.5.6)",
+                    actual: "no Allow header")
+            }
+            let listed = Set(
+                allow.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
+            let missing = declaredMethods.filter { !listed.contains($0) }
+            guard !missing.isEmpty else { return nil }
             return Finding(
-                check: .unsupportedMethod, message: "\(route) answered 405 without an Allow header",
-                expected: "an Allow header listing the methods of the resource (RFC 9110 §15.5.6)",
-                actual: "no Allow header")
+                check: .unsupportedMethod,
+                message:
+                    "\(route) answered 405 with Allow: \(allow), which leaves out \(missing.joined(separator: ", ")) the description declares",
+                expected: "Allow listing \(declaredMethods.joined(separator: ", ")) (RFC 9110 §10.2.1)",
+                actual: "Allow: \(allow)")
         }
         if status == 404 && allowsNotFoundForMethods { return nil }
         return Finding(
             check: .unsupportedMethod, message: "\(route) is not declared, but the server answered \(status)",
             expected: "405 Method Not Allowed", actual: String(status))
+    }
+
+    /// The methods the description declares for this path template, other than HEAD and OPTIONS
+    /// (which servers often answer without listing), in a stable order.
+    var declaredMethods: [String] {
+        let methods = Set(
+            contract.endpoints.filter { $0.path.template == endpoint.path.template }.map {
+                $0.method.uppercased()
+            })
+        return methods.subtracting(["HEAD", "OPTIONS"]).sorted()
     }
 
     /// A status the operation does not declare, on a request whose intent passed: every answer is

@@ -26,11 +26,19 @@ public struct ResponseChecker: Sendable {
         public var body: JSONValue? { try? parsedBody?.value.get() }
     }
 
-    /// A 5xx is one cause: `not_a_server_error` says it, so `status_code_conformance` does not
-    /// repeat that the status is undeclared or unexpected.
+    /// One cause, one finding: a 5xx is said by `not_a_server_error`, so `status_code_conformance`
+    /// does not repeat that the status is undeclared; a body whose content type is not the declared
+    /// one (an HTML error page where JSON is declared) is said by `content_type_conformance`, so
+    /// `response_schema_conformance` does not judge it against the declared schema.
     static func oneFindingPerCause(_ findings: [Finding]) -> [Finding] {
-        guard findings.contains(where: { $0.check == .notAServerError }) else { return findings }
-        return findings.filter { $0.check != .statusCodeConformance }
+        var findings = findings
+        if findings.contains(where: { $0.check == .notAServerError }) {
+            findings.removeAll { $0.check == .statusCodeConformance }
+        }
+        if findings.contains(where: { $0.check == .contentTypeConformance }) {
+            findings.removeAll { $0.check == .responseSchemaConformance }
+        }
+        return findings
     }
 
     public func check(

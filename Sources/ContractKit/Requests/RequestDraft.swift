@@ -24,6 +24,8 @@ public struct RequestDraft: Sendable {
     public var body: Body
     /// Overrides the endpoint's request content type (an example's, or a deliberately wrong one).
     public var contentType: String?
+    /// Overrides the `Accept` header, which by default lists the response types the endpoint declares.
+    public var accept: String?
 
     public init(
         endpoint: Endpoint, method: String? = nil, path: [String: JSONValue] = [:],
@@ -44,7 +46,7 @@ public struct RequestDraft: Sendable {
     public func record(baseURL: String, extraHeaders: [HeaderField] = [], auth: ContractAuth? = nil)
         -> RequestRecord
     {
-        var fields = [HeaderField("Accept", Self.accept(endpoint))]
+        var fields = [HeaderField("Accept", accept ?? Self.accept(endpoint))]
         var bytes: [UInt8] = []
         switch body {
         case .none:

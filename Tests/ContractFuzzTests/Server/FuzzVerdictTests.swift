@@ -256,7 +256,124 @@ struct FuzzVerdictTests {
 
     @Test("no request is sent twice, nor judged both valid and invalid")
     func distinctRequests() async throws {
-        let (_, sent) = try await fuzz(Self.cache, cases: 20, handler: only(["GET"]) { _ in json(200) })
-        #expect(Set(sent).count == sent.count, "\(sent)")
+        let seen = Locked<[String]>([])
+        let orders = Self.orderServer(rejectWith: 422, body: #"{"detail": "no"}"#)
+        _ = try await fuzz(
+            Self.orders, cases: 20,
+            handler: { request in
+                let line =
+                    "\(request.method) \(request.target) \(request.headers["Accept"] ?? "") \(request.headers["Content-Type"] ?? "")"
+                seen.withLock {
+                    $0.append(line + " " + String(decoding: request.body.prefix(4096), as: UTF8.self))
+                }
+                return orders(request)
+            })
+        let sent = seen.current
+        #expect(sent.count > 20)
+        #expect(
+            Set(sent).count == sent.count, "\(sent.filter { line in sent.filter { $0 == line }.count > 1 })")
+    }
+
+    @Test("NaN, Infinity and JSON5 forms are tolerated probes: accepting them is a note, not a finding")
+    func jsonExtensionsAreTolerated() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.orders,
+            handler: only(["POST"]) { request in
+                // Python's json: NaN and Infinity read; anything else malformed is a 422.
+                let text = String(decoding: request.body, as: UTF8.self)
+                if text.contains("NaN") || text.contains("Infinity") { return json(201) }
+                return Self.orderServer(rejectWith: 422, body: #"{"detail": "no"}"#)(request)
+            })
+        #expect(findings(outcome).isEmpty, "\(describe(outcome))")
+        let rejection = try #require(
+            outcome.result.cases.first { $0.id == "placeOrder/negative_data_rejection" })
+        #expect(
+            rejection.reason?.contains("the token NaN, which is not JSON with 201, which RFC 8259 §9 allows")
+                == true)
+    }
+
+    static let optionalBody = #"""
+        {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"},
+         "paths": {"/pets": {"post": {"operationId": "addPet",
+           "requestBody": {"content": {"application/json": {"schema": {"type": "object",
+             "properties": {"name": {"type": "string"}}}}}},
+           "responses": {"201": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                         "422": {"description": "invalid", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test("an optional body is left out of one valid request: a server that needs it breaks the description")
+    func optionalBodyLeftOut() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.optionalBody,
+            handler: only(["POST"]) { request in
+                request.body.isEmpty ? json(422) : json(201)
+            })
+        let positive = findings(outcome).filter { $0.check == .positiveDataAcceptance }
+        #expect(positive.count == 1, "\(describe(outcome))")
+        #expect(positive.first?.status == 422)
+        #expect(positive.first?.curl?.contains("--data") == false)
+    }
+
+    @Test("an HTML error page where JSON is declared is one content-type finding, not also a schema one")
+    func htmlErrorPageIsOneFinding() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.orders,
+            handler: only(["POST"]) { request in
+                // As Django does for a body it cannot parse: its HTML error page.
+                guard (try? JSONParser.parse(request.body)) != nil else {
+                    return HTTPResponse(
+                        status: 422, headers: ["Content-Type": "text/html"], body: Array("<h1>Bad</h1>".utf8))
+                }
+                return Self.orderServer(rejectWith: 422, body: #"{"detail": "no"}"#)(request)
+            })
+        let found = findings(outcome)
+        #expect(found.filter { $0.check == .contentTypeConformance }.count == 1, "\(describe(outcome))")
+        #expect(!found.contains { $0.check == .responseSchemaConformance }, "\(describe(outcome))")
+    }
+
+    static let twoMethods = #"""
+        {"openapi": "3.0.3", "info": {"title": "Books", "version": "1"},
+         "paths": {"/books": {
+           "get": {"operationId": "listBooks", "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array"}}}}}},
+           "post": {"operationId": "addBook", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}},
+             "responses": {"201": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                           "422": {"description": "bad", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test("a 405 whose Allow leaves out a method the description declares for the path is a finding")
+    func allowListsDeclaredMethods() async throws {
+        let (outcome, _) = try await fuzz(Self.twoMethods) { request in
+            switch request.method {
+            case "GET": return json(200, "[]")
+            case "POST":
+                return (try? JSONParser.parse(request.body))?.objectValue != nil ? json(201) : json(422)
+            default: return HTTPResponse(status: 405, headers: ["Allow": "GET"])
+            }
+        }
+        let method = findings(outcome).filter { $0.check == .unsupportedMethod }
+        #expect(!method.isEmpty, "\(describe(outcome))")
+        #expect(method.allSatisfy { $0.message.contains("leaves out POST") })
+    }
+
+    static let image = #"""
+        {"swagger": "2.0", "info": {"title": "Bin", "version": "1"},
+         "paths": {"/image": {"get": {"operationId": "image", "produces": ["image/png", "image/jpeg"],
+           "responses": {"200": {"description": "an image"}}}}}}
+        """#
+
+    @Test("a client that accepts anything (Accept: */*) must still get a declared answer")
+    func acceptAnything() async throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let (outcome, _) = try await fuzz(
+            Self.image,
+            handler: only(["GET"]) { request in
+                guard request.headers["Accept"]?.contains("image/png") == true else {
+                    return HTTPResponse(status: 406)
+                }
+                return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: png)
+            })
+        let positive = findings(outcome).filter { $0.check == .positiveDataAcceptance }
+        #expect(positive.count == 1, "\(describe(outcome))")
+        #expect(positive.first?.status == 406)
     }
 }

@@ -26,8 +26,8 @@ struct ServerFuzzerTests {
         #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")
         let order = try #require(outcome.requestCounts["placeOrder"])
         // Every valid order names the captured menu id, so the ten generated bodies are four
-        // distinct requests: each is sent once.
-        #expect(order[.positiveDataAcceptance] == 4)
+        // distinct requests: each is sent once, and the first again with Accept: */*.
+        #expect(order[.positiveDataAcceptance] == 5)
         #expect(order[.negativeDataRejection] == 10)
         #expect(order[.unsupportedMethod] == 4)
         #expect(outcome.result.cases.contains { $0.id == "placeOrder/negative_data_rejection" })
