@@ -25,6 +25,9 @@ public enum ContractLoader {
     public struct Outcome: Sendable {
         public var contract: Contract?
         public var problems: [ContractProblem]
+        /// Where each place of the contract stands in the files read, for anything reported about
+        /// the contract after loading; nil when no contract was built.
+        public var locator: SourceLocator? = nil
         public var hasErrors: Bool { contract == nil || problems.contains { $0.severity == .error } }
         /// Whether the contract has no endpoints (a description with no operations): `lint` warns,
         /// but `run`, `fuzz` and `mock` refuse it, since a gate that tests nothing must not pass.
@@ -132,20 +135,20 @@ public enum ContractLoader {
         {
             problems.append(emptinessProblem(openAPI: conversion != nil, source: source))
         }
+        let locator = SourceLocator(
+            file: file, sourceMap: document.sourceMap, source: source, conversion: conversion,
+            bundled: bundler?.bundledOrigins)
         let located = problems.map { problem in
             var problem = problem
             guard problem.file == nil || problem.file == file else { return problem }
-            if let origin = bundler?.origin(of: problem.pointer) {
-                problem.file = origin.file
-                problem.pointer = origin.pointer
-                problem.position = origin.position
-                return problem
-            }
-            problem.file = file
-            problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
+            let place = locator.location(ofSource: problem.pointer)
+            problem.file = place.file
+            problem.pointer = place.pointer
+            problem.position = place.file == file ? problem.position ?? place.position : place.position
             return problem
         }
-        return Outcome(contract: contract, problems: sorted(located))
+        return Outcome(
+            contract: contract, problems: sorted(located), locator: contract == nil ? nil : locator)
     }
 
     /// A contract with no endpoints, or a description with no operations, tests nothing: a warning
