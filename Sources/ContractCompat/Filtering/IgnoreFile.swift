@@ -15,6 +15,8 @@ public enum IgnoreFile {
     public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+
+        public init(message: String) { self.message = message }
     }
 
     /// The entries of the file at `path`.

@@ -14,7 +14,11 @@ public enum DescriptionLoader {
     {
         switch source {
         case .file(let path):
-            return try described(ContractLoader.read(file: path), source: path)
+            // Files a relative path's references reach are named relative to the same folder.
+            let here = FileManager.default.currentDirectoryPath + "/"
+            return try described(
+                ContractLoader.read(file: path), source: path,
+                aliases: path.hasPrefix("/") ? [] : [(here, "")])
         case .git(let revision, let path):
             let repositoryPath = GitRevision.repositoryPath(path, in: folder)
             let bytes: [UInt8]
@@ -28,6 +32,12 @@ public enum DescriptionLoader {
             }
             return try loadSplit(revision, repositoryPath, bytes: bytes, source: name, in: folder)
         }
+    }
+
+    /// Loads a description held in memory (fetched from a server, generated); `name` stands for its
+    /// file in every place reported and decides JSON or YAML by its extension.
+    public static func load(bytes: [UInt8], name: String) throws(CompatInputError) -> LoadedDescription {
+        try described(ContractLoader.read(bytes: bytes, file: name), source: name)
     }
 
     /// A description whose `$ref`s name other files: those files are taken from the same revision,

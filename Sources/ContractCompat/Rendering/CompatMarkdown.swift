@@ -19,7 +19,7 @@ public enum CompatMarkdown {
         if !rest.isEmpty {
             lines += ["<details><summary>Other changes (\(rest.count))</summary>", ""]
             lines += grouped(rest, report)
-            lines += ["", "</details>", ""]
+            lines += ["</details>", ""]
         }
         if !report.notes.isEmpty {
             lines += [
@@ -45,7 +45,7 @@ public enum CompatMarkdown {
         -> [String]
     {
         guard !changes.isEmpty else { return [] }
-        return ["### \(title) (\(changes.count))", ""] + grouped(changes, report) + [""]
+        return ["### \(title) (\(changes.count))", ""] + grouped(changes, report)
     }
 
     /// The changes under one heading per operation, in the order they come.

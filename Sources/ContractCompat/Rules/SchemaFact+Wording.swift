@@ -91,6 +91,10 @@ extension SchemaFact {
     private static func boundPredicate(_ keyword: BoundKeyword, _ change: BoundChange) -> String {
         let name = keyword.rawValue
         switch change {
+        case .increased(let old, let new) where old == new:
+            return keyword.isLower ? "now excludes its minimum \(new)" : "now includes its maximum \(new)"
+        case .decreased(let old, let new) where old == new:
+            return keyword.isLower ? "now includes its minimum \(new)" : "now excludes its maximum \(new)"
         case .increased(let old, let new): return "had its \(name) raised from \(old) to \(new)"
         case .decreased(let old, let new): return "had its \(name) lowered from \(old) to \(new)"
         case .set(let value): return "gained a \(name) of \(value)"

@@ -74,6 +74,7 @@ struct SchemaDiff {
     private mutating func compareViews(_ oldParts: [SchemaPart], _ newParts: [SchemaPart]) -> [SchemaDelta] {
         let oldView = old.view(of: oldParts)
         let newView = new.view(of: newParts)
+        guard !oldView.isUnresolved, !newView.isUnresolved else { return [] }
         var deltas: [SchemaDelta] = []
         if oldView.alternatives != nil || newView.alternatives != nil {
             deltas += compareAlternatives(oldParts, oldView, newParts, newView)

@@ -58,7 +58,10 @@ struct SchemaReader: Sendable {
     ) {
         guard reference.hasPrefix("#"), let pointer = JSONPointer(String(reference.dropFirst())),
             let target = pointer.resolve(in: document)
-        else { return }
+        else {
+            view.isUnresolved = true
+            return
+        }
         if view.name == nil, pointer.tokens.count == 2, pointer.tokens[0] == "schemas" {
             view.name = Self.baseName(pointer.tokens[1])
         }
@@ -87,11 +90,17 @@ struct SchemaReader: Sendable {
                 rest.append(SchemaPart(value: option, pointer: pointer.appending(index)))
             }
         }
-        if allowsNull && null != false { null = true }
+        // The alternatives' own view of null: a null alternative accepts it whatever the others say.
+        var inner: Bool?
         if rest.count == 1 {
-            merge(rest[0], into: &view, null: &null, depth: depth + 1)
+            merge(rest[0], into: &view, null: &inner, depth: depth + 1)
         } else if rest.count > 1, view.alternatives == nil {
             view.alternatives = (composition, rest.map { [$0] })
+        }
+        switch allowsNull ? true : inner {
+        case false?: null = false
+        case true? where null == nil: null = true
+        default: break
         }
     }
 

@@ -59,6 +59,9 @@ struct SchemaView: Sendable {
     var pointer: JSONPointer?
     /// The schema is `false`: nothing is valid.
     var isNever = false
+    /// A `$ref` of the schema names nothing (the loader reports it): what it stands for is unknown,
+    /// so the schema is not compared rather than read as "any value".
+    var isUnresolved = false
     /// Accepted kinds; nil when the schema does not restrict the type.
     var kinds: Set<JSONKind>?
     /// Whether `null` is explicitly accepted.
