@@ -56,6 +56,14 @@ public enum RuleCatalogue {
             .defaultValue(from: nil, to: 10), .defaultValue(from: 10, to: nil),
             .defaultValue(from: 10, to: 20),
         ]
+        facts += [.becameFalse(true), .becameFalse(false)]
+        for name in SchemaFact.plainKeywords.keys.sorted() {
+            facts += [.keyword(name, .added), .keyword(name, .removed), .keyword(name, .changed)]
+        }
+        for name in SchemaFact.entryKeywords.keys.sorted() {
+            facts += [.keywordEntry(name, name: "a", .added), .keywordEntry(name, name: "a", .removed)]
+            facts += [.keywordEntry(name, name: "a", .changed)]
+        }
         for keyword in BoundKeyword.allCases {
             facts += [
                 .bound(keyword, .increased(from: ten, to: twenty)),

@@ -30,6 +30,13 @@ extension SchemaFact {
         case .defaultValue(let old, let new):
             return old == nil
                 ? "default-value-added" : new == nil ? "default-value-removed" : "default-value-changed"
+        case .becameFalse(let never): return never ? "schema-became-false" : "schema-became-not-false"
+        case .keyword(let name, let change):
+            let word = Self.plainKeywords[name] ?? name
+            return name == "contentMediaType" || name == "contentEncoding"
+                ? "\(word)-changed" : "\(word)-\(change.rawValue)"
+        case .keywordEntry(let name, _, let change):
+            return "\(Self.entryKeywords[name] ?? name)-\(change.rawValue)"
         }
     }
 
@@ -85,6 +92,28 @@ extension SchemaFact {
             guard let old else { return "gained the default \(new?.compactText ?? "")" }
             guard let new else { return "lost the default \(old.compactText)" }
             return "changed its default from \(old.compactText) to \(new.compactText)"
+        case .becameFalse(let never):
+            return never ? "became `false`, which no value satisfies" : "is no longer `false`"
+        case .keyword(let name, let change):
+            switch change {
+            case .added: return "gained `\(name)`"
+            case .removed: return "lost `\(name)`"
+            case .changed: return "changed its `\(name)`"
+            }
+        case .keywordEntry(let name, let entry, let change):
+            let verb = change == .added ? "gained" : change == .removed ? "lost" : "changed"
+            return "\(verb) the `\(name)` entry `\(entry)`"
+        case .becameFalse(let never):
+            return never ? "became `false`, which no value satisfies" : "is no longer `false`"
+        case .keyword(let name, let change):
+            switch change {
+            case .added: return "gained `\(name)`"
+            case .removed: return "lost `\(name)`"
+            case .changed: return "changed its `\(name)`"
+            }
+        case .keywordEntry(let name, let entry, let change):
+            let verb = change == .added ? "gained" : change == .removed ? "lost" : "changed"
+            return "\(verb) the `\(name)` entry `\(entry)`"
         }
     }
 

@@ -30,6 +30,33 @@ enum SchemaFact: Sendable, Hashable {
     case alternativeAdded(Composition, name: String)
     case alternativeRemoved(Composition, name: String)
     case defaultValue(from: JSONValue?, to: JSONValue?)
+    /// The schema became `false` (nothing is valid), or stopped being `false`.
+    case becameFalse(Bool)
+    /// A less common keyword (`if`, `contains`, `propertyNames`, `contentMediaType`, …) added,
+    /// removed or changed.
+    case keyword(String, KeywordChange)
+    /// An entry of `dependentRequired`, `dependentSchemas` or `patternProperties` added, removed or
+    /// changed.
+    case keywordEntry(String, name: String, KeywordChange)
+
+    /// How a keyword or an entry changed.
+    enum KeywordChange: String, Sendable, Hashable {
+        case added, removed, changed
+    }
+
+    /// The keywords compared only as present, absent or different, with the words of their ids.
+    static let plainKeywords: [String: String] = [
+        "if": "if", "then": "then", "else": "else", "contains": "contains", "not": "not",
+        "propertyNames": "property-names", "unevaluatedItems": "unevaluated-items",
+        "unevaluatedProperties": "unevaluated-properties", "contentSchema": "content-schema",
+        "contentMediaType": "content-media-type", "contentEncoding": "content-encoding",
+    ]
+
+    /// The keywords whose entries are compared one by one, with the words of their ids.
+    static let entryKeywords: [String: String] = [
+        "dependentRequired": "dependent-required", "dependentSchemas": "dependent-schema",
+        "patternProperties": "pattern-property",
+    ]
 
     /// `oneOf` or `anyOf`.
     enum Composition: String, Sendable, Hashable {
@@ -54,6 +81,15 @@ enum SchemaFact: Sendable, Hashable {
         case .alternativeAdded: return .widens
         case .alternativeRemoved: return .narrows
         case .readOnly, .writeOnly, .defaultValue: return .neutral
+        case .becameFalse(let never): return never ? .narrows : .widens
+        case .keyword(let name, let change), .keywordEntry(let name, _, let change):
+            // A content type or encoding says how to read a string: any change misreads old values.
+            if name == "contentMediaType" || name == "contentEncoding" { return .incomparable }
+            switch change {
+            case .added: return .narrows
+            case .removed: return .widens
+            case .changed: return name == "dependentRequired" ? .incomparable : .uncertain
+            }
         }
     }
 }
@@ -61,15 +97,18 @@ enum SchemaFact: Sendable, Hashable {
 /// The bound keywords, by what they limit.
 enum BoundKeyword: String, Sendable, Hashable, CaseIterable {
     case minimum, exclusiveMinimum, maximum, exclusiveMaximum
-    case minLength, maxLength, minItems, maxItems, minProperties, maxProperties
+    case minLength, maxLength, minItems, maxItems, minProperties, maxProperties, minContains, maxContains
 
     /// Whether the keyword is a lower bound (raising it refuses values).
     var isLower: Bool {
         switch self {
-        case .minimum, .exclusiveMinimum, .minLength, .minItems, .minProperties: return true
+        case .minimum, .exclusiveMinimum, .minLength, .minItems, .minProperties, .minContains: return true
         default: return false
         }
     }
+
+    /// Whether the keyword bounds a length or a count (not a number).
+    var isCount: Bool { ![.minimum, .exclusiveMinimum, .maximum, .exclusiveMaximum].contains(self) }
 
     /// `max-length`, as rule ids spell it.
     var idPart: String {
@@ -84,6 +123,8 @@ enum BoundKeyword: String, Sendable, Hashable, CaseIterable {
         case .maxItems: return "max-items"
         case .minProperties: return "min-properties"
         case .maxProperties: return "max-properties"
+        case .minContains: return "min-contains"
+        case .maxContains: return "max-contains"
         }
     }
 }

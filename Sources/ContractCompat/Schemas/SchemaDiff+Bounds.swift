@@ -8,9 +8,7 @@ extension SchemaDiff {
         var facts: [(SchemaFact, String)] = []
         if let fact = numericFact(old.lower, new.lower, lower: true) { facts.append(fact) }
         if let fact = numericFact(old.upper, new.upper, lower: false) { facts.append(fact) }
-        for keyword in [
-            BoundKeyword.minLength, .maxLength, .minItems, .maxItems, .minProperties, .maxProperties,
-        ] {
+        for keyword in BoundKeyword.allCases where keyword.isCount {
             if let change = countChange(old.counts[keyword], new.counts[keyword], lower: keyword.isLower) {
                 facts.append((.bound(keyword, change), keyword.rawValue))
             }

@@ -12,6 +12,10 @@ extension SchemaDiff {
             deltas.append(
                 SchemaDelta(fact: fact, path: [], old: old.place(of: keyword), new: new.place(of: keyword)))
         }
+        if old.isNever != new.isNever {
+            add(.becameFalse(new.isNever), "")
+            return deltas
+        }
         if let fact = typeFact(old, new) { add(fact, "type") }
         if old.format != new.format {
             add(.format(from: old.format, to: new.format, formatEffect(old.format, new.format)), "format")
@@ -31,7 +35,33 @@ extension SchemaDiff {
         if old.defaultValue != new.defaultValue {
             add(.defaultValue(from: old.defaultValue, to: new.defaultValue), "default")
         }
+        for (fact, keyword) in otherKeywordFacts(old.otherKeywords, new.otherKeywords) { add(fact, keyword) }
         return deltas
+    }
+
+    /// The less common keywords: present on one side only, or different; the entries of
+    /// `dependentRequired`, `dependentSchemas` and `patternProperties` one by one.
+    private static func otherKeywordFacts(_ old: [String: JSONValue], _ new: [String: JSONValue]) -> [(
+        SchemaFact, String
+    )] {
+        var facts: [(SchemaFact, String)] = []
+        for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
+            guard SchemaFact.entryKeywords[name] != nil else {
+                let change: SchemaFact.KeywordChange =
+                    old[name] == nil ? .added : new[name] == nil ? .removed : .changed
+                facts.append((.keyword(name, change), name))
+                continue
+            }
+            let before = old[name]?.objectValue ?? JSONObject()
+            let after = new[name]?.objectValue ?? JSONObject()
+            for entry in before.keys + after.keys.filter({ before[$0] == nil })
+            where before[entry] != after[entry] {
+                let change: SchemaFact.KeywordChange =
+                    before[entry] == nil ? .added : after[entry] == nil ? .removed : .changed
+                facts.append((.keywordEntry(name, name: entry, change), name))
+            }
+        }
+        return facts
     }
 
     /// The kinds gained and lost, as one fact.

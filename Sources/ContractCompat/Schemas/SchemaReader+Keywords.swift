@@ -12,6 +12,12 @@ extension SchemaReader {
                 view.keywordPointers[member.key] = view.keywordPointers[member.key] ?? here
             } else if readBoundKeyword(member.key, member.value, into: &view) {
                 view.keywordPointers[member.key] = here
+            } else if SchemaFact.plainKeywords[member.key] != nil
+                || SchemaFact.entryKeywords[member.key] != nil,
+                view.otherKeywords[member.key] == nil
+            {
+                view.otherKeywords[member.key] = member.value
+                view.keywordPointers[member.key] = here
             }
         }
     }

@@ -85,6 +85,9 @@ struct SchemaView: Sendable {
     var readOnly = false
     var writeOnly = false
     var defaultValue: JSONValue?
+    /// The less common keywords compared as present, absent or different (`if`, `contains`,
+    /// `dependentRequired`, …), by name.
+    var otherKeywords: [String: JSONValue] = [:]
     /// The named schema this view was reached through (`Pet` for `#/schemas/Pet.request`).
     var name: String?
     var title: String?
