@@ -54,7 +54,9 @@ let package = Package(
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .executableTarget(
             name: "conform-bench",
-            dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock"],
+            dependencies: [
+                "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock", "ContractCompat",
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"], swiftSettings: settings),

@@ -17,7 +17,7 @@ public enum DescriptionLoader {
             // Files a relative path's references reach are named relative to the same folder.
             let here = FileManager.default.currentDirectoryPath + "/"
             return try described(
-                ContractLoader.read(file: path), source: path,
+                ContractLoader.read(file: path, lints: false), source: path,
                 aliases: path.hasPrefix("/") ? [] : [(here, "")])
         case .git(let revision, let path):
             let repositoryPath = GitRevision.repositoryPath(path, in: folder)
@@ -28,7 +28,8 @@ public enum DescriptionLoader {
             }
             let name = source.description
             guard !GitRevision.references(in: bytes, file: repositoryPath).isEmpty else {
-                return try described(ContractLoader.read(bytes: bytes, file: name), source: name)
+                return try described(
+                    ContractLoader.read(bytes: bytes, file: name, lints: false), source: name)
             }
             return try loadSplit(revision, repositoryPath, bytes: bytes, source: name, in: folder)
         }
@@ -37,7 +38,7 @@ public enum DescriptionLoader {
     /// Loads a description held in memory (fetched from a server, generated); `name` stands for its
     /// file in every place reported and decides JSON or YAML by its extension.
     public static func load(bytes: [UInt8], name: String) throws(CompatInputError) -> LoadedDescription {
-        try described(ContractLoader.read(bytes: bytes, file: name), source: name)
+        try described(ContractLoader.read(bytes: bytes, file: name, lints: false), source: name)
     }
 
     /// A description whose `$ref`s name other files: those files are taken from the same revision,
@@ -58,7 +59,8 @@ public enum DescriptionLoader {
                 source: source, message: "cannot write its files to \(root): \(error.localizedDescription)")
         }
         return try described(
-            ContractLoader.read(file: file), source: source, aliases: [(root + "/", revision + ":")])
+            ContractLoader.read(file: file, lints: false), source: source,
+            aliases: [(root + "/", revision + ":")])
     }
 
     private static func described(

@@ -26,6 +26,7 @@ struct Judgement: Sendable, Hashable {
     static func ruleID(_ fact: SchemaFact, in subject: SchemaSubject, nested: Bool) -> String {
         let prefix = subject.idPrefix(nested: nested)
         switch fact {
+        case .unresolvedReference: return "description-part-unreadable"
         case .propertyAdded(let required):
             let word = required ? "required" : "optional"
             if subject.direction == .response { return "response-\(word)-property-added" }

@@ -2,6 +2,7 @@ extension SchemaFact {
     /// Who breaks and how, for a change at `level` in `direction`: the second half of every
     /// sentence a schema change is reported with.
     func consequence(in direction: CompatDirection, level: CompatLevel) -> String {
+        if case .unresolvedReference = self { return "it is not compared until the reference is fixed" }
         if direction == .request {
             return level == .info ? "requests old clients send are still accepted" : requestConsequence
         }

@@ -31,6 +31,7 @@ extension SchemaFact {
             return old == nil
                 ? "default-value-added" : new == nil ? "default-value-removed" : "default-value-changed"
         case .becameFalse(let never): return never ? "schema-became-false" : "schema-became-not-false"
+        case .unresolvedReference: return "unresolved-reference"
         case .keyword(let name, let change):
             let word = Self.plainKeywords[name] ?? name
             return name == "contentMediaType" || name == "contentEncoding"
@@ -103,17 +104,8 @@ extension SchemaFact {
         case .keywordEntry(let name, let entry, let change):
             let verb = change == .added ? "gained" : change == .removed ? "lost" : "changed"
             return "\(verb) the `\(name)` entry `\(entry)`"
-        case .becameFalse(let never):
-            return never ? "became `false`, which no value satisfies" : "is no longer `false`"
-        case .keyword(let name, let change):
-            switch change {
-            case .added: return "gained `\(name)`"
-            case .removed: return "lost `\(name)`"
-            case .changed: return "changed its `\(name)`"
-            }
-        case .keywordEntry(let name, let entry, let change):
-            let verb = change == .added ? "gained" : change == .removed ? "lost" : "changed"
-            return "\(verb) the `\(name)` entry `\(entry)`"
+        case .unresolvedReference(let reference):
+            return "refers to `\(reference)`, which names nothing in its description"
         }
     }
 

@@ -30,6 +30,8 @@ enum SchemaFact: Sendable, Hashable {
     case alternativeAdded(Composition, name: String)
     case alternativeRemoved(Composition, name: String)
     case defaultValue(from: JSONValue?, to: JSONValue?)
+    /// A `$ref` of the schema names nothing in its description: the schema is not compared.
+    case unresolvedReference(String)
     /// The schema became `false` (nothing is valid), or stopped being `false`.
     case becameFalse(Bool)
     /// A less common keyword (`if`, `contains`, `propertyNames`, `contentMediaType`, …) added,
@@ -81,6 +83,7 @@ enum SchemaFact: Sendable, Hashable {
         case .alternativeAdded: return .widens
         case .alternativeRemoved: return .narrows
         case .readOnly, .writeOnly, .defaultValue: return .neutral
+        case .unresolvedReference: return .uncertain
         case .becameFalse(let never): return never ? .narrows : .widens
         case .keyword(let name, let change), .keywordEntry(let name, _, let change):
             // A content type or encoding says how to read a string: any change misreads old values.

@@ -74,7 +74,17 @@ struct SchemaDiff {
     private mutating func compareViews(_ oldParts: [SchemaPart], _ newParts: [SchemaPart]) -> [SchemaDelta] {
         let oldView = old.view(of: oldParts)
         let newView = new.view(of: newParts)
-        guard !oldView.isUnresolved, !newView.isUnresolved else { return [] }
+        guard !oldView.isUnresolved, !newView.isUnresolved else {
+            // A reference that names nothing is reported where it stands (in the new description
+            // when both have one), and the schema is not compared rather than read as "any value".
+            let side = newView.isUnresolved ? newView : oldView
+            let fact = SchemaFact.unresolvedReference(side.unresolvedReference ?? "")
+            return [
+                SchemaDelta(
+                    fact: fact, path: [], old: newView.isUnresolved ? nil : oldView.pointer,
+                    new: newView.isUnresolved ? newView.pointer : nil)
+            ]
+        }
         var deltas: [SchemaDelta] = []
         if oldView.alternatives != nil || newView.alternatives != nil {
             deltas += compareAlternatives(oldParts, oldView, newParts, newView)

@@ -60,6 +60,7 @@ struct SchemaReader: Sendable {
             let target = pointer.resolve(in: document)
         else {
             view.isUnresolved = true
+            view.unresolvedReference = view.unresolvedReference ?? reference
             return
         }
         if view.name == nil, pointer.tokens.count == 2, pointer.tokens[0] == "schemas" {

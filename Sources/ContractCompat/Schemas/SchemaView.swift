@@ -62,6 +62,8 @@ struct SchemaView: Sendable {
     /// A `$ref` of the schema names nothing (the loader reports it): what it stands for is unknown,
     /// so the schema is not compared rather than read as "any value".
     var isUnresolved = false
+    /// The reference that names nothing, when ``isUnresolved``.
+    var unresolvedReference: String?
     /// Accepted kinds; nil when the schema does not restrict the type.
     var kinds: Set<JSONKind>?
     /// Whether `null` is explicitly accepted.

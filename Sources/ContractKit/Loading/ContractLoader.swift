@@ -58,7 +58,10 @@ public enum ContractLoader {
     }
 
     /// Reads a file and reports every problem, without failing (for `conform lint`).
-    public static func read(file path: String, strict: Bool = false) -> Outcome {
+    ///
+    /// - Parameter lints: run the linter (schemas compiled, examples checked); a caller that only
+    ///   reads the model, such as `conform compat`, skips that work.
+    public static func read(file path: String, strict: Bool = false, lints: Bool = true) -> Outcome {
         guard let data = FileManager.default.contents(atPath: path) else {
             var reason = "cannot read the file"
             var isDirectory: ObjCBool = false
@@ -69,14 +72,18 @@ public enum ContractLoader {
             }
             return Outcome(contract: nil, problems: [ContractProblem(reason, at: .root, file: path)])
         }
-        return read(bytes: Array(data), file: path, strict: strict)
+        return read(bytes: Array(data), file: path, strict: strict, lints: lints)
     }
 
     /// Reads contract bytes and reports every problem.
     ///
-    /// - Parameter strict: keep the examples of an OpenAPI description that break their schema as
-    ///   errors; by default they are warnings and left out of the mock and the replay.
-    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false) -> Outcome {
+    /// - Parameters:
+    ///   - strict: keep the examples of an OpenAPI description that break their schema as
+    ///     errors; by default they are warnings and left out of the mock and the replay.
+    ///   - lints: run the linter; see ``read(file:strict:lints:)``.
+    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false, lints: Bool = true)
+        -> Outcome
+    {
         let document: JSONParser.Document
         do {
             document = try DocumentReader.parseDocument(
@@ -113,8 +120,8 @@ public enum ContractLoader {
             built.auth = auth
             problems += authProblems
             problems += ContractFormatSchema.declarationProblems(in: contractDocument)
-            problems += ContractLinter(contract: built).problems()
-            if conversion != nil {
+            if lints { problems += ContractLinter(contract: built).problems() }
+            if lints, conversion != nil {
                 setAsideBrokenExamples(&built, problems: &problems, strict: strict)
             }
             contract = built
