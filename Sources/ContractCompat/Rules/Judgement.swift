@@ -48,6 +48,9 @@ struct Judgement: Sendable, Hashable {
         if direction == .request && delta.underReadOnly { return .info }
         if direction == .response && delta.underWriteOnly { return .info }
         switch delta.fact {
+        case .propertyRemoved where direction == .request:
+            // A server that refuses unknown properties rejects old clients that still send it.
+            return .warning
         case .enumValueAdded, .becameNotEnum:
             return direction == .response ? .warning : .info
         default: return delta.fact.effect.level(in: direction)
