@@ -14,7 +14,8 @@ enum CompatCommand {
         positionals: [
             .init(
                 name: "old",
-                help: "The earlier description: a file, or REV:path read with git show (main:openapi.yaml).",
+                help:
+                    "The earlier description: a file, or REV:path read with git show (main:openapi.yaml); required unless --rules.",
                 isOptional: true),
             .init(name: "new", help: "The later description (a file or REV:path).", isOptional: true),
         ],
