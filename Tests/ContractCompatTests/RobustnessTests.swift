@@ -125,6 +125,10 @@ struct RobustnessTests {
         #expect(throws: CompatInputError.self) {
             try DescriptionLoader.load(bytes: Array("{\"openapi\": ".utf8), name: "broken.json")
         }
+        // Some other JSON file: errors and not one operation, so nothing to compare.
+        #expect(throws: CompatInputError.self) {
+            try DescriptionLoader.load(bytes: Array("{\"foo\": 1}".utf8), name: "other.json")
+        }
         do {
             _ = try DescriptionLoader.load(.file("/nonexistent/openapi.yaml"))
             Issue.record("a missing file loaded")

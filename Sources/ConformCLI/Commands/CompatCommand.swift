@@ -88,7 +88,7 @@ enum CompatCommand {
             report = try await CompatCheck(options: options).run(
                 old: CompatSource(given.old), new: CompatSource(given.new))
         } catch {
-            console.err("error: \(error)")
+            console.err(error.description)
             return .usageOrContractError
         }
         tellAbout(report, console: console)

@@ -38,9 +38,11 @@ public enum CompatSource: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a description cannot be compared at all: the file or revision cannot be read, or what it
-/// holds cannot be parsed into a contract. Rendered in one place, `description`.
+/// holds cannot be parsed into a contract. Rendered in one place, `description`, in the shape of
+/// the other commands' errors: the loader's problems as `file:line:column: error: …`, then one
+/// `error:` line.
 public enum CompatInputError: Error, Sendable, CustomStringConvertible {
-    /// The loader found no contract in it: every problem, each `file:line:column`.
+    /// The loader found no contract in it, or none with an operation: every problem it reported.
     case unreadable(source: String, problems: [String])
     /// `git show` failed: the revision or the path does not exist, or git is missing.
     case git(source: String, message: String)
@@ -48,10 +50,10 @@ public enum CompatInputError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let source, let problems):
-            return (problems + ["\(source): cannot be compared: it holds no description Conform can read"])
+            return (problems + ["error: \(source) cannot be compared: it holds no description Conform can read"])
                 .joined(separator: "\n")
         case .git(let source, let message):
-            return "\(source): cannot read it from git: \(message)"
+            return "error: \(source): cannot read it from git: \(message)"
         }
     }
 }

@@ -9,9 +9,10 @@ public enum CompatMarkdown {
             verdict(report), "",
         ]
         let failing = report.failing
+        let gate = Set(failing)
         let counted = report.changes.filter { !$0.isAccepted }
-        let warnings = counted.filter { $0.level == .warning && !failing.contains($0) }
-        let rest = counted.filter { $0.level == .info && !failing.contains($0) }
+        let warnings = counted.filter { $0.level == .warning && !gate.contains($0) }
+        let rest = counted.filter { $0.level == .info && !gate.contains($0) }
         let accepted = report.changes.filter(\.isAccepted)
         lines += section("Breaking changes", failing, report)
         lines += section("Warnings", warnings, report)
