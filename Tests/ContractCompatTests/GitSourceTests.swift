@@ -87,7 +87,9 @@ struct GitSourceTests {
                 in: folder.path)
             Issue.record("a missing revision was read")
         } catch {
-            #expect(error.description.hasPrefix("error: no-such-branch:api/openapi.yaml: cannot read it from git: "))
+            #expect(
+                error.description.hasPrefix(
+                    "error: no-such-branch:api/openapi.yaml: cannot read it from git: "))
         }
     }
 }

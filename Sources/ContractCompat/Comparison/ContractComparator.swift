@@ -57,6 +57,17 @@ struct ContractComparator {
 
     private func removal(of endpoint: Endpoint, pathIsGone: Bool) -> [CompatChange] {
         var sink = ChangeSink(old: old, new: new, operation: Self.operation(endpoint), clients: clients)
+        if let problem = defect(hiding: endpoint) {
+            let change = CompatChange(
+                rule: "description-part-unreadable", level: .warning, direction: .operation,
+                operation: Self.operation(endpoint),
+                message:
+                    "the new description has a defect where this operation stood, so it is not compared (not reported removed): \(problem.message)",
+                location: SourceLocator.Location(
+                    file: problem.file, pointer: problem.pointer, position: problem.position),
+                side: .new)
+            return [change]
+        }
         let deprecated = OperationComparator.isDeprecated(endpoint, in: old)
         let rule = "api\(pathIsGone ? "-path" : "")-removed-with\(deprecated ? "" : "out")-deprecation"
         let effect =
@@ -66,6 +77,22 @@ struct ContractComparator {
             rule, "the operation was removed\(pathIsGone ? " with its path" : ""); \(effect)",
             old: endpoint.pointer, new: nil)
         return sink.changes
+    }
+
+    /// A problem the loader reported in the new description at the place of an operation the old
+    /// one has (its path item, or the operation itself): the loader skipped a part it could not
+    /// read, so the operation is missing because of a defect, not because it was removed.
+    private func defect(hiding endpoint: Endpoint) -> ContractProblem? {
+        let place = old.location(of: endpoint.pointer).pointer.tokens
+        guard place.count == 3, place[0] == "paths" else { return nil }
+        return new.problems.first { problem in
+            let tokens = problem.pointer.tokens
+            guard problem.file == new.source, tokens.count >= 2, tokens[0] == "paths", tokens[1] == place[1]
+            else {
+                return false
+            }
+            return tokens.count == 2 || tokens[2] == "$ref" || tokens[2] == place[2]
+        }
     }
 
     /// The loader's errors in either file (a broken `$ref`, a malformed part), each a warning at its

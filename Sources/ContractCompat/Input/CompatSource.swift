@@ -50,7 +50,8 @@ public enum CompatInputError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let source, let problems):
-            return (problems + ["error: \(source) cannot be compared: it holds no description Conform can read"])
+            return
+                (problems + ["error: \(source) cannot be compared: it holds no description Conform can read"])
                 .joined(separator: "\n")
         case .git(let source, let message):
             return "error: \(source): cannot read it from git: \(message)"

@@ -69,7 +69,8 @@ public enum DescriptionLoader {
     ) throws(CompatInputError) -> LoadedDescription {
         // A file with errors and not one operation read is not a description (a wrong path to some
         // other JSON file): comparing it would pass the gate on nothing.
-        let readsNothing = outcome.contract?.endpoints.isEmpty == true && outcome.problems.contains { $0.severity == .error }
+        let readsNothing =
+            outcome.contract?.endpoints.isEmpty == true && outcome.problems.contains { $0.severity == .error }
         guard let contract = outcome.contract, let locator = outcome.locator, !readsNothing else {
             let loaded = outcome.problems.map { problem in
                 var problem = problem
