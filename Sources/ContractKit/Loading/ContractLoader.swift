@@ -25,6 +25,9 @@ public enum ContractLoader {
     public struct Outcome: Sendable {
         public var contract: Contract?
         public var problems: [ContractProblem]
+        /// Where each place of the contract stands in the files read, for anything reported about
+        /// the contract after loading; nil when no contract was built.
+        public var locator: SourceLocator? = nil
         public var hasErrors: Bool { contract == nil || problems.contains { $0.severity == .error } }
         /// Whether the contract has no endpoints (a description with no operations): `lint` warns,
         /// but `run`, `fuzz` and `mock` refuse it, since a gate that tests nothing must not pass.
@@ -55,7 +58,10 @@ public enum ContractLoader {
     }
 
     /// Reads a file and reports every problem, without failing (for `conform lint`).
-    public static func read(file path: String, strict: Bool = false) -> Outcome {
+    ///
+    /// - Parameter lints: run the linter (schemas compiled, examples checked); a caller that only
+    ///   reads the model, such as `conform compat`, skips that work.
+    public static func read(file path: String, strict: Bool = false, lints: Bool = true) -> Outcome {
         guard let data = FileManager.default.contents(atPath: path) else {
             var reason = "cannot read the file"
             var isDirectory: ObjCBool = false
@@ -66,14 +72,18 @@ public enum ContractLoader {
             }
             return Outcome(contract: nil, problems: [ContractProblem(reason, at: .root, file: path)])
         }
-        return read(bytes: Array(data), file: path, strict: strict)
+        return read(bytes: Array(data), file: path, strict: strict, lints: lints)
     }
 
     /// Reads contract bytes and reports every problem.
     ///
-    /// - Parameter strict: keep the examples of an OpenAPI description that break their schema as
-    ///   errors; by default they are warnings and left out of the mock and the replay.
-    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false) -> Outcome {
+    /// - Parameters:
+    ///   - strict: keep the examples of an OpenAPI description that break their schema as
+    ///     errors; by default they are warnings and left out of the mock and the replay.
+    ///   - lints: run the linter; see ``read(file:strict:lints:)``.
+    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false, lints: Bool = true)
+        -> Outcome
+    {
         let document: JSONParser.Document
         do {
             document = try DocumentReader.parseDocument(
@@ -110,8 +120,8 @@ public enum ContractLoader {
             built.auth = auth
             problems += authProblems
             problems += ContractFormatSchema.declarationProblems(in: contractDocument)
-            problems += ContractLinter(contract: built).problems()
-            if conversion != nil {
+            if lints { problems += ContractLinter(contract: built).problems() }
+            if lints, conversion != nil {
                 setAsideBrokenExamples(&built, problems: &problems, strict: strict)
             }
             contract = built
@@ -132,20 +142,20 @@ public enum ContractLoader {
         {
             problems.append(emptinessProblem(openAPI: conversion != nil, source: source))
         }
+        let locator = SourceLocator(
+            file: file, sourceMap: document.sourceMap, source: source, conversion: conversion,
+            bundled: bundler?.bundledOrigins)
         let located = problems.map { problem in
             var problem = problem
             guard problem.file == nil || problem.file == file else { return problem }
-            if let origin = bundler?.origin(of: problem.pointer) {
-                problem.file = origin.file
-                problem.pointer = origin.pointer
-                problem.position = origin.position
-                return problem
-            }
-            problem.file = file
-            problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
+            let place = locator.location(ofSource: problem.pointer)
+            problem.file = place.file
+            problem.pointer = place.pointer
+            problem.position = place.file == file ? problem.position ?? place.position : place.position
             return problem
         }
-        return Outcome(contract: contract, problems: sorted(located))
+        return Outcome(
+            contract: contract, problems: sorted(located), locator: contract == nil ? nil : locator)
     }
 
     /// A contract with no endpoints, or a description with no operations, tests nothing: a warning
