@@ -64,8 +64,13 @@ final class ProgressPrinter: Sendable {
                     }
                     if let expected = finding.expected { console.out("      expected: \(safe(expected))") }
                     if let actual = finding.actual { console.out("      actual:   \(safe(actual))") }
+                    for step in finding.steps { console.out("      \(safe(step))") }
                 }
-                if let curl = group.curl { console.out("    reproduce: \(safe(curl))") }
+                if let curl = group.curl {
+                    let lines = curl.split(separator: "\n").map(String.init)
+                    console.out("    reproduce: \(safe(lines.first ?? ""))")
+                    for line in lines.dropFirst() { console.out("               \(safe(line))") }
+                }
             }
         }
         if !quiet && showCoverage {

@@ -1,12 +1,32 @@
 import Foundation
-import JSONSchema
+public import JSONSchema
 
 /// Takes a captured value out of a response: a body value by pointer or a header, optionally
 /// narrowed by a regular expression (its first group, else the whole match).
-enum CaptureExtractor {
+public enum CaptureExtractor {
     struct Problem: Error {
         var message: String
         var pointer: String?
+    }
+
+    /// Every value the capture's place stands for in `body`: its array indices read as "every
+    /// element" (`/items/0/id` → each `/items/*/id`), each narrowed by the capture's regex, in
+    /// order. A capture of the first menu item's id gives every menu item's id, so requests that
+    /// use the capture can reach all of them, not only the first.
+    public static func family(of capture: Capture, body: JSONValue?) -> [JSONValue] {
+        guard case .body(let pointer) = capture.source, let body else { return [] }
+        let pattern = PointerPattern(
+            tokens: pointer.tokens.map { JSONPointer.arrayIndex($0) != nil ? .wildcard : .name($0) })
+        let regex = capture.regex.flatMap { try? NSRegularExpression(pattern: $0) }
+        return pattern.matches(in: body).compactMap { match in
+            guard let regex else { return match.value }
+            let text = Template.plainText(match.value)
+            guard let found = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
+                return nil
+            }
+            let group = found.numberOfRanges > 1 && found.range(at: 1).location != NSNotFound ? 1 : 0
+            return Range(found.range(at: group), in: text).map { .string(String(text[$0])) }
+        }
     }
 
     static func value(of capture: Capture, from response: ResponseRecord, body: JSONValue?) -> Result<

@@ -10,12 +10,16 @@ public struct Finding: Sendable, Hashable {
     /// The status of the response the finding is about; nil when no complete response arrived.
     public var status: Int?
     /// The command that reproduces the request behind this finding, when it is not the case's own
-    /// (a fuzzing case gathers findings from several requests, each with its reproducer).
+    /// (a fuzzing case gathers findings from several requests, each with its reproducer). For a
+    /// finding about a sequence, the commands of every step, one a line.
     public var curl: String?
+    /// The story behind a finding about a sequence of requests, one line a step: the request, its
+    /// status and the value carried forward (`2. DELETE /books/7 → 204`).
+    public var steps: [String]
 
     public init(
         check: CheckName, message: String, pointer: String? = nil, expected: String? = nil,
-        actual: String? = nil, status: Int? = nil, curl: String? = nil
+        actual: String? = nil, status: Int? = nil, curl: String? = nil, steps: [String] = []
     ) {
         self.check = check
         self.message = message
@@ -24,5 +28,6 @@ public struct Finding: Sendable, Hashable {
         self.actual = actual
         self.status = status
         self.curl = curl
+        self.steps = steps
     }
 }

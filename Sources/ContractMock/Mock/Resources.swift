@@ -1,7 +1,8 @@
 import ContractKit
 
-/// The resources a contract describes: a collection path (`/todos`) with an item path one
-/// templated segment below it (`/todos/{id}`). The mock keeps such resources in memory.
+/// The resources the mock keeps in memory: those of the contract's ``ResourceModel`` that name
+/// their items (a collection path with an item path one placeholder below it, `/todos` and
+/// `/todos/{id}`), keyed the way the store keys them.
 struct Resources: Sendable {
     struct Resource: Sendable {
         /// The collection path's shape, the key of the resource in the store.
@@ -14,18 +15,11 @@ struct Resources: Sendable {
     private var byItem: [String: Resource] = [:]
 
     init(endpoints: [Endpoint]) {
-        let shapes = Set(endpoints.map(\.path.shape))
-        for endpoint in endpoints {
-            let segments = endpoint.path.segments
-            guard segments.count >= 2, let last = segments.last, last.parts.count == 1,
-                case .parameter(let name) = last.parts[0]
-            else { continue }
-            let parentTemplate =
-                "/" + endpoint.path.template.split(separator: "/").dropLast().joined(separator: "/")
-            guard let parent = PathTemplate(parentTemplate), shapes.contains(parent.shape) else { continue }
-            let resource = Resource(collection: parent.shape, parameter: name)
-            byCollection[parent.shape] = resource
-            byItem[endpoint.path.shape] = resource
+        for resource in ResourceModel(endpoints: endpoints).resources {
+            guard let item = resource.item, let parameter = resource.idParameter else { continue }
+            let kept = Resource(collection: resource.collection.shape, parameter: parameter)
+            byCollection[resource.collection.shape] = kept
+            byItem[item.shape] = kept
         }
     }
 

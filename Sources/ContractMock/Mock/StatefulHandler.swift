@@ -259,39 +259,11 @@ struct StatefulHandler {
         factory.isValid(value, at: itemSchema(resource))
     }
 
-    /// The field that holds an item's id: the path parameter's name (`petId`, or `pet_id` for
-    /// `{petId}`), else `id`, the singular of the collection with `Id`/`_id` (`noteId` for
-    /// `/notes`), and the usual names (`_id`, `uuid`, `key`, `slug`, `code`, `name`).
+    /// The field that holds an item's id (see ``IDField``).
     static func idField(in object: JSONObject, parameter: String, collection: String = "") -> String? {
-        var names = [parameter]
-        if parameter.lowercased().hasSuffix("id"), parameter.count > 2 {
-            let stem = String(parameter.dropLast(2))
-            names += [stem + "_id", stem + "Id", stem + "ID"]
-        }
-        names.append("id")
-        if let last = collection.split(separator: "/").last {
-            var singular = String(last)
-            if singular.hasSuffix("ies") {
-                singular = String(singular.dropLast(3)) + "y"
-            } else if singular.hasSuffix("s") {
-                singular = String(singular.dropLast())
-            }
-            names += [singular + "Id", singular + "_id", singular + "ID"]
-        }
-        names += ["ID", "Id", "_id", "uuid", "key", "slug", "code", "name"]
-        if let found = names.first(where: { object[$0] != nil }) { return found }
-        return object.keys.first { $0.lowercased().hasSuffix("id") }
+        IDField.name(in: object, parameter: parameter, collection: collection)
     }
 
-    /// Where a listing keeps its items: the body itself when it is an array, else its first array
-    /// property.
-    static func itemsLocation(in body: JSONValue) -> JSONPointer? {
-        switch body {
-        case .array: return .root
-        case .object(let object):
-            return object.members.first { if case .array = $0.value { return true } else { return false } }
-                .map { JSONPointer(tokens: [$0.key]) }
-        default: return nil
-        }
-    }
+    /// Where a listing keeps its items (see ``IDField/itemsLocation(in:)``).
+    static func itemsLocation(in body: JSONValue) -> JSONPointer? { IDField.itemsLocation(in: body) }
 }

@@ -112,6 +112,7 @@ public enum JUnitReport {
                 if let pointer = finding.pointer {
                     lines.append("  at:       \(pointer.isEmpty ? "(body)" : pointer)")
                 }
+                lines += finding.steps.map { "  \(clip($0))" }
             }
             if let curl = group.curl { lines += ["", "Reproduce:", clip(curl)] }
         }

@@ -134,6 +134,9 @@ public enum MarkdownReport {
                 if let pointer = finding.pointer {
                     text += "  - at: \(MarkdownText.code(pointer.isEmpty ? "(body)" : pointer))\n"
                 }
+                if !finding.steps.isEmpty {
+                    text += "  - steps:\n" + finding.steps.map { "    - \(MarkdownText.inline(clip($0)))\n" }.joined()
+                }
             }
             if !group.findings.isEmpty { text += "\n" }
             if let curl = group.curl {

@@ -62,6 +62,15 @@ struct JSONFieldReader {
         return number
     }
 
+    /// An array of strings; absent (or null) is empty.
+    func optionalStrings(_ key: String) throws(ResultsFormatError) -> [String] {
+        guard let value = value(key) else { return [] }
+        guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
+            throw .wrongType(path: location(key), expected: "an array of strings")
+        }
+        return array.compactMap(\.stringValue)
+    }
+
     func optionalInt(_ key: String) throws(ResultsFormatError) -> Int? {
         guard let value = value(key) else { return nil }
         guard let number = value.intValue else {

@@ -83,7 +83,8 @@ extension ResultsJSON {
             check: check, message: try reader.string("message"),
             pointer: try reader.optionalString("pointer"),
             expected: try reader.optionalString("expected"), actual: try reader.optionalString("actual"),
-            status: try reader.optionalInt("status"), curl: try reader.optionalString("curl"))
+            status: try reader.optionalInt("status"), curl: try reader.optionalString("curl"),
+            steps: try reader.optionalStrings("steps"))
     }
 
     private static func decode(request reader: JSONFieldReader) throws(ResultsFormatError) -> RequestRecord {

@@ -72,6 +72,7 @@ public enum ResultsJSON {
                 ("actual", optional(finding.actual.map { ReportFormatting.clipped($0) })),
                 ("status", finding.status.map { .number(JSONNumber($0)) } ?? .null),
                 ("curl", optional(finding.curl.map { ReportFormatting.clipped($0) })),
+                ("steps", .array(finding.steps.map { .string(ReportFormatting.clipped($0)) })),
             ]))
     }
 

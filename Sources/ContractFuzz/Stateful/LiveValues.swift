@@ -1,0 +1,79 @@
+import ContractKit
+import JSONSchema
+
+/// What the fuzzer has learned from the server's answers, so valid requests reach real items and
+/// invalid ones name items that cannot exist: every value of each captured variable's family, the
+/// items of each resource that exist (created by Conform or listed by the server), those Conform
+/// deleted, and values seen under a name in any answer.
+struct LiveValues: Sendable {
+    /// The path values that address one item: its id and, for a nested resource, its parent's.
+    typealias Address = [String: JSONValue]
+
+    /// Every value of each captured variable's family (each `/items/*/id`, not only `/items/0/id`).
+    var families: [String: [JSONValue]] = [:]
+    /// Per resource name, the items known to exist, in the order they were learned.
+    var items: [String: [Address]] = [:]
+    /// Per resource name, items Conform deleted: their ids name nothing any more.
+    var deleted: [String: [Address]] = [:]
+    /// Items Conform created and has not deleted, to delete at the end, in creation order.
+    var created: [(resource: String, address: Address)] = []
+    /// Values seen in any answer under a property name (lowercased, without `_`).
+    var seen: [String: [JSONValue]] = [:]
+
+    /// The most values kept per name, so a huge listing does not grow the fuzzer without bound.
+    static let keptPerName = 64
+
+    mutating func learn(item address: Address, of resource: String) {
+        guard !(items[resource] ?? []).contains(address) else { return }
+        items[resource, default: []].append(address)
+        deleted[resource]?.removeAll { $0 == address }
+    }
+
+    mutating func forget(item address: Address, of resource: String) {
+        items[resource]?.removeAll { $0 == address }
+        created.removeAll { $0.resource == resource && $0.address == address }
+        if !(deleted[resource] ?? []).contains(address) { deleted[resource, default: []].append(address) }
+    }
+
+    mutating func created(_ address: Address, of resource: String) {
+        learn(item: address, of: resource)
+        created.append((resource, address))
+    }
+
+    /// Records every scalar of `body` under its property name.
+    mutating func observe(_ body: JSONValue) {
+        var budget = 2_000
+        func walk(_ value: JSONValue, key: String?) {
+            guard budget > 0 else { return }
+            budget -= 1
+            switch value {
+            case .object(let object):
+                for member in object.members { walk(member.value, key: member.key) }
+            case .array(let elements):
+                for element in elements { walk(element, key: key) }
+            case .string, .number:
+                guard let key else { return }
+                let name = Self.normalized(key)
+                var values = seen[name] ?? []
+                if values.count < Self.keptPerName && !values.contains(value) { values.append(value) }
+                seen[name] = values
+            default:
+                break
+            }
+        }
+        walk(body, key: nil)
+    }
+
+    /// Values seen under any of `names`.
+    func seenValues(named names: [String]) -> [JSONValue] {
+        var values: [JSONValue] = []
+        for name in names {
+            for value in seen[Self.normalized(name)] ?? [] where !values.contains(value) { values.append(value) }
+        }
+        return values
+    }
+
+    static func normalized(_ name: String) -> String {
+        name.lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "")
+    }
+}

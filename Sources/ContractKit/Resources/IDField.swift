@@ -1,0 +1,60 @@
+public import JSONSchema
+
+/// Where an item keeps its id, and a listing its items: the names servers give them, so the mock,
+/// the fuzzer and the resource model read them the same way.
+public enum IDField {
+    /// The names an item's id may have, most likely first: the path parameter's name (`petId`, or
+    /// `pet_id` for `{petId}`), `id`, the singular of the collection with `Id`/`_id` (`noteId` for
+    /// `/notes`), then the usual names (`pk`, `_id`, `uuid`, `key`, `slug`, `code`, `name`).
+    public static func candidates(parameter: String, collection: String = "") -> [String] {
+        var names = [parameter]
+        if parameter.lowercased().hasSuffix("id"), parameter.count > 2 {
+            let stem = String(parameter.dropLast(2))
+            names += [stem + "_id", stem + "Id", stem + "ID"]
+            if stem.hasSuffix("_") { names.append(String(stem.dropLast()) + "Id") }
+        }
+        names.append("id")
+        if let last = collection.split(separator: "/").last(where: { !$0.hasPrefix("{") }) {
+            let singular = singularOf(String(last))
+            names += [singular + "Id", singular + "_id", singular + "ID"]
+        }
+        names += ["ID", "Id", "pk", "_id", "uuid", "key", "slug", "code", "name"]
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// The member of `object` that holds its id, or nil.
+    public static func name(in object: JSONObject, parameter: String, collection: String = "") -> String? {
+        name(among: object.keys, parameter: parameter, collection: collection)
+    }
+
+    /// The one of `keys` that holds an item's id, or nil: a candidate name, else a key ending in `id`.
+    public static func name(among keys: [String], parameter: String, collection: String = "") -> String? {
+        let present = Set(keys)
+        if let found = candidates(parameter: parameter, collection: collection).first(where: present.contains) {
+            return found
+        }
+        return keys.first { $0.lowercased().hasSuffix("id") }
+    }
+
+    /// Where a listing keeps its items: the body itself when it is an array, else its first array
+    /// property (`{"items": [...], "total": 3}`).
+    public static func itemsLocation(in body: JSONValue) -> JSONPointer? {
+        switch body {
+        case .array: return .root
+        case .object(let object):
+            return object.members.first { if case .array = $0.value { return true } else { return false } }
+                .map { JSONPointer(tokens: [$0.key]) }
+        default: return nil
+        }
+    }
+
+    /// `books` → `book`, `categories` → `category`, `boxes` stays `boxe` only for words the rules
+    /// do not cover: good enough for field names.
+    static func singularOf(_ word: String) -> String {
+        if word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        if word.hasSuffix("ses") || word.hasSuffix("xes") { return String(word.dropLast(2)) }
+        if word.hasSuffix("s") { return String(word.dropLast()) }
+        return word
+    }
+}
