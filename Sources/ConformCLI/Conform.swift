@@ -18,7 +18,10 @@ public enum Conform {
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
         ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
         ("merge", "Merge the JSON results of CI shards into one set of reports."),
-        ("import-openapi", "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file."),
+        (
+            "import-openapi",
+            "Convert an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or a URL) into a contract file."
+        ),
     ]
 
     /// Runs one command line (without the program name) and returns its exit code.
@@ -47,7 +50,7 @@ public enum Conform {
             console.out(version)
             return .success
         case "lint":
-            return LintCommand.run(rest, console: console)
+            return await LintCommand.run(rest, console: console)
         case "run":
             return await RunCommand.run(rest, console: console, environment: environment)
         case "fuzz":
@@ -61,7 +64,7 @@ public enum Conform {
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
         case "import-openapi":
-            return ImportOpenAPICommand.run(rest, console: console)
+            return await ImportOpenAPICommand.run(rest, console: console)
         default:
             var message = "error: unknown command '\(command)'"
             if let suggestion = Suggestion.closest(to: command, in: commands.map(\.name)) {

@@ -152,7 +152,9 @@ struct TargetArguments {
     static func parser(_ command: String, overview: String, own: [OptionDeclaration]) -> ArgumentParser {
         ArgumentParser(
             command: command, overview: overview,
-            positionals: [.init(name: "contract", help: "The contract file.")],
+            positionals: [
+                .init(name: "contract", help: "The contract or description: a file, or an http(s):// URL.")
+            ],
             options: declarations(own: own))
     }
 

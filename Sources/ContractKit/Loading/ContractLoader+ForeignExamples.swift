@@ -75,10 +75,10 @@ extension ContractLoader {
                         }
                         guard let schema = compiled[pointer] ?? nil else { continue }
                         let typed: JSONValue
-                        if case .string(let text) = value {
+                        if case .string(let text) = Template.literal(value) {
                             typed = navigator.coerce(text, to: navigator.schema(at: pointer))
                         } else {
-                            typed = value
+                            typed = Template.literal(value)
                         }
                         guard let error = schema.validate(typed).errors.first else { continue }
                         problems.append(

@@ -54,6 +54,41 @@ public enum ContractLoader {
         return contract
     }
 
+    /// Reads a description or contract named by a file path or an `http(s)://` URL (fetched with
+    /// `fetcher`, see ``DescriptionFetcher``), and reports every problem, without failing.
+    ///
+    /// A fetched description is read alone: a `$ref` to another file is an error naming it, since
+    /// Conform fetches nothing but the URL it is given (download the files and give the local path).
+    public static func read(
+        location: String, strict: Bool = false, fetcher: DescriptionFetcher = DescriptionFetcher()
+    ) async -> Outcome {
+        guard DescriptionFetcher.isURL(location) else { return read(file: location, strict: strict) }
+        switch await fetcher.fetch(location) {
+        case .bytes(let bytes):
+            return read(bytes: bytes, fetchedFrom: location, strict: strict)
+        case .problem(let problem):
+            return Outcome(contract: nil, problems: [problem])
+        }
+    }
+
+    /// Reads the bytes of a description fetched from `url` (named by its display name; its `$ref`s
+    /// to other files are errors, see ``read(location:strict:fetcher:)``).
+    public static func read(bytes: [UInt8], fetchedFrom url: String, strict: Bool = false) -> Outcome {
+        read(bytes: bytes, file: DescriptionFetcher.displayName(of: url), strict: strict, isFetched: true)
+    }
+
+    /// Loads and lints a contract or description by path or URL; fails when any error is found.
+    public static func load(location: String, fetcher: DescriptionFetcher = DescriptionFetcher())
+        async throws(LoadError)
+        -> Contract
+    {
+        let outcome = await read(location: location, fetcher: fetcher)
+        guard let contract = outcome.contract, !outcome.hasErrors else {
+            throw LoadError(file: DescriptionFetcher.displayName(of: location), problems: outcome.problems)
+        }
+        return contract
+    }
+
     /// Reads a file and reports every problem, without failing (for `conform lint`).
     public static func read(file path: String, strict: Bool = false) -> Outcome {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -74,18 +109,27 @@ public enum ContractLoader {
     /// - Parameter strict: keep the examples of an OpenAPI description that break their schema as
     ///   errors; by default they are warnings and left out of the mock and the replay.
     public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false) -> Outcome {
+        read(bytes: bytes, file: file, strict: strict, isFetched: false)
+    }
+
+    /// Reads bytes, `isFetched` when they came from a URL (`file` is then that URL, and other files
+    /// its `$ref`s name are not read).
+    static func read(bytes: [UInt8], file: String?, strict: Bool, isFetched: Bool) -> Outcome {
         let document: JSONParser.Document
         do {
             document = try DocumentReader.parseDocument(
-                bytes, file: file, options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
+                bytes, file: file,
+                options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
         } catch {
             let problem = ContractProblem(
                 "not valid \(error.format.rawValue): \(error.message)", at: .root, position: error.position,
                 file: file)
             return Outcome(contract: nil, problems: [problem])
         }
-        let (source, referenceProblems, bundler) = bundled(document.value, file: file)
-        var contractDocument = source
+        let (source, referenceProblems, bundler) =
+            isFetched
+            ? (document.value, fetchedReferenceProblems(in: document.value), nil)
+            : bundled(document.value, file: file, strict: strict)
         var conversion: OpenAPIConversion?
         if OpenAPIConverter.isOpenAPI(source) {
             do {
@@ -96,24 +140,24 @@ public enum ContractLoader {
                     position: document.sourceMap.keyPosition(of: error.pointer), file: file)
                 return Outcome(contract: nil, problems: [problem])
             }
-            contractDocument = conversion?.contract ?? source
         }
-        var decoder = ContractDecoder(document: contractDocument)
-        var (contract, problems) = decoder.decode()
-        problems += formatProblems(in: contractDocument, besides: problems)
-        if var built = contract {
-            built.sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
-            built.file = file
-            built.baseURI = baseURI(for: file)
-            built.document = ContractFormatSchema.removingDeclaration(from: built.document)
-            let (auth, authProblems) = ContractAuthDecoder.decode(contractDocument)
-            built.auth = auth
-            problems += authProblems
-            problems += ContractFormatSchema.declarationProblems(in: contractDocument)
-            problems += ContractLinter(contract: built).problems()
-            if conversion != nil {
-                setAsideBrokenExamples(&built, problems: &problems, strict: strict)
+        let sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
+        var (contract, problems) = decodeAndLint(
+            conversion?.contract ?? source, file: file, sourceMap: sourceMap, isDescription: conversion != nil
+        )
+        var partial = PartialLoading()
+        if var converted = conversion, !strict {
+            for _ in 0..<PartialLoading.maximumRounds {
+                guard let built = contract,
+                    partial.leaveOut(problems, of: built, conversion: &converted, source: source)
+                else { break }
+                (contract, problems) = decodeAndLint(
+                    converted.contract, file: file, sourceMap: sourceMap, isDescription: true)
             }
+            conversion = converted
+        }
+        if conversion != nil, var built = contract {
+            setAsideBrokenExamples(&built, problems: &problems, strict: strict)
             contract = built
         }
         if let conversion {
@@ -123,14 +167,18 @@ public enum ContractLoader {
                 return problem
             }
             problems += conversion.warnings.map {
-                ContractProblem($0.message, at: $0.pointer, severity: .warning)
+                ContractProblem($0.message, at: $0.pointer, severity: $0.isSlip && strict ? .error : .warning)
             }
         }
-        problems += referenceProblems
+        let degraded = problems.count
+        problems += partial.warnings + referenceProblems
+        let contractDocument = conversion?.contract ?? source
         if let built = contract, built.endpoints.isEmpty,
             contractDocument["endpoints"]?.arrayValue?.isEmpty == true
         {
-            problems.append(emptinessProblem(openAPI: conversion != nil, source: source))
+            problems.append(
+                emptinessProblem(
+                    openAPI: conversion != nil, source: source, allSkipped: !partial.skipped.isEmpty))
         }
         let located = problems.map { problem in
             var problem = problem
@@ -145,19 +193,52 @@ public enum ContractLoader {
             problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
             return problem
         }
+        if var built = contract {
+            built.skippedOperations = partial.skippedOperations(
+                locatedAs: Array(located[degraded..<(degraded + partial.warnings.count)]))
+            contract = built
+        }
         return Outcome(contract: contract, problems: sorted(located))
+    }
+
+    /// Decodes and lints a contract document: the contract when it could be built, and every
+    /// problem, pointing into the contract document.
+    static func decodeAndLint(
+        _ contractDocument: JSONValue, file: String?, sourceMap: JSONSourceMap, isDescription: Bool = false
+    ) -> (Contract?, [ContractProblem]) {
+        var decoder = ContractDecoder(document: contractDocument)
+        var (contract, problems) = decoder.decode()
+        problems += formatProblems(in: contractDocument, besides: problems)
+        guard var built = contract else { return (nil, problems) }
+        built.sourceMap = sourceMap
+        built.file = file
+        built.baseURI = baseURI(for: file)
+        built.document = ContractFormatSchema.removingDeclaration(from: built.document)
+        let (auth, authProblems) = ContractAuthDecoder.decode(contractDocument)
+        built.auth = auth
+        problems += authProblems
+        problems += ContractFormatSchema.declarationProblems(in: contractDocument)
+        problems += ContractLinter(contract: built, isDescription: isDescription).problems()
+        return (built, problems)
     }
 
     /// A contract with no endpoints, or a description with no operations, tests nothing: a warning
     /// for `lint` (the document itself may be fine, such as a webhooks-only description), and a
     /// refusal for the commands that replay it (see ``Outcome/testsNothing``).
-    static func emptinessProblem(openAPI: Bool, source: JSONValue) -> ContractProblem {
+    static func emptinessProblem(openAPI: Bool, source: JSONValue, allSkipped: Bool = false)
+        -> ContractProblem
+    {
         guard openAPI else {
             return ContractProblem(
                 "the contract declares no endpoints, so it would test nothing; add at least one to \"endpoints\"",
                 at: JSONPointer(tokens: ["endpoints"]), severity: .warning)
         }
         let pointer = source["paths"] == nil ? JSONPointer.root : JSONPointer(tokens: ["paths"])
+        if allSkipped {
+            return ContractProblem(
+                "every operation of the description was skipped (see the warnings), so it would test nothing",
+                at: pointer, severity: .warning)
+        }
         let webhooks = source["webhooks"] == nil ? "" : "; webhooks are not replayed"
         return ContractProblem(
             "the description has no operations Conform can replay (none under \"paths\"\(webhooks)), so it would test nothing",
@@ -166,7 +247,7 @@ public enum ContractLoader {
 
     /// The document with the parts of other local files its `$ref`s name brought in (see
     /// ``ExternalReferenceBundler``), and the problems met on the way.
-    static func bundled(_ document: JSONValue, file: String?) -> (
+    static func bundled(_ document: JSONValue, file: String?, strict: Bool = false) -> (
         JSONValue, [ContractProblem], ExternalReferenceBundler?
     ) {
         guard let file, ExternalReferenceBundler.hasExternalReferences(document) else {
@@ -178,6 +259,7 @@ public enum ContractLoader {
         var bundler = ExternalReferenceBundler(
             schemaHome: home, everythingIsSchema: !OpenAPIConverter.isOpenAPI(document), rootFile: file,
             read: readReferenced)
+        bundler.strict = strict
         let result = bundler.bundle(document)
         return (result, bundler.problems, bundler)
     }
@@ -190,7 +272,8 @@ public enum ContractLoader {
         }
         do {
             let parsed = try DocumentReader.parseDocument(
-                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
+                Array(data), file: path,
+                options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
             return .document(parsed)
         } catch {
             return .problem(
@@ -251,6 +334,7 @@ public enum ContractLoader {
     /// schema a contract uses inside it.
     static func baseURI(for file: String?) -> String {
         guard let file else { return "urn:conform:contract" }
+        if DescriptionFetcher.isURL(file) { return file }
         return URL(fileURLWithPath: file).standardizedFileURL.absoluteString
     }
 }

@@ -380,12 +380,7 @@ struct Swagger2Upgrade {
             let here = pointer.appending(key)
             switch key {
             case "$ref":
-                if case .string(let reference) = member.value, reference.hasPrefix("#/definitions/") {
-                    result[key] = .string(
-                        "#/components/schemas/" + reference.dropFirst("#/definitions/".count))
-                } else {
-                    result[key] = member.value
-                }
+                result[key] = Self.upgradedReference(member.value)
             case "x-nullable":
                 if member.value == .bool(true) { result["nullable"] = .bool(true) }
                 log.warn("\"x-nullable\" is read as OpenAPI 3.0 \"nullable\"", at: here)
@@ -407,7 +402,11 @@ struct Swagger2Upgrade {
                 }
                 var converted = JSONObject()
                 for entry in map.members {
-                    converted[entry.key] = schema(entry.value, at: here.appending(entry.key))
+                    // `"properties": {"$ref": …}` names the whole map (read so by the 3.0 converter).
+                    converted[entry.key] =
+                        entry.key == "$ref"
+                        ? Self.upgradedReference(entry.value)
+                        : schema(entry.value, at: here.appending(entry.key))
                 }
                 result[key] = .object(converted)
             case "allOf", "anyOf", "oneOf":
@@ -421,6 +420,12 @@ struct Swagger2Upgrade {
             }
         }
         return .object(result)
+    }
+
+    /// `#/definitions/X` → `#/components/schemas/X`; other references as they are.
+    private static func upgradedReference(_ value: JSONValue) -> JSONValue {
+        guard case .string(let reference) = value, reference.hasPrefix("#/definitions/") else { return value }
+        return .string("#/components/schemas/" + reference.dropFirst("#/definitions/".count))
     }
 
     private func securitySchemes(_ definitions: JSONObject) -> JSONObject {

@@ -21,7 +21,7 @@ struct Resources: Sendable {
                 case .parameter(let name) = last.parts[0]
             else { continue }
             let parentTemplate =
-                "/" + endpoint.path.template.split(separator: "/").dropLast().joined(separator: "/")
+                "/" + endpoint.path.route.split(separator: "/").dropLast().joined(separator: "/")
             guard let parent = PathTemplate(parentTemplate), shapes.contains(parent.shape) else { continue }
             let resource = Resource(collection: parent.shape, parameter: name)
             byCollection[parent.shape] = resource
