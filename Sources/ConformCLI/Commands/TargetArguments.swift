@@ -53,7 +53,11 @@ struct TargetArguments {
 
     /// Checks `--only` and `--skip` against the contract's endpoint ids and tags.
     func checkNames(in contract: Contract) throws(ArgumentError) {
-        let known = Set(contract.endpoints.flatMap { [$0.id] + $0.tags })
+        // A skipped operation is a known name (`--skip` of it is harmless; `--only` of it is refused
+        // earlier with its reason).
+        let known = Set(
+            contract.endpoints.flatMap { [$0.id] + $0.tags }
+                + contract.skippedOperations.flatMap { [$0.endpointID] + $0.tags })
         for (option, names) in [("--only", selection.only), ("--skip", selection.skip)] {
             for name in names where !known.contains(name) {
                 throw .unknownName(

@@ -124,6 +124,19 @@ struct TargetCommand<Own> {
         case .assert: contract.assertsFormats = true
         case .annotate: contract.assertsFormats = false
         }
+        let known = Set(contract.endpoints.flatMap { [$0.id] + $0.tags })
+        for name in arguments.selection.only where !known.contains(name) {
+            guard
+                let skipped = contract.skippedOperations.first(where: {
+                    ([$0.endpointID] + $0.tags).contains(name)
+                })
+            else { continue }
+            // Chosen but not loaded: a run of it would test nothing, so it must not pass.
+            console.err(
+                "error: --only \(name): operation \(skipped.method) \(skipped.path) was not loaded (\(skipped.summary)); fix the description, or choose other operations"
+            )
+            return nil
+        }
         do throws(ArgumentError) {
             try arguments.checkNames(in: contract)
         } catch {

@@ -172,7 +172,7 @@ struct ContractLinter {
                     let fragment = String(reference.dropFirst()).removingPercentEncodingIfPossible
                     if let target = JSONPointer(fragment) {
                         if target.resolve(in: contract.document) == nil {
-                            var message = "$ref \"\(reference)\" points at nothing in this contract"
+                            var message = "$ref \"\(reference)\" points at nothing in this \(document)"
                             if isDescription, target.tokens.count >= 2, target.tokens[0] == "schemas" {
                                 message =
                                     "$ref to schema \"\(target.tokens[1])\" points at nothing in this description"

@@ -89,7 +89,9 @@ struct OpenAPISchemaConverter {
                 if addsFormat, let format = reading.format { result["format"] = .string(format) }
                 log.slip(SchemaTypeAlias.message(reading, addedFormat: addsFormat), at: here)
             } else {
-                result[key] = member.value
+                // An unknown keyword is an annotation, but its component references are rewritten
+                // too, so a map of schemas read through `"properties": {"$ref": …}` still resolves.
+                result[key] = Self.rewritingComponentReferences(member.value)
             }
         }
         return finish(result, original: object, at: pointer, log: &log)
@@ -136,6 +138,27 @@ struct OpenAPISchemaConverter {
             "external $ref \"\(reference)\" is not followed (Conform reads one document); the schema accepts any value here",
             at: pointer)
         return nil
+    }
+
+    /// `value` with every `$ref` to `#/components/schemas/…` inside it pointing at `#/schemas/…`.
+    private static func rewritingComponentReferences(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            return .object(
+                JSONObject(
+                    object.members.map { member in
+                        if member.key == "$ref", case .string(let reference) = member.value,
+                            reference.hasPrefix(componentPrefix)
+                        {
+                            return (
+                                member.key, .string("#/schemas/" + reference.dropFirst(componentPrefix.count))
+                            )
+                        }
+                        return (member.key, rewritingComponentReferences(member.value))
+                    }))
+        case .array(let elements): return .array(elements.map(rewritingComponentReferences))
+        default: return value
+        }
     }
 
     /// A same-document reference outside `components/schemas` (`#/components/parameters/p/schema`)
