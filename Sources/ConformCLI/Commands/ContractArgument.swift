@@ -17,6 +17,11 @@ enum ContractArgument {
             if errors > 1 { console.err("\(name): \(Plural.count(errors, "error"))") }
             return nil
         }
+        for problem in outcome.leftOut { console.err(problem.description) }
+        let others = outcome.problems.count - outcome.leftOut.count
+        if others > 0, !outcome.leftOut.isEmpty {
+            console.err("\(name): \(Plural.count(others, "more warning")); 'conform lint' lists them")
+        }
         if let empty = outcome.emptiness {
             console.err(empty.description.replacingOccurrences(of: ": warning: ", with: ": error: "))
             return nil

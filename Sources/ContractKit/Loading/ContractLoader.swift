@@ -34,6 +34,16 @@ public enum ContractLoader {
             guard testsNothing else { return nil }
             return problems.first { $0.message.contains("would test nothing") }
         }
+        /// The warnings about the parts of a description that could not be loaded and were left out
+        /// (operations, parameters, examples, schema keywords), also among ``problems``: what a run
+        /// does not test, which `run`, `fuzz` and `mock` say before they start.
+        public var leftOut: [ContractProblem] = []
+
+        public init(contract: Contract?, problems: [ContractProblem], leftOut: [ContractProblem] = []) {
+            self.contract = contract
+            self.problems = problems
+            self.leftOut = leftOut
+        }
     }
 
     /// Loads and lints a contract file; fails when any error is found.
@@ -198,7 +208,9 @@ public enum ContractLoader {
                 locatedAs: Array(located[degraded..<(degraded + partial.warnings.count)]))
             contract = built
         }
-        return Outcome(contract: contract, problems: sorted(located))
+        return Outcome(
+            contract: contract, problems: sorted(located),
+            leftOut: Array(located[degraded..<(degraded + partial.warnings.count)]))
     }
 
     /// Decodes and lints a contract document: the contract when it could be built, and every

@@ -30,13 +30,19 @@ public struct DescriptionFetcher: Sendable {
         return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 
-    /// The URL as messages and reports name the description: without its query's values
-    /// (`…/openapi.json?token=…`), which may hold a secret.
+    /// The URL as messages and reports name the description: without a user name or password, and
+    /// without its query's values (`…/openapi.json?token=…`), which may hold a secret.
     public static func displayName(of location: String) -> String {
-        guard isURL(location), let mark = location.firstIndex(of: "?") else { return location }
-        let query = location[location.index(after: mark)...].prefix { $0 != "#" }
+        guard isURL(location), let scheme = location.range(of: "://") else { return location }
+        var name = location
+        let authorityEnd = name[scheme.upperBound...].firstIndex { "/?#".contains($0) } ?? name.endIndex
+        if let at = name[scheme.upperBound..<authorityEnd].lastIndex(of: "@") {
+            name.replaceSubrange(scheme.upperBound..<at, with: "…")
+        }
+        guard let mark = name.firstIndex(of: "?") else { return name }
+        let query = name[name.index(after: mark)...].prefix { $0 != "#" }
         let names = query.split(separator: "&").map { $0.prefix { $0 != "=" } + "=…" }
-        return String(location[..<mark]) + "?" + names.joined(separator: "&")
+        return String(name[..<mark]) + "?" + names.joined(separator: "&")
     }
 
     /// The name a URL gives the files made from it (reports, an imported contract): its last path

@@ -148,7 +148,8 @@ struct RealWorldDescriptionTests {
         defer { try? FileManager.default.removeItem(at: root) }
         // The broken keyword is left out with a warning (the rest loads); --strict refuses it.
         for strict in [false, true] {
-            let outcome = ContractLoader.read(file: root.appendingPathComponent("api.json").path, strict: strict)
+            let outcome = ContractLoader.read(
+                file: root.appendingPathComponent("api.json").path, strict: strict)
             let problem = try #require(
                 outcome.problems.first { $0.message.contains("meta-schema") }, "\(outcome.problems)")
             #expect(problem.severity == (strict ? .error : .warning), "\(problem)")
