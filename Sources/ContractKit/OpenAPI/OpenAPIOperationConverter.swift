@@ -304,7 +304,7 @@ struct OpenAPIOperationConverter {
             object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
             origins[JSONPointer(tokens: ["request", "schema"])] = mediaPointer.appending("schema")
             log.warn(
-                "request body \"\(chosen.key)\" is not JSON: the mock checks its fields against the schema; run and fuzz send no such body",
+                "request body \"\(chosen.key)\" is not JSON: a form's fields are checked against its schema when received (by the mock), but run and fuzz do not send such a body, so the operation's body is not tested",
                 at: mediaPointer)
         } else {
             log.warn(
