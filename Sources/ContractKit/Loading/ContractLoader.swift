@@ -152,24 +152,8 @@ public enum ContractLoader {
             }
         }
         let sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
-        var (contract, problems) = decodeAndLint(
-            conversion?.contract ?? source, file: file, sourceMap: sourceMap, isDescription: conversion != nil
-        )
-        var partial = PartialLoading()
-        if var converted = conversion, !strict {
-            for _ in 0..<PartialLoading.maximumRounds {
-                guard let built = contract,
-                    partial.leaveOut(problems, of: built, conversion: &converted, source: source)
-                else { break }
-                (contract, problems) = decodeAndLint(
-                    converted.contract, file: file, sourceMap: sourceMap, isDescription: true)
-            }
-            conversion = converted
-        }
-        if conversion != nil, var built = contract {
-            setAsideBrokenExamples(&built, problems: &problems, strict: strict)
-            contract = built
-        }
+        var (contract, problems, partial) = decodeLeavingOut(
+            &conversion, source: source, file: file, sourceMap: sourceMap, strict: strict)
         if let conversion {
             problems = problems.map { problem in
                 var problem = problem
@@ -190,7 +174,48 @@ public enum ContractLoader {
                 emptinessProblem(
                     openAPI: conversion != nil, source: source, allSkipped: !partial.skipped.isEmpty))
         }
-        let located = problems.map { problem in
+        let located = locate(problems, file: file, bundler: bundler, sourceMap: document.sourceMap)
+        let leftOut = Array(located[degraded..<(degraded + partial.warnings.count)])
+        contract?.skippedOperations = partial.skippedOperations(locatedAs: leftOut)
+        return Outcome(contract: contract, problems: sorted(located), leftOut: leftOut)
+    }
+
+    /// Decodes and lints the contract document, and for a description (unless `strict`) leaves out
+    /// the parts that have errors, round after round (see ``PartialLoading``), then sets aside its
+    /// broken examples.
+    private static func decodeLeavingOut(
+        _ conversion: inout OpenAPIConversion?, source: JSONValue, file: String?, sourceMap: JSONSourceMap,
+        strict: Bool
+    ) -> (Contract?, [ContractProblem], PartialLoading) {
+        var (contract, problems) = decodeAndLint(
+            conversion?.contract ?? source, file: file, sourceMap: sourceMap, isDescription: conversion != nil
+        )
+        var partial = PartialLoading()
+        guard var converted = conversion else { return (contract, problems, partial) }
+        if !strict {
+            for _ in 0..<PartialLoading.maximumRounds {
+                guard let built = contract,
+                    partial.leaveOut(problems, of: built, conversion: &converted, source: source)
+                else { break }
+                (contract, problems) = decodeAndLint(
+                    converted.contract, file: file, sourceMap: sourceMap, isDescription: true)
+            }
+            conversion = converted
+        }
+        if var built = contract {
+            setAsideBrokenExamples(&built, problems: &problems, strict: strict)
+            contract = built
+        }
+        return (contract, problems, partial)
+    }
+
+    /// Each problem with its file and position: in the file a bundled part came from, else in the
+    /// document read.
+    private static func locate(
+        _ problems: [ContractProblem], file: String?, bundler: ExternalReferenceBundler?,
+        sourceMap: JSONSourceMap
+    ) -> [ContractProblem] {
+        problems.map { problem in
             var problem = problem
             guard problem.file == nil || problem.file == file else { return problem }
             if let origin = bundler?.origin(of: problem.pointer) {
@@ -200,17 +225,9 @@ public enum ContractLoader {
                 return problem
             }
             problem.file = file
-            problem.position = problem.position ?? document.sourceMap.keyPosition(of: problem.pointer)
+            problem.position = problem.position ?? sourceMap.keyPosition(of: problem.pointer)
             return problem
         }
-        if var built = contract {
-            built.skippedOperations = partial.skippedOperations(
-                locatedAs: Array(located[degraded..<(degraded + partial.warnings.count)]))
-            contract = built
-        }
-        return Outcome(
-            contract: contract, problems: sorted(located),
-            leftOut: Array(located[degraded..<(degraded + partial.warnings.count)]))
     }
 
     /// Decodes and lints a contract document: the contract when it could be built, and every
