@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
         .library(name: "ContractMock", targets: ["ContractMock"]),
         .library(name: "ContractReports", targets: ["ContractReports"]),
+        .library(name: "ContractCompat", targets: ["ContractCompat"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "RestaurantClient", targets: ["RestaurantClient"]),
         .executable(name: "conform", targets: ["conform"]),
@@ -38,6 +39,7 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
+        .target(name: "ContractCompat", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(
             name: "ContractTesting", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
@@ -45,14 +47,16 @@ let package = Package(
             name: "ConformCLI",
             dependencies: [
                 "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock",
-                "ContractReports",
+                "ContractReports", "ContractCompat",
             ],
             swiftSettings: settings),
         .target(name: "RestaurantClient", swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .executableTarget(
             name: "conform-bench",
-            dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock"],
+            dependencies: [
+                "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock", "ContractCompat",
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"], swiftSettings: settings),
@@ -77,11 +81,17 @@ let package = Package(
             name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],
             exclude: ["Fixtures", "Golden"], swiftSettings: settings),
         .testTarget(
+            name: "ContractCompatTests", dependencies: ["ContractCompat", "ContractKit", "JSONSchema"],
+            exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
             name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"],
             swiftSettings: settings),
         .testTarget(
             name: "RestaurantClientTests",
             dependencies: ["RestaurantClient", "ContractTesting"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "TodoStorageTests", dependencies: ["ContractTesting"], exclude: ["Snapshots"],
             swiftSettings: settings),
     ]
 )

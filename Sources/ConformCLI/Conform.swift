@@ -18,6 +18,7 @@ public enum Conform {
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
         ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
         ("merge", "Merge the JSON results of CI shards into one set of reports."),
+        ("compat", "Say which changes between two descriptions break shipped clients and old requests."),
         (
             "import-openapi",
             "Convert an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or a URL) into a contract file."
@@ -61,6 +62,8 @@ public enum Conform {
             return DiffCommand.run(rest, console: console)
         case "merge":
             return MergeCommand.run(rest, console: console, environment: environment)
+        case "compat":
+            return await CompatCommand.run(rest, console: console, environment: environment)
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
         case "import-openapi":

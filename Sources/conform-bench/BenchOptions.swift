@@ -12,7 +12,7 @@ struct BenchOptions: Sendable {
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
-    static let phases = ["parser", "validator", "replay", "fuzz", "memory", "startup"]
+    static let phases = ["parser", "validator", "replay", "fuzz", "memory", "startup", "compat"]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }
 
@@ -35,7 +35,7 @@ struct BenchOptions: Sendable {
         OPTIONS:
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
-          --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup
+          --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup, compat
           --profile PHASE  parser, validator, tape, tape-validator or tape-heavy: a 1 MB workload for callgrind, e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile parser
           -h, --help       show this help

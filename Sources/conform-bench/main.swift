@@ -62,6 +62,10 @@ func runBench(_ options: BenchOptions) async throws {
         log("memory")
         rows += try MemoryBench(bodyBytes: 50_000_000).run()
     }
+    if options.runs("compat") {
+        log("compat")
+        rows += try await CompatBench(repetitions: repetitions).run()
+    }
     if let process, options.runs("startup") {
         log("start-up")
         rows += try StartupBench(process: process, repetitions: repetitions).run()

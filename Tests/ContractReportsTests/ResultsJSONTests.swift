@@ -136,6 +136,22 @@ struct ResultsJSONTests {
         #expect(try Self.schema().validate(document).isValid)
     }
 
+    @Test("a results file written before findings carried their status and reproducer still reads")
+    func findingsWithoutStatus() throws {
+        let url = Self.testsFolder.appendingPathComponent("Fixtures/results-v1.json")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            .replacingOccurrences(
+                of: "\"actual\": \"500\",\n          \"status\": 500,\n          \"curl\": null",
+                with: "\"actual\": \"500\"")
+        #expect(
+            !text.contains("\"actual\": \"500\",\n"),
+            "the fixture no longer has the members this test removes")
+        let run = try ResultsJSON.decode(try JSONParser.parse(Array(text.utf8)))
+        let finding = try #require(run.cases.flatMap(\.findings).first)
+        #expect(finding.status == nil && finding.curl == nil)
+        #expect(finding.message == "status 500 is not declared")
+    }
+
     @Test(
         "decoding errors name the member to fix",
         arguments: [

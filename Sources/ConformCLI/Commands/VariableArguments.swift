@@ -58,6 +58,13 @@ struct VariableArguments {
         var contract = contract
         for pair in credentials {
             let schemes = contract.auth?.schemes.map(\.name) ?? []
+            if let scheme = contract.auth?.schemes.first(where: { $0.name == pair.name }),
+                case .unsupported(let kind) = scheme.kind
+            {
+                console.err(
+                    "error: '--auth \(pair.name)=…': Conform cannot present \(kind) credentials; pass them with --header")
+                return nil
+            }
             guard contract.auth?.setCredential(pair.value, forScheme: pair.name) == true else {
                 var message =
                     schemes.isEmpty

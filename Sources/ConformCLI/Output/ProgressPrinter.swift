@@ -55,16 +55,18 @@ final class ProgressPrinter: Sendable {
         for failed in problems {
             console.out("")
             console.out(Self.line(failed, console: console))
-            for finding in failed.findings {
-                console.out("    \(finding.check.rawValue): \(safe(finding.message))")
-                if let pointer = finding.pointer, !pointer.isEmpty {
-                    console.out("      at \(safe(pointer))")
-                }
-                if let expected = finding.expected { console.out("      expected: \(safe(expected))") }
-                if let actual = finding.actual { console.out("      actual:   \(safe(actual))") }
-            }
             if let reason = failed.reason, failed.findings.isEmpty { console.out("    \(safe(reason))") }
-            if let curl = failed.curl { console.out("    reproduce: \(safe(curl))") }
+            for group in FindingGroup.groups(of: failed) {
+                for finding in group.findings {
+                    console.out("    \(finding.check.rawValue): \(safe(finding.message))")
+                    if let pointer = finding.pointer, !pointer.isEmpty {
+                        console.out("      at \(safe(pointer))")
+                    }
+                    if let expected = finding.expected { console.out("      expected: \(safe(expected))") }
+                    if let actual = finding.actual { console.out("      actual:   \(safe(actual))") }
+                }
+                if let curl = group.curl { console.out("    reproduce: \(safe(curl))") }
+            }
         }
         if !quiet && showCoverage {
             console.out("")
@@ -89,7 +91,9 @@ final class ProgressPrinter: Sendable {
         case .skipped: label = console.styled("SKIP", .yellow)
         }
         var text = "\(label) \(safe(result.id))"
-        if let status = result.response?.status { text += " → \(status)" }
+        let statuses =
+            result.outcome == .failed ? result.findingStatuses : result.response.map { [$0.status] } ?? []
+        if !statuses.isEmpty { text += " → " + statuses.map(String.init).joined(separator: ", ") }
         if result.outcome == .passed, result.response == nil, let reason = result.reason {
             text += ": \(safe(reason))"
         } else if result.outcome != .skipped {

@@ -106,6 +106,21 @@ public enum MalformedBody: String, Sendable, CaseIterable {
         default: return true
         }
     }
+
+    /// Whether the body is a non-JSON extension that common parsers accept on purpose, with one
+    /// clear reading: `NaN` and `Infinity` (Python's `json`, JavaScript engines in lax modes),
+    /// JSON5's trailing commas, comments, single quotes and unquoted keys, a raw control character
+    /// in a string (`strict=False` parsers). RFC 8259 §9 lets a parser accept non-JSON forms, so a
+    /// server that does is lenient, not wrong: server fuzzing sends these as tolerated probes.
+    public var isCommonExtension: Bool {
+        switch self {
+        case .notANumber, .infinity, .negativeInfinity, .trailingComma, .comment, .singleQuotes, .unquotedKey,
+            .controlCharacterInString:
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 extension Array where Element == UInt8 {

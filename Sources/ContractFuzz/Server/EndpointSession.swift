@@ -2,30 +2,48 @@ import ContractKit
 import JSONSchema
 import SchemaGeneration
 
-/// Fuzzes one endpoint: sends its valid and invalid requests in a fixed order, judges each answer,
+/// Fuzzes one endpoint: sends its valid requests, then its invalid ones and the undeclared
+/// methods (on a path that reached an item, when one did), judges each answer (``FuzzJudge``),
 /// shrinks the first failure of each kind, and reports one case per check.
+///
+/// The same request is never sent twice, and never judged both valid and invalid: a request whose
+/// bytes a valid one already sent is not sent again as invalid.
 struct EndpointSession {
     let fuzzer: ServerFuzzer
     let endpoint: Endpoint
     let variables: [String: JSONValue]
     let deadline: ContinuousClock.Instant?
 
-    /// The response checks that apply to fuzzed requests: the status of an invalid request is judged
-    /// by the fuzzing checks, and upload times are not the server's latency.
+    /// The response checks that apply to fuzzed requests: the status is judged by the fuzzing
+    /// checks, and upload times are not the server's latency.
     static let responseChecks: [Check] = [
         .notAServerError, .contentTypeConformance, .responseHeadersConformance, .responseSchemaConformance,
         .duplicateKeys,
     ]
 
-    /// Statuses that mean "your data is invalid", which a valid request must never get.
-    static let rejectionStatuses: Set<Int> = [400, 422]
-
-    private struct Failure {
+    struct Failure {
         var request: FuzzRequest
         var record: RequestRecord
         var response: ResponseRecord?
         var findings: [Finding]
         var key: String
+    }
+
+    /// What the session has sent and found so far.
+    struct Progress {
+        var sent: [CheckName: Int] = [:]
+        var spent: [CheckName: Duration] = [:]
+        var failures: [CheckName: [Failure]] = [:]
+        var notes: [String] = []
+        var stoppedEarly = false
+        var answered = false
+        var unreachable: TransportError?
+        /// Requests already sent, by their bytes, with whether they were sent as valid.
+        var fingerprints: [String: Bool] = [:]
+        /// Statuses already reported as undeclared.
+        var undeclared: Set<Int> = []
+        /// The first valid request answered with a 2xx: its path reached an existing item.
+        var reachedItem: FuzzRequest?
     }
 
     func run() async -> ([CaseResult], [CheckName: Int]) {
@@ -34,77 +52,111 @@ struct EndpointSession {
         let generator = FuzzCaseGenerator(
             contract: fuzzer.contract, endpoint: endpoint, variables: variables, schemas: fuzzer.schemas,
             generator: fuzzer.generator)
-        let positives = generator.positive(count: config.casesPerEndpoint, random: &random)
-        var requests = positives
-        if let valid = positives.first {
-            requests += generator.negative(from: valid, limit: config.casesPerEndpoint)
-            requests += generator.unsupportedMethods(from: valid)
-        }
-        var sent: [CheckName: Int] = [:]
-        // Real time spent per check (errors included), so every case records its duration.
-        var spent: [CheckName: Duration] = [:]
-        let clock = ContinuousClock()
-        var failures: [CheckName: [Failure]] = [:]
-        var stoppedEarly = false
-        var notes: [String] = []
-        var answered = false
-        var unreachable: TransportError?
         let checker = ResponseChecker(
             contract: fuzzer.contract, schemas: fuzzer.schemas, checks: Self.responseChecks)
-        for request in requests {
-            if isPastDeadline || Task.isCancelled {
-                stoppedEarly = true
-                break
-            }
-            let started = clock.now
-            defer { spent[request.intent.check, default: .zero] += clock.now - started }
-            let (record, answer) = await fuzzer.send(request)
-            sent[request.intent.check, default: 0] += 1
-            switch answer {
-            case .success: answered = true
-            case .failure(let error) where error.isUnreachable: unreachable = error
-            case .failure: break
-            }
-            if !answered, let unreachable {
-                // Nothing listens there: every further request would fail the same way.
-                return (
-                    Set(requests.map(\.intent.check)).sorted().map {
-                        unreachableResult(for: $0, unreachable)
-                    },
-                    sent
-                )
-            }
-            let findings = judge(request, record: record, answer: answer, checker: checker)
-            if case .tolerated(let what) = request.intent, let status = try? answer.get().status,
-                (200..<300).contains(status), findings.isEmpty
-            {
-                notes.append("accepts \(what) with \(status), which RFC 8259 §8.1 allows")
-            }
-            guard !findings.isEmpty else { continue }
-            let key = Self.key(request, answer: answer, findings: findings)
-            if failures[request.intent.check]?.contains(where: { $0.key == key }) == true { continue }
-            var failure = Failure(
-                request: request, record: record, response: try? answer.get(), findings: findings, key: key)
-            failure = await shrink(failure, checker: checker, sent: &sent)
-            let minimal = failure.record
-            let seen = failures[request.intent.check]?.contains {
-                $0.record.body == minimal.body && $0.record.url == minimal.url
-                    && $0.record.method == minimal.method
-                    && $0.record.headers == minimal.headers
-            }
-            if seen == true { continue }
-            failures[request.intent.check, default: []].append(failure)
+        var judge = FuzzJudge(contract: fuzzer.contract, endpoint: endpoint, checker: checker)
+        var progress = Progress()
+        let positives = generator.positive(count: config.casesPerEndpoint, random: &random)
+        var planned = positives.map(\.intent.check)
+        for request in positives {
+            guard await send(request, judge: judge, into: &progress) else { break }
         }
-        var results: [CaseResult] = []
-        let checks = Set(requests.map(\.intent.check)).sorted()
-        for check in checks {
+        if let valid = positives.first, !progress.stoppedEarly, !isUnreachable(progress) {
+            let negatives = generator.negative(from: valid, limit: config.casesPerEndpoint)
+            let base = progress.reachedItem ?? valid
+            judge.allowsNotFoundForMethods =
+                progress.reachedItem == nil && !endpoint.path.parameterNames.isEmpty
+            let methods = generator.unsupportedMethods(from: base)
+            planned += (negatives + methods).map(\.intent.check)
+            for request in negatives + methods {
+                guard await send(request, judge: judge, into: &progress) else { break }
+            }
+        }
+        if let unreachable = progress.unreachable, !progress.answered {
+            // Nothing listens there: every further request would fail the same way.
+            return (Set(planned).sorted().map { unreachableResult(for: $0, unreachable) }, progress.sent)
+        }
+        let results = Set(planned).sorted().map { check in
             var result = caseResult(
-                for: check, failures: failures[check] ?? [], count: sent[check] ?? 0,
-                stoppedEarly: stoppedEarly, notes: check == .negativeDataRejection ? notes : [])
-            result.duration = spent[check] ?? .zero
-            results.append(result)
+                for: check, failures: progress.failures[check] ?? [], count: progress.sent[check] ?? 0,
+                stoppedEarly: progress.stoppedEarly,
+                notes: check == .negativeDataRejection ? progress.notes : [])
+            result.duration = progress.spent[check] ?? .zero
+            return result
         }
-        return (results, sent)
+        return (results, progress.sent)
+    }
+
+    private func isUnreachable(_ progress: Progress) -> Bool {
+        !progress.answered && progress.unreachable != nil
+    }
+
+    /// Sends one request unless it was sent before, judges and records the answer; false when the
+    /// session must stop (deadline, cancellation, nothing listening).
+    private func send(_ request: FuzzRequest, judge: FuzzJudge, into progress: inout Progress) async -> Bool {
+        if isPastDeadline || Task.isCancelled {
+            progress.stoppedEarly = true
+            return false
+        }
+        let record = request.record(
+            baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
+            auth: fuzzer.contract.auth)
+        let fingerprint = Self.fingerprint(record)
+        let isValid = request.intent == .positive
+        if progress.fingerprints[fingerprint] != nil { return true }
+        progress.fingerprints[fingerprint] = isValid
+        let clock = ContinuousClock()
+        let started = clock.now
+        let answer = await fuzzer.transport.perform(record).result
+        progress.spent[request.intent.check, default: .zero] += clock.now - started
+        progress.sent[request.intent.check, default: 0] += 1
+        switch answer {
+        case .success: progress.answered = true
+        case .failure(let error) where error.isUnreachable: progress.unreachable = error
+        case .failure: break
+        }
+        if isUnreachable(progress) { return false }
+        if isValid, progress.reachedItem == nil, let status = try? answer.get().status,
+            (200..<300).contains(status)
+        {
+            progress.reachedItem = request
+        }
+        var findings = judge.findings(for: request, record: record, answer: answer)
+        findings.removeAll { finding in
+            guard finding.check == .statusCodeConformance, let status = finding.status else { return false }
+            return !progress.undeclared.insert(status).inserted
+        }
+        if case .tolerated(let what) = request.intent, let status = try? answer.get().status,
+            (200..<300).contains(status), findings.isEmpty
+        {
+            let section = what.contains("byte-order mark") ? "§8.1" : "§9"
+            progress.notes.append("accepts \(what) with \(status), which RFC 8259 \(section) allows")
+        }
+        if let status = try? answer.get().status,
+            let note = judge.undeclaredRejectionNote(request, status: status),
+            progress.undeclared.insert(status).inserted
+        {
+            progress.notes.append(note)
+        }
+        guard !findings.isEmpty else { return true }
+        let key = Self.key(request, answer: answer, findings: findings)
+        let check = request.intent.check
+        if progress.failures[check]?.contains(where: { $0.key == key }) == true { return true }
+        var failure = Failure(
+            request: request, record: record, response: try? answer.get(), findings: findings, key: key)
+        failure = await shrink(failure, judge: judge, sent: &progress.sent)
+        let minimal = failure.record
+        if progress.failures[check]?.contains(where: { $0.record == minimal }) == true { return true }
+        progress.failures[check, default: []].append(failure)
+        return true
+    }
+
+    /// What makes a request what it is: method, URL, body, content type and what it accepts.
+    static func fingerprint(_ record: RequestRecord) -> String {
+        let type = record.header("Content-Type") ?? ""
+        let accept = record.header("Accept") ?? ""
+        return
+            "\(record.method) \(record.url) \(type) \(accept) \(record.body.hashValue) \(record.body.count)"
     }
 
     private var isPastDeadline: Bool {
@@ -112,116 +164,27 @@ struct EndpointSession {
         return ContinuousClock().now >= deadline
     }
 
-    // MARK: - Judging
-
-    private func judge(
-        _ request: FuzzRequest, record: RequestRecord, answer: Result<ResponseRecord, TransportError>,
-        checker: ResponseChecker
-    ) -> [Finding] {
-        let response: ResponseRecord
-        switch answer {
-        case .failure(let error):
-            return [
-                Finding(
-                    check: error.check,
-                    message: "no complete response to \(describe(request)): \(error)",
-                    expected: error.check == .responseSize
-                        ? "a body within --max-body" : "a complete HTTP response",
-                    actual: error.description)
-            ]
-        case .success(let received):
-            response = received
-        }
-        let status = response.status
-        if fuzzer.contract.auth?.expectsRejection(endpoint.id, status: status) == true { return [] }
-        let settings = fuzzer.contract.checks.refined(by: endpoint.checks)
-        let accepted = settings.acceptedStatuses[request.intent.check]
-        var findings: [Finding] = []
-        guard settings.isEnabled(request.intent.check) else { return [] }
-        switch request.intent {
-        case .positive:
-            let ok: Bool
-            if let accepted {
-                ok = accepted.contains(status)
-            } else {
-                ok =
-                    status < 500 && endpoint.response(for: status) != nil
-                    && !Self.rejectionStatuses.contains(status)
-            }
-            if !ok {
-                findings.append(
-                    Finding(
-                        check: .positiveDataAcceptance,
-                        message:
-                            "\(endpoint.method) \(endpoint.path.template) answered \(status) to a valid request",
-                        expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" }
-                            ?? "a declared status below 500, other than 400 and 422",
-                        actual: "\(status) for \(describe(request))"))
-            }
-        case .negative(let how), .missingHeader(let how):
-            let ok = accepted.map { $0.contains(status) } ?? (400..<500).contains(status)
-            if !ok {
-                let kind = status >= 500 ? "crashed (\(status))" : "accepted it with \(status)"
-                findings.append(
-                    Finding(
-                        check: request.intent.check,
-                        message:
-                            "\(endpoint.method) \(endpoint.path.template) \(kind) on an invalid request: \(how)",
-                        expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" }
-                            ?? "a 4xx status",
-                        actual: "\(status) for \(describe(request))"))
-            }
-        case .tolerated:
-            // Any answer but a crash is correct; a 5xx is caught by not_a_server_error below.
-            break
-        case .unsupportedMethod:
-            let ok = accepted.map { $0.contains(status) } ?? (status == 405)
-            if !ok {
-                findings.append(
-                    Finding(
-                        check: .unsupportedMethod,
-                        message:
-                            "\(request.method) \(endpoint.path.template) is not declared, but the server answered \(status)",
-                        expected: accepted.map { "one of \($0.map(String.init).joined(separator: ", "))" }
-                            ?? "405 Method Not Allowed",
-                        actual: String(status)))
-            }
-        }
-        findings += checker.check(response, to: record, endpoint: endpoint).findings
-        return findings
-    }
-
-    private func describe(_ request: FuzzRequest) -> String {
-        switch request.body {
-        case .json(let value): return "body \(BodyPreview.json(value, limit: 120))"
-        case .raw(let bytes, _): return "a \(bytes.count)-byte body"
-        case .none:
-            if case .negative(let how) = request.intent { return how }
-            if case .tolerated(let how) = request.intent { return how }
-            return "\(request.method) with no body"
-        }
-    }
-
-    /// Failures of the same kind (check, status, mutation kind) are reported once.
-    private static func key(
+    /// Failures of the same cause are reported once: the same check failing with the same status,
+    /// and, where the intent's own check failed, the same kind of invalid input.
+    static func key(
         _ request: FuzzRequest, answer: Result<ResponseRecord, TransportError>, findings: [Finding]
     ) -> String {
         let status = (try? answer.get().status).map(String.init) ?? "no response"
-        var kind = "\(request.intent.check.rawValue)"
-        if case .negative(let how) = request.intent {
-            let label = how.hasSuffix(")") ? how.lastIndex(of: "(").map { String(how[$0...]) } : nil
-            kind += ":" + (label ?? how.split(separator: " ").first.map(String.init) ?? how)
-        }
         let checks = Set(findings.map(\.check.rawValue)).sorted().joined(separator: ",")
-        return "\(kind)|\(status)|\(checks)"
+        var kind = ""
+        if case .negative(let how) = request.intent,
+            findings.contains(where: { $0.check == request.intent.check })
+        {
+            let label = how.hasSuffix(")") ? how.lastIndex(of: "(").map { String(how[$0...]) } : nil
+            kind = ":" + (label ?? how.split(separator: " ").first.map(String.init) ?? how)
+        }
+        return "\(request.intent.check.rawValue)\(kind)|\(status)|\(checks)"
     }
 
     // MARK: - Shrinking
 
-    private func shrink(_ failure: Failure, checker: ResponseChecker, sent: inout [CheckName: Int]) async
-        -> Failure
-    {
-        guard case .json(let body) = failure.request.body, let pointer = endpoint.request?.schemaPointer
+    private func shrink(_ failure: Failure, judge: FuzzJudge, sent: inout [CheckName: Int]) async -> Failure {
+        guard case .json(let body) = failure.request.draft.body, let pointer = endpoint.request?.schemaPointer
         else { return failure }
         let mustBeValid = failure.request.intent == .positive
         var best = failure
@@ -231,10 +194,13 @@ struct EndpointSession {
             if isPastDeadline { return false }
             guard fuzzer.schemas.validate(candidate, at: pointer).isValid == mustBeValid else { return false }
             var request = failure.request
-            request.body = .json(candidate)
-            let (record, answer) = await fuzzer.send(request)
+            request.draft.body = .json(candidate)
+            let record = request.record(
+                baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
+                auth: fuzzer.contract.auth)
+            let answer = await fuzzer.transport.perform(record).result
             extraRequests += 1
-            let findings = judge(request, record: record, answer: answer, checker: checker)
+            let findings = judge.findings(for: request, record: record, answer: answer)
             guard !findings.isEmpty, Self.key(request, answer: answer, findings: findings) == failure.key
             else { return false }
             best = Failure(
@@ -244,65 +210,5 @@ struct EndpointSession {
         }
         sent[failure.request.intent.check, default: 0] += extraRequests
         return best
-    }
-
-    // MARK: - Results
-
-    private func unreachableResult(for check: CheckName, _ error: TransportError) -> CaseResult {
-        CaseResult(
-            id: "\(endpoint.id)/\(check.rawValue)", endpointID: endpoint.id, name: check.rawValue,
-            method: endpoint.method, path: endpoint.path.template, outcome: .error,
-            findings: [
-                Finding(
-                    check: .notAServerError, message: error.description, expected: "a complete HTTP response",
-                    actual: error.description)
-            ],
-            reason: "unreachable: \(error.description)", checks: [check], isUnreachable: true)
-    }
-
-    private func caseResult(
-        for check: CheckName, failures: [Failure], count: Int, stoppedEarly: Bool, notes: [String]
-    ) -> CaseResult {
-        let redaction = fuzzer.configuration.redaction
-        var result = CaseResult(
-            id: "\(endpoint.id)/\(check.rawValue)", endpointID: endpoint.id, name: check.rawValue,
-            method: endpoint.method,
-            path: endpoint.path.template, outcome: failures.isEmpty ? .passed : .failed, checks: [check])
-        result.reason =
-            "\(count) request\(count == 1 ? "" : "s") sent"
-            + (stoppedEarly ? "; stopped by the time budget" : "")
-            + notes.map { "; note: the server \($0)" }.joined()
-        if count == 0 {
-            result.outcome = .skipped
-            result.reason = stoppedEarly ? "the time budget ran out before this check" : "nothing to send"
-        }
-        for failure in failures.prefix(10) {
-            let curl = redaction.scrub(
-                CurlCommand.render(failure.record, redaction: redaction), secrets: redaction.secretValues)
-            result.findings += failure.findings.map { finding in
-                var finding = finding
-                if let actual = finding.actual { finding.actual = actual + " — reproduce: " + curl }
-                return finding
-            }
-        }
-        if let first = failures.first {
-            result.curl = redaction.scrub(
-                CurlCommand.render(first.record, redaction: redaction), secrets: redaction.secretValues)
-            result.request = RequestRecord(
-                method: first.record.method,
-                url: redaction.scrub(first.record.url, secrets: redaction.secretValues),
-                headers: redaction.apply(first.record.headers),
-                body: Array(first.record.body.prefix(65_536)))
-            if let response = first.response {
-                result.response = ResponseRecord(
-                    status: response.status, headers: response.headers,
-                    body: Array(response.body.prefix(Replayer.keptBodyBytes)), duration: response.duration,
-                    redirects: response.redirects)
-                result.duration = response.duration
-            }
-        }
-        // The one place a fuzz result is redacted: reproducers, findings, headers and bodies alike.
-        let secrets = failures.prefix(10).flatMap { redaction.secrets(in: $0.record.headers) }
-        return redaction.redacting(result, extraSecrets: secrets)
     }
 }

@@ -16,10 +16,14 @@ public struct FuzzRequest: Sendable {
         /// Input a standard lets servers accept or reject (the description says what): any non-5xx
         /// answer passes; acceptance is noted as information.
         case tolerated(String)
+        /// A request the description does not say is valid or invalid (a parameter without a type,
+        /// a body type Conform cannot build): its answer is judged only against the declared
+        /// responses (the description says what).
+        case probe(String)
 
         public var check: CheckName {
             switch self {
-            case .positive: return .positiveDataAcceptance
+            case .positive, .probe: return .positiveDataAcceptance
             case .negative, .tolerated: return .negativeDataRejection
             case .missingHeader: return .missingRequiredHeader
             case .unsupportedMethod: return .unsupportedMethod
@@ -27,52 +31,30 @@ public struct FuzzRequest: Sendable {
         }
     }
 
-    /// What goes in the body.
-    public enum Body: Sendable {
-        case none
-        case json(JSONValue)
-        case raw([UInt8], contentType: String?)
+    public var intent: Intent
+    public var draft: RequestDraft
+    /// Statuses HTTP defines for what this request does wrong (413 for an oversized body, 415 for
+    /// a wrong content type): a correct server may answer with them although the operation does
+    /// not declare them.
+    public var httpStatuses: Set<Int>
+
+    public init(intent: Intent, draft: RequestDraft, httpStatuses: Set<Int> = []) {
+        self.intent = intent
+        self.draft = draft
+        self.httpStatuses = httpStatuses
     }
 
-    public var endpoint: Endpoint
-    public var method: String
-    public var intent: Intent
-    public var pathValues: [String: String]
-    public var query: [(name: String, value: String)]
-    public var headers: [(name: String, value: String)]
-    public var body: Body
-    /// Overrides the endpoint's request content type (for the wrong-content-type case).
-    public var contentType: String?
+    public var endpoint: Endpoint { draft.endpoint }
+    public var method: String { draft.method }
 
-    /// The request as sent to `baseURL`, with the run's extra headers.
-    public func record(baseURL: String, extraHeaders: [HeaderField]) -> RequestRecord {
-        let url = URLEncoding.url(base: baseURL, path: endpoint.path.expand(pathValues), query: query)
-        var fields = [HeaderField("Accept", "*/*")]
-        var bytes: [UInt8] = []
-        switch body {
-        case .none: break
-        case .json(let value):
-            bytes = JSONSerializer().bytes(value)
-            fields.append(
-                HeaderField(
-                    "Content-Type", contentType ?? endpoint.request?.contentType ?? "application/json"))
-        case .raw(let raw, let type):
-            bytes = raw
-            if let type = contentType ?? type ?? endpoint.request?.contentType {
-                fields.append(HeaderField("Content-Type", type))
-            }
-        }
-        for header in headers { fields.append(HeaderField(header.name, header.value)) }
-        for header in extraHeaders {
-            fields.removeAll { $0.name.lowercased() == header.name.lowercased() }
-            fields.append(header)
-        }
-        return RequestRecord(method: method, url: url, headers: fields, body: bytes)
+    /// The request as sent to `baseURL`, with the run's extra headers and the contract's credentials.
+    public func record(baseURL: String, extraHeaders: [HeaderField], auth: ContractAuth?) -> RequestRecord {
+        draft.record(baseURL: baseURL, extraHeaders: extraHeaders, auth: auth)
     }
 
     /// The JSON body, when there is one.
     public var jsonBody: JSONValue? {
-        if case .json(let value) = body { return value }
+        if case .json(let value) = draft.body { return value }
         return nil
     }
 }

@@ -115,16 +115,4 @@ public struct ServerFuzzer: Sendable {
         return variables
     }
 
-    /// Sends one request; nil when no complete response arrived.
-    func send(_ request: FuzzRequest) async -> (RequestRecord, Result<ResponseRecord, TransportError>) {
-        let record = ContractAuth.applying(
-            contract.auth,
-            to: request.record(baseURL: configuration.baseURL, extraHeaders: configuration.headers),
-            endpointID: request.endpoint.id)
-        do {
-            return (record, .success(try await transport.send(record)))
-        } catch {
-            return (record, .failure(error))
-        }
-    }
 }

@@ -6,9 +6,11 @@ extension Check {
     /// what its type says.
     public static let contentTypeConformance = Check(name: .contentTypeConformance) { context in
         guard let spec = context.responseSpec, !spec.contentTypes.isEmpty else { return [] }
-        if context.request.method == "HEAD" || context.response.status == 204 { return [] }
+        if context.hasNoContent { return [] }
         let declared = spec.contentTypes.joined(separator: " or ")
         guard let received = context.response.header("Content-Type") else {
+            // RFC 9110 §8.3: only a message with content needs to say what its content is.
+            if context.response.body.isEmpty { return [] }
             return [
                 Finding(
                     check: .contentTypeConformance, message: "the response has no Content-Type header",
@@ -85,7 +87,7 @@ extension Check {
     /// The body parses and validates against the schema of the received status.
     public static let responseSchemaConformance = Check(name: .responseSchemaConformance) { context in
         guard let spec = context.responseSpec, let schemaPointer = spec.schemaPointer else { return [] }
-        if context.request.method == "HEAD" { return [] }
+        if context.hasNoContent { return [] }
         // A declared type that is not JSON (application/xml beside application/json): the schema
         // describes the JSON form; the content type check judges the rest.
         if let received = context.response.header("Content-Type"), !MediaType.isJSON(received),

@@ -15,22 +15,29 @@ extension Check {
     public static let statusCodeConformance = Check(name: .statusCodeConformance) { context in
         let status = context.response.status
         let accepted = context.settings.acceptedStatuses[.statusCodeConformance] ?? []
-        var findings: [Finding] = []
+        guard !accepted.contains(status) else { return [] }
         let declared = context.endpoint.responses.map(\.status.description)
-        if context.responseSpec == nil && !accepted.contains(status) {
-            findings.append(
+        let expected = context.example?.expectedStatus.flatMap { $0 == status ? nil : $0 }
+        // One response, one finding: an undeclared status that also differs from the example's
+        // says both in one sentence.
+        if context.responseSpec == nil {
+            let also = expected.map { " (the example expects \($0))" } ?? ""
+            return [
                 Finding(
                     check: .statusCodeConformance,
-                    message: "status \(status) is not declared for \(context.endpoint.displayName)",
-                    expected: declared.joined(separator: ", "), actual: String(status)))
+                    message: "status \(status) is not declared for \(context.endpoint.displayName)\(also)",
+                    expected: expected.map(String.init) ?? declared.joined(separator: ", "),
+                    actual: String(status))
+            ]
         }
-        if let expected = context.example?.expectedStatus, expected != status, !accepted.contains(status) {
-            findings.append(
+        if let expected {
+            return [
                 Finding(
                     check: .statusCodeConformance, message: "expected status \(expected), got \(status)",
-                    expected: String(expected), actual: String(status)))
+                    expected: String(expected), actual: String(status))
+            ]
         }
-        return findings
+        return []
     }
 
     /// Within the endpoint's (or the contract's) latency budget.

@@ -23,4 +23,13 @@ public struct CheckContext: Sendable {
 
     /// The response spec that applies to the received status.
     public var responseSpec: ResponseSpec? { endpoint.response(for: response.status) }
+
+    /// Whether HTTP says this response has no content, whatever the operation declares: an answer
+    /// to HEAD, a 1xx, 204 No Content or 304 Not Modified (RFC 9110 §6.4.1, §15.4.5). It carries no
+    /// body to check, and a 304 need not name a content type.
+    public var hasNoContent: Bool { Self.hasNoContent(status: response.status, method: request.method) }
+
+    static func hasNoContent(status: Int, method: String) -> Bool {
+        method == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304
+    }
 }

@@ -26,6 +26,21 @@ public struct ResponseChecker: Sendable {
         public var body: JSONValue? { try? parsedBody?.value.get() }
     }
 
+    /// One cause, one finding: a 5xx is said by `not_a_server_error`, so `status_code_conformance`
+    /// does not repeat that the status is undeclared; a body whose content type is not the declared
+    /// one (an HTML error page where JSON is declared) is said by `content_type_conformance`, so
+    /// `response_schema_conformance` does not judge it against the declared schema.
+    static func oneFindingPerCause(_ findings: [Finding]) -> [Finding] {
+        var findings = findings
+        if findings.contains(where: { $0.check == .notAServerError }) {
+            findings.removeAll { $0.check == .statusCodeConformance }
+        }
+        if findings.contains(where: { $0.check == .contentTypeConformance }) {
+            findings.removeAll { $0.check == .responseSchemaConformance }
+        }
+        return findings
+    }
+
     public func check(
         _ response: ResponseRecord, to request: RequestRecord, endpoint: Endpoint, example: Example? = nil,
         variables: [String: JSONValue] = [:]
@@ -34,7 +49,9 @@ public struct ResponseChecker: Sendable {
             contract: contract, schemas: schemas, endpoint: endpoint, example: example, request: request,
             response: response, variables: variables, settings: contract.checks.refined(by: endpoint.checks))
         let declaresJSON = context.responseSpec?.isJSON ?? false
-        if declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true {
+        if !context.hasNoContent,
+            declaresJSON || response.header("Content-Type").map(MediaType.isJSON) == true
+        {
             if !(response.body.isEmpty && !declaresJSON) {
                 context.parsedBody = ParsedJSONBody(bytes: response.body)
             }
@@ -42,8 +59,13 @@ public struct ResponseChecker: Sendable {
         var outcome = Outcome(findings: [], checksRun: [], parsedBody: context.parsedBody)
         for check in checks where context.settings.isEnabled(check.name) {
             outcome.checksRun.append(check.name)
-            outcome.findings += check.run(context)
+            outcome.findings += check.run(context).map { finding in
+                var finding = finding
+                finding.status = finding.status ?? response.status
+                return finding
+            }
         }
+        outcome.findings = Self.oneFindingPerCause(outcome.findings)
         return outcome
     }
 }

@@ -24,6 +24,7 @@ struct ContractLinter {
             checkExamples(endpoint, &log)
             checkRejection(endpoint, &log)
             checkRefusal(endpoint, &log)
+            checkSatisfiable(endpoint, &log)
         }
         var references = ProblemLog()
         checkReferences(&references)
@@ -151,7 +152,7 @@ struct ContractLinter {
     /// without a 401, 403, 4XX or `default` response the mock answers one the contract never
     /// declares.
     private func checkRefusal(_ endpoint: Endpoint, _ log: inout ProblemLog) {
-        guard let auth = contract.auth, !auth.schemes(for: endpoint.id).isEmpty else { return }
+        guard let auth = contract.auth, !auth.allowsAnonymous(endpoint.id) else { return }
         let refuses = endpoint.responses.contains {
             [.code(401), .code(403), .range(4), .default].contains($0.status)
         }
@@ -161,6 +162,26 @@ struct ContractLinter {
                 + "does not say how a call without valid credentials is refused: a tester cannot check that refusal "
                 + "(the mock answers 401 with WWW-Authenticate); declare a 401 response",
             at: endpoint.pointer.appending("responses"))
+    }
+
+    /// An endpoint whose every alternative needs a scheme Conform cannot present (mutualTLS, an
+    /// undeclared name) can never be called with credentials: `run` and `fuzz` expect a refusal.
+    private func checkSatisfiable(_ endpoint: Endpoint, _ log: inout ProblemLog) {
+        guard let auth = contract.auth, !auth.allowsAnonymous(endpoint.id) else { return }
+        let alternatives = auth.requirements(for: endpoint.id)
+        let blocked = alternatives.compactMap { requirement in
+            requirement.first { !$0.isPresentable }
+        }
+        guard !alternatives.isEmpty, blocked.count == alternatives.count else { return }
+        let names = blocked.map { scheme -> String in
+            guard case .unsupported(let kind) = scheme.kind else { return scheme.name }
+            return "\"\(scheme.name)\" (\(kind))"
+        }
+        log.warning(
+            "endpoint \"\(endpoint.id)\" can never be satisfied: every security requirement needs a scheme "
+                + "Conform cannot present (\(Set(names).sorted().joined(separator: ", "))); its calls expect to be "
+                + "turned away with 401 or 403",
+            at: endpoint.pointer)
     }
 
     /// Every local `$ref` (`#/…`) anywhere in the document must point at something.

@@ -17,7 +17,9 @@ struct ContractDecoder {
         "id", "method", "path", "summary", "description", "tags", "parameters", "request", "responses",
         "latencyBudgetMs", "checks", "examples", "security",
     ]
-    static let parameterKeys = ["required", "schema", "description", "filters"]
+    static let parameterKeys = [
+        "required", "schema", "description", "filters", "style", "explode", "allowReserved",
+    ]
     static let requestKeys = ["contentType", "schema", "required", "description"]
     static let responseKeys = ["description", "contentType", "headers", "schema", "example"]
     static let headerKeys = ["required", "schema", "description"]
@@ -192,17 +194,41 @@ struct ContractDecoder {
                             at: itemPointer.appending("filters"))
                     }
                 }
+                let style = self.style(&item, location: location, at: itemPointer)
+                let explode = item.bool("explode", log: &log) ?? false
+                let allowReserved = item.bool("allowReserved", log: &log) ?? false
                 item.reportUnknownKeys(known: Self.parameterKeys, in: "a parameter", log: &log)
                 result.append(
                     Parameter(
                         name: member.key, location: location, isRequired: required,
-                        schemaPointer: schemaPointer,
-                        filters: filters, pointer: itemPointer))
+                        schemaPointer: schemaPointer, filters: filters, style: style, explode: explode,
+                        allowReserved: allowReserved, pointer: itemPointer))
             }
         }
         reader.reportUnknownKeys(
             known: Parameter.Location.allCases.map(\.rawValue), in: "\"parameters\"", log: &log)
         return result
+    }
+
+    /// A parameter's `style`, which must be one its location allows.
+    private mutating func style(
+        _ item: inout ObjectReader, location: Parameter.Location, at pointer: JSONPointer
+    )
+        -> ParameterStyle?
+    {
+        guard let text = item.string("style", log: &log) else { return nil }
+        let allowed = ParameterStyle.allowed(in: location)
+        guard let style = ParameterStyle(rawValue: text), allowed.contains(style) else {
+            var message =
+                "\"style\" of a \(location.rawValue) parameter must be one of "
+                + allowed.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ", found \"\(text)\""
+            if let suggestion = Suggestion.closest(to: text, in: allowed.map(\.rawValue)) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            log.error(message, at: pointer.appending("style"))
+            return nil
+        }
+        return style
     }
 
     private mutating func request(_ value: JSONValue, at pointer: JSONPointer) -> RequestSpec? {

@@ -159,8 +159,11 @@ enum ContractFormatSchema {
               "additionalProperties": false
             },
             "security": {
-              "type": "array",
-              "items": { "type": "string" }
+              "description": "Scheme names presented together, or alternatives (any one lets a call through), each a list of names; [] or an empty alternative allows calls without credentials.",
+              "anyOf": [
+                { "type": "array", "items": { "type": "string" } },
+                { "type": "array", "items": { "type": "array", "items": { "type": "string" } } }
+              ]
             },
             "auth": {
               "type": "object",
@@ -188,7 +191,8 @@ enum ContractFormatSchema {
               "type": "object",
               "required": ["type"],
               "properties": {
-                "type": { "enum": ["bearer", "basic", "apiKey"] },
+                "type": { "enum": ["bearer", "basic", "apiKey", "unsupported"] },
+                "scheme": { "type": "string", "description": "unsupported: what the scheme is (mutualTLS, HTTP digest …), for messages." },
                 "description": { "type": "string" },
                 "token": { "type": "string", "description": "bearer: the token, e.g. {{env.API_TOKEN}}." },
                 "username": { "type": "string", "description": "basic: the user name." },
@@ -228,7 +232,16 @@ enum ContractFormatSchema {
                   "type": "string",
                   "pattern": "^(/([^~]|~[01])*)?$",
                   "description": "A pointer into the response body, * for every element, whose values must equal the parameter."
-                }
+                },
+                "style": {
+                  "enum": ["form", "spaceDelimited", "pipeDelimited", "deepObject", "simple", "label", "matrix"],
+                  "description": "How the value is written, as OpenAPI's style: form (default), spaceDelimited, pipeDelimited or deepObject in the query; simple (default), label or matrix in the path; simple in a header."
+                },
+                "explode": {
+                  "type": "boolean",
+                  "description": "Whether arrays and objects spread over several pairs (ids=1&ids=2) rather than one (ids=1,2, the default)."
+                },
+                "allowReserved": { "type": "boolean", "description": "Whether reserved characters go into the query unencoded." }
               },
               "patternProperties": { "^x-": true },
               "additionalProperties": false

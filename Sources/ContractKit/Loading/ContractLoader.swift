@@ -25,6 +25,9 @@ public enum ContractLoader {
     public struct Outcome: Sendable {
         public var contract: Contract?
         public var problems: [ContractProblem]
+        /// Where each place of the contract stands in the files read, for anything reported about
+        /// the contract after loading; nil when no contract was built.
+        public var locator: SourceLocator? = nil
         public var hasErrors: Bool { contract == nil || problems.contains { $0.severity == .error } }
         /// Whether the contract has no endpoints (a description with no operations): `lint` warns,
         /// but `run`, `fuzz` and `mock` refuse it, since a gate that tests nothing must not pass.
@@ -39,9 +42,13 @@ public enum ContractLoader {
         /// does not test, which `run`, `fuzz` and `mock` say before they start.
         public var leftOut: [ContractProblem] = []
 
-        public init(contract: Contract?, problems: [ContractProblem], leftOut: [ContractProblem] = []) {
+        public init(
+            contract: Contract?, problems: [ContractProblem], locator: SourceLocator? = nil,
+            leftOut: [ContractProblem] = []
+        ) {
             self.contract = contract
             self.problems = problems
+            self.locator = locator
             self.leftOut = leftOut
         }
     }
@@ -100,7 +107,10 @@ public enum ContractLoader {
     }
 
     /// Reads a file and reports every problem, without failing (for `conform lint`).
-    public static func read(file path: String, strict: Bool = false) -> Outcome {
+    ///
+    /// - Parameter lints: run the linter (schemas compiled, examples checked); a caller that only
+    ///   reads the model, such as `conform compat`, skips that work.
+    public static func read(file path: String, strict: Bool = false, lints: Bool = true) -> Outcome {
         guard let data = FileManager.default.contents(atPath: path) else {
             var reason = "cannot read the file"
             var isDirectory: ObjCBool = false
@@ -111,20 +121,26 @@ public enum ContractLoader {
             }
             return Outcome(contract: nil, problems: [ContractProblem(reason, at: .root, file: path)])
         }
-        return read(bytes: Array(data), file: path, strict: strict)
+        return read(bytes: Array(data), file: path, strict: strict, lints: lints)
     }
 
     /// Reads contract bytes and reports every problem.
     ///
-    /// - Parameter strict: keep the examples of an OpenAPI description that break their schema as
-    ///   errors; by default they are warnings and left out of the mock and the replay.
-    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false) -> Outcome {
-        read(bytes: bytes, file: file, strict: strict, isFetched: false)
+    /// - Parameters:
+    ///   - strict: keep the examples of an OpenAPI description that break their schema as
+    ///     errors, and refuse the parts it cannot load; by default they are warnings and left out.
+    ///   - lints: run the linter; see ``read(file:strict:lints:)``.
+    public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false, lints: Bool = true)
+        -> Outcome
+    {
+        read(bytes: bytes, file: file, strict: strict, lints: lints, isFetched: false)
     }
 
     /// Reads bytes, `isFetched` when they came from a URL (`file` is then that URL, and other files
     /// its `$ref`s name are not read).
-    static func read(bytes: [UInt8], file: String?, strict: Bool, isFetched: Bool) -> Outcome {
+    static func read(bytes: [UInt8], file: String?, strict: Bool, lints: Bool = true, isFetched: Bool)
+        -> Outcome
+    {
         let document: JSONParser.Document
         do {
             document = try DocumentReader.parseDocument(
@@ -153,7 +169,7 @@ public enum ContractLoader {
         }
         let sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
         var (contract, problems, partial) = decodeLeavingOut(
-            &conversion, source: source, file: file, sourceMap: sourceMap, strict: strict)
+            &conversion, source: source, file: file, sourceMap: sourceMap, strict: strict, lints: lints)
         if let conversion {
             problems = problems.map { problem in
                 var problem = problem
@@ -174,10 +190,15 @@ public enum ContractLoader {
                 emptinessProblem(
                     openAPI: conversion != nil, source: source, allSkipped: !partial.skipped.isEmpty))
         }
-        let located = locate(problems, file: file, bundler: bundler, sourceMap: document.sourceMap)
+        let locator = SourceLocator(
+            file: file, sourceMap: document.sourceMap, source: source, conversion: conversion,
+            bundled: bundler?.bundledOrigins)
+        let located = locate(problems, file: file, locator: locator)
         let leftOut = Array(located[degraded..<(degraded + partial.warnings.count)])
         contract?.skippedOperations = partial.skippedOperations(locatedAs: leftOut)
-        return Outcome(contract: contract, problems: sorted(located), leftOut: leftOut)
+        return Outcome(
+            contract: contract, problems: sorted(located), locator: contract == nil ? nil : locator,
+            leftOut: leftOut)
     }
 
     /// Decodes and lints the contract document, and for a description (unless `strict`) leaves out
@@ -185,11 +206,11 @@ public enum ContractLoader {
     /// broken examples.
     private static func decodeLeavingOut(
         _ conversion: inout OpenAPIConversion?, source: JSONValue, file: String?, sourceMap: JSONSourceMap,
-        strict: Bool
+        strict: Bool, lints: Bool
     ) -> (Contract?, [ContractProblem], PartialLoading) {
         var (contract, problems) = decodeAndLint(
-            conversion?.contract ?? source, file: file, sourceMap: sourceMap, isDescription: conversion != nil
-        )
+            conversion?.contract ?? source, file: file, sourceMap: sourceMap, isDescription: conversion != nil,
+            lints: lints)
         var partial = PartialLoading()
         guard var converted = conversion else { return (contract, problems, partial) }
         if !strict {
@@ -198,11 +219,11 @@ public enum ContractLoader {
                     partial.leaveOut(problems, of: built, conversion: &converted, source: source)
                 else { break }
                 (contract, problems) = decodeAndLint(
-                    converted.contract, file: file, sourceMap: sourceMap, isDescription: true)
+                    converted.contract, file: file, sourceMap: sourceMap, isDescription: true, lints: lints)
             }
             conversion = converted
         }
-        if var built = contract {
+        if lints, var built = contract {
             setAsideBrokenExamples(&built, problems: &problems, strict: strict)
             contract = built
         }
@@ -211,21 +232,16 @@ public enum ContractLoader {
 
     /// Each problem with its file and position: in the file a bundled part came from, else in the
     /// document read.
-    private static func locate(
-        _ problems: [ContractProblem], file: String?, bundler: ExternalReferenceBundler?,
-        sourceMap: JSONSourceMap
-    ) -> [ContractProblem] {
+    private static func locate(_ problems: [ContractProblem], file: String?, locator: SourceLocator)
+        -> [ContractProblem]
+    {
         problems.map { problem in
             var problem = problem
             guard problem.file == nil || problem.file == file else { return problem }
-            if let origin = bundler?.origin(of: problem.pointer) {
-                problem.file = origin.file
-                problem.pointer = origin.pointer
-                problem.position = origin.position
-                return problem
-            }
-            problem.file = file
-            problem.position = problem.position ?? sourceMap.keyPosition(of: problem.pointer)
+            let place = locator.location(ofSource: problem.pointer)
+            problem.file = place.file
+            problem.pointer = place.pointer
+            problem.position = place.file == file ? problem.position ?? place.position : place.position
             return problem
         }
     }
@@ -233,7 +249,8 @@ public enum ContractLoader {
     /// Decodes and lints a contract document: the contract when it could be built, and every
     /// problem, pointing into the contract document.
     static func decodeAndLint(
-        _ contractDocument: JSONValue, file: String?, sourceMap: JSONSourceMap, isDescription: Bool = false
+        _ contractDocument: JSONValue, file: String?, sourceMap: JSONSourceMap, isDescription: Bool = false,
+        lints: Bool = true
     ) -> (Contract?, [ContractProblem]) {
         var decoder = ContractDecoder(document: contractDocument)
         var (contract, problems) = decoder.decode()
@@ -247,7 +264,7 @@ public enum ContractLoader {
         built.auth = auth
         problems += authProblems
         problems += ContractFormatSchema.declarationProblems(in: contractDocument)
-        problems += ContractLinter(contract: built, isDescription: isDescription).problems()
+        if lints { problems += ContractLinter(contract: built, isDescription: isDescription).problems() }
         return (built, problems)
     }
 

@@ -275,19 +275,10 @@ struct ExternalReferenceBundler {
                 file: file == rootFile ? nil : file))
     }
 
-    /// Where a place of the bundled document comes from, when it was brought in from another file:
-    /// that file, the pointer in it and its position.
-    func origin(of pointer: JSONPointer) -> (file: String, pointer: JSONPointer, position: SourcePosition?)? {
-        var tokens = pointer.tokens
-        var rest: [String] = []
-        while true {
-            if let origin = origins[JSONPointer(tokens: tokens)] {
-                let inner = JSONPointer(tokens: origin.pointer.tokens + rest)
-                return (origin.file, inner, sourceMaps[origin.file]?.keyPosition(of: inner))
-            }
-            guard let last = tokens.popLast() else { return nil }
-            rest.insert(last, at: 0)
-        }
+    /// Where the places of the bundled document that came from other files come from, with those
+    /// files' positions, for ``SourceLocator``.
+    var bundledOrigins: SourceLocator.BundledOrigins {
+        SourceLocator.BundledOrigins(origins: origins, sourceMaps: sourceMaps)
     }
 
     /// The value of a referenced file, read once; a file that cannot be read is reported at the

@@ -34,6 +34,9 @@ public struct ContractAuth: Sendable {
             case basic
             /// A named header, query parameter or cookie.
             case apiKey(Location, name: String)
+            /// A scheme Conform cannot present (OpenAPI `mutualTLS`, HTTP digest, a name no scheme
+            /// declares): no call can satisfy it, so one that needs it expects to be turned away.
+            case unsupported(String)
         }
 
         public var name: String
@@ -66,40 +69,68 @@ public struct ContractAuth: Sendable {
             case .bearer, .basic: return "Authorization"
             case .apiKey(.header, let name): return name
             case .apiKey(.cookie, _): return "Cookie"
-            case .apiKey(.query, _): return nil
+            case .apiKey(.query, _), .unsupported: return nil
             }
+        }
+
+        /// Whether Conform can present a credential for this scheme at all.
+        public var isPresentable: Bool {
+            if case .unsupported = kind { return false }
+            return true
         }
     }
 
     public var schemes: [Scheme]
-    /// The schemes of endpoints that do not name their own.
-    public var security: [String]
-    /// Per endpoint id, the schemes it names; an empty list means the endpoint is public.
-    public var endpointSecurity: [String: [String]]
+    /// The requirements of endpoints that do not name their own: alternatives, any one of which
+    /// lets a call through; each lists the schemes presented together.
+    public var security: [Requirement]
+    /// Per endpoint id, its own requirements; `[]` (or an empty requirement among them) means the
+    /// endpoint may be called without credentials.
+    public var endpointSecurity: [String: [Requirement]]
     /// What a secured endpoint may answer when called without credentials.
     public var unauthenticatedStatuses: Set<Int>
 
+    /// The scheme names presented together to satisfy one requirement (OpenAPI's security
+    /// requirement object, scopes left out: Conform cannot check them). Empty: no credential.
+    public typealias Requirement = [String]
+
     public init(
-        schemes: [Scheme], security: [String]? = nil, endpointSecurity: [String: [String]] = [:],
+        schemes: [Scheme], security: [Requirement]? = nil, endpointSecurity: [String: [Requirement]] = [:],
         unauthenticatedStatuses: Set<Int> = [401, 403]
     ) {
         self.schemes = schemes
-        self.security = security ?? schemes.map(\.name)
+        self.security = security ?? [schemes.map(\.name)]
         self.endpointSecurity = endpointSecurity
         self.unauthenticatedStatuses = unauthenticatedStatuses
     }
 
-    /// The schemes `endpointID` uses.
-    public func schemes(for endpointID: String) -> [Scheme] {
-        let names = endpointSecurity[endpointID] ?? security
-        return names.compactMap { name in schemes.first { $0.name == name } }
+    /// The alternatives that let a call of `endpointID` through, each as the schemes it presents
+    /// together; empty when the endpoint is public.
+    public func requirements(for endpointID: String) -> [[Scheme]] {
+        let declared = endpointSecurity[endpointID] ?? security
+        return declared.map { names in names.compactMap { name in schemes.first { $0.name == name } } }
     }
 
-    /// Whether `endpointID` is secured but none of its schemes has a credential: it is called
-    /// without one, expecting to be turned away.
+    /// Whether `endpointID` may be called without any credential: it names no requirement, or one
+    /// of its alternatives is empty (OpenAPI's `{}`).
+    public func allowsAnonymous(_ endpointID: String) -> Bool {
+        let alternatives = requirements(for: endpointID)
+        return alternatives.isEmpty || alternatives.contains { $0.isEmpty }
+    }
+
+    /// The schemes a call of `endpointID` presents: the first alternative whose every scheme has a
+    /// credential, preferred over an anonymous one so that a given credential is exercised; empty
+    /// when the call goes without credentials.
+    public func schemes(for endpointID: String) -> [Scheme] {
+        requirements(for: endpointID).first { alternative in
+            !alternative.isEmpty && alternative.allSatisfy { $0.isPresentable && $0.credential != nil }
+        } ?? []
+    }
+
+    /// Whether `endpointID` is secured and no alternative can be satisfied with the credentials
+    /// known: it is called without one, expecting to be turned away.
     public func callsWithoutCredentials(_ endpointID: String) -> Bool {
-        let used = schemes(for: endpointID)
-        return !used.isEmpty && used.allSatisfy { $0.credential == nil }
+        !allowsAnonymous(endpointID) && schemes(for: endpointID).isEmpty
     }
 
     /// Whether `status` is the expected answer of `endpointID` called without credentials.
@@ -107,9 +138,11 @@ public struct ContractAuth: Sendable {
         callsWithoutCredentials(endpointID) && unauthenticatedStatuses.contains(status)
     }
 
-    /// Sets the credential of the scheme `name` (`--auth NAME=VALUE`); false when there is no such scheme.
+    /// Sets the credential of the scheme `name` (`--auth NAME=VALUE`); false when there is no such
+    /// scheme, or it is one Conform cannot present.
     public mutating func setCredential(_ value: String, forScheme name: String) -> Bool {
-        guard let index = schemes.firstIndex(where: { $0.name == name }) else { return false }
+        guard let index = schemes.firstIndex(where: { $0.name == name }), schemes[index].isPresentable
+        else { return false }
         schemes[index].credential = value
         return true
     }
@@ -149,6 +182,8 @@ public struct ContractAuth: Sendable {
             case .apiKey(.query, let name):
                 let pair = "\(URLEncoding.query(name))=\(URLEncoding.query(credential))"
                 request.url += (request.url.contains("?") ? "&" : "?") + pair
+            case .unsupported:
+                continue
             }
         }
         return request

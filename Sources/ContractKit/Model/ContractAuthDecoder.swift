@@ -7,13 +7,14 @@ enum ContractAuthDecoder {
         "bearer": ["type", "token", "description"],
         "basic": ["type", "username", "password", "description"],
         "apiKey": ["type", "in", "name", "value", "description"],
+        "unsupported": ["type", "scheme", "description"],
     ]
 
     static func decode(_ document: JSONValue) -> (ContractAuth?, [ContractProblem]) {
         var problems: [ContractProblem] = []
         let endpointSecurity = endpointSecurity(document, &problems)
         guard let value = document["auth"] else {
-            for (id, names) in endpointSecurity.values where !names.isEmpty {
+            for (id, requirements) in endpointSecurity.values where requirements.contains(where: { !$0.isEmpty }) {
                 problems.append(
                     ContractProblem(
                         "endpoint \"\(id)\" names security schemes, but the contract declares no \"auth\"",
@@ -50,13 +51,13 @@ enum ContractAuthDecoder {
                 problems.append(ContractProblem(message, at: pointer))
             }
         }
-        var security: [String]?
+        var security: [ContractAuth.Requirement]?
         if let list = auth["security"] {
-            security = strings(list, at: root.appending("security"), &problems)
-            check(security ?? [], at: root.appending("security"))
+            security = requirements(list, at: root.appending("security"), &problems)
+            check(security?.flatMap { $0 } ?? [], at: root.appending("security"))
         }
-        for (id, list) in endpointSecurity.values {
-            check(list, at: endpointSecurity.pointers[id] ?? .root)
+        for (id, requirements) in endpointSecurity.values {
+            check(requirements.flatMap { $0 }, at: endpointSecurity.pointers[id] ?? .root)
         }
         var statuses: Set<Int> = [401, 403]
         if let list = auth["unauthenticatedStatuses"] {
@@ -88,7 +89,7 @@ enum ContractAuthDecoder {
         else {
             problems.append(
                 ContractProblem(
-                    "security scheme \"\(name)\" needs \"type\": \"bearer\", \"basic\" or \"apiKey\"",
+                    "security scheme \"\(name)\" needs \"type\": \"bearer\", \"basic\", \"apiKey\" or \"unsupported\"",
                     at: pointer))
             return nil
         }
@@ -110,6 +111,9 @@ enum ContractAuthDecoder {
         switch type {
         case "bearer":
             return ContractAuth.Scheme(name: name, kind: .bearer, credential: text("token"), pointer: pointer)
+        case "unsupported":
+            let kind = text("scheme") ?? "an unsupported scheme"
+            return ContractAuth.Scheme(name: name, kind: .unsupported(kind), credential: nil, pointer: pointer)
         case "basic":
             let username = text("username")
             let password = text("password")
@@ -134,28 +138,44 @@ enum ContractAuthDecoder {
     }
 
     private static func endpointSecurity(_ document: JSONValue, _ problems: inout [ContractProblem]) -> (
-        values: [String: [String]], pointers: [String: JSONPointer]
+        values: [String: [ContractAuth.Requirement]], pointers: [String: JSONPointer]
     ) {
-        var values: [String: [String]] = [:]
+        var values: [String: [ContractAuth.Requirement]] = [:]
         var pointers: [String: JSONPointer] = [:]
         for (index, endpoint) in (document["endpoints"]?.arrayValue ?? []).enumerated() {
             guard let list = endpoint["security"], let id = endpoint["id"]?.stringValue else { continue }
             let pointer = JSONPointer(tokens: ["endpoints", String(index), "security"])
-            values[id] = strings(list, at: pointer, &problems)
+            values[id] = requirements(list, at: pointer, &problems)
             pointers[id] = pointer
         }
         return (values, pointers)
     }
 
-    private static func strings(
+    /// A `security` list: scheme names presented together (one requirement, `["token"]`), or
+    /// alternatives, each a list of names (`[["token"], []]`: the token, or no credential at all).
+    /// `[]` makes an endpoint public.
+    private static func requirements(
         _ value: JSONValue, at pointer: JSONPointer, _ problems: inout [ContractProblem]
-    )
-        -> [String]
-    {
-        guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
-            problems.append(ContractProblem("must be a list of security scheme names", at: pointer))
+    ) -> [ContractAuth.Requirement] {
+        guard let array = value.arrayValue else {
+            problems.append(ContractProblem(Self.securityShape, at: pointer))
             return []
         }
-        return array.compactMap(\.stringValue)
+        if array.allSatisfy({ $0.stringValue != nil }) {
+            return array.isEmpty ? [] : [array.compactMap(\.stringValue)]
+        }
+        let alternatives = array.map { $0.arrayValue?.compactMap(\.stringValue) }
+        guard
+            alternatives.enumerated().allSatisfy({ index, names in
+                names != nil && names?.count == array[index].arrayValue?.count
+            })
+        else {
+            problems.append(ContractProblem(Self.securityShape, at: pointer))
+            return []
+        }
+        return alternatives.compactMap { $0 }
     }
+
+    private static let securityShape =
+        "must be a list of security scheme names, or a list of alternatives, each a list of names"
 }

@@ -71,17 +71,29 @@ public struct Parameter: Sendable {
     /// A pointer pattern into the response body whose values this parameter filters by equality
     /// (`/items/*/category`): the mock applies the filter and the runner can check it.
     public var filters: PointerPattern?
+    /// How the value is written (OpenAPI `style`); the location's default unless declared.
+    public var style: ParameterStyle
+    /// Whether arrays and objects are spread over several pairs or segments (OpenAPI `explode`).
+    /// A contract's default is false (`ids=1,2`); a converted OpenAPI description says what it
+    /// declares, else OpenAPI's default (true for `form`).
+    public var explode: Bool
+    /// Whether reserved characters (`:/?#[]@!$&'()*+,;=`) go into the query unencoded.
+    public var allowReserved: Bool
     public var pointer: JSONPointer
 
     public init(
         name: String, location: Location, isRequired: Bool, schemaPointer: JSONPointer? = nil,
-        filters: PointerPattern? = nil, pointer: JSONPointer = .root
+        filters: PointerPattern? = nil, style: ParameterStyle? = nil, explode: Bool = false,
+        allowReserved: Bool = false, pointer: JSONPointer = .root
     ) {
         self.name = name
         self.location = location
         self.isRequired = isRequired
         self.schemaPointer = schemaPointer
         self.filters = filters
+        self.style = style ?? ParameterStyle.defaultStyle(for: location)
+        self.explode = explode
+        self.allowReserved = allowReserved
         self.pointer = pointer
     }
 }

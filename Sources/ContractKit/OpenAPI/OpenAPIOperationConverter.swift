@@ -210,14 +210,10 @@ struct OpenAPIOperationConverter {
                 "path parameter \"\(name)\" does not say \"required\": true, which OpenAPI requires of every path parameter; it is read as required",
                 at: pointer)
         }
-        if let given = value["style"]?.stringValue, given != style {
-            log.warn(
-                "parameter style \"\(given)\" is not mapped; the value is checked as a single \(style)-style value",
-                at: pointer.appending("style"))
-        }
         var object = JSONObject()
         let isRequired = location == "path" ? true : (value["required"]?.boolValue ?? false)
         object["required"] = .bool(isRequired)
+        serialization(of: value, defaultStyle: style, at: pointer, into: &object, log: &log)
         var schemaOrigin: JSONPointer?
         var originalSchema: JSONValue?
         if let schema = value["schema"] {
@@ -232,14 +228,6 @@ struct OpenAPIOperationConverter {
         }
         if let originalSchema, let schemaOrigin {
             object["schema"] = schemas.convert(originalSchema, at: schemaOrigin, log: &log)
-            var scratch = OpenAPIWarningLog()
-            if location == "query", value["explode"]?.boolValue != false,
-                references.resolve(originalSchema, at: schemaOrigin, log: &scratch)?.value["type"] == "array"
-            {
-                log.warn(
-                    "array query parameter \"\(name)\" is sent and read comma-separated (as with explode: false), not as repeated keys",
-                    at: pointer)
-            }
         }
         if case .string(let text)? = value["description"] { object["description"] = .string(text) }
         var example = value["example"]
@@ -258,6 +246,31 @@ struct OpenAPIOperationConverter {
                 Self.literally($0, at: pointer, log: &log)
             })
         return (object, parameter, schemaOrigin)
+    }
+
+    /// The parameter's `style`, `explode` and `allowReserved`, written where they differ from the
+    /// contract's defaults (the location's style, explode false). OpenAPI's own default explode is
+    /// true for `form`, so a plain query array (`?tag=a&tag=b`) is written `"explode": true`.
+    private func serialization(
+        of value: JSONValue, defaultStyle: String, at pointer: JSONPointer, into object: inout JSONObject,
+        log: inout OpenAPIWarningLog
+    ) {
+        var style = defaultStyle
+        if let given = value["style"]?.stringValue {
+            let location = Parameter.Location(rawValue: value["in"]?.stringValue ?? "") ?? .query
+            if let known = ParameterStyle(rawValue: given),
+                ParameterStyle.allowed(in: location).contains(known)
+            {
+                style = given
+            } else {
+                log.warn(
+                    "parameter style \"\(given)\" is not one a \(location.rawValue) parameter may have; the value is written \(defaultStyle)-style",
+                    at: pointer.appending("style"))
+            }
+        }
+        if style != defaultStyle { object["style"] = .string(style) }
+        if value["explode"]?.boolValue ?? (style == "form") { object["explode"] = .bool(true) }
+        if value["allowReserved"]?.boolValue == true { object["allowReserved"] = .bool(true) }
     }
 
     /// A value the schema suggests: an example, the default, or the first enum value.

@@ -263,9 +263,15 @@ struct Swagger2Upgrade {
             case ("multi", "query"):
                 result["style"] = .string("form")
                 result["explode"] = .bool(true)
+            case ("ssv", "query"):
+                result["style"] = .string("spaceDelimited")
+                result["explode"] = .bool(false)
+            case ("pipes", "query"):
+                result["style"] = .string("pipeDelimited")
+                result["explode"] = .bool(false)
             default:
                 log.warn(
-                    "collectionFormat \"\(format)\" is not mapped; the value is sent and read comma-separated",
+                    "collectionFormat \"\(format)\" has no OpenAPI 3 equivalent in the \(location); the value is sent and read comma-separated",
                     at: from.appending("collectionFormat"))
             }
         }

@@ -98,6 +98,7 @@ public struct Redaction: Sendable, Hashable {
             finding.message = scrub(finding.message, secrets: secrets)
             finding.expected = finding.expected.map { scrub($0, secrets: secrets) }
             finding.actual = finding.actual.map { scrub($0, secrets: secrets) }
+            finding.curl = finding.curl.map { scrub($0, secrets: secrets) }
             return finding
         }
         copy.reason = result.reason.map { scrub($0, secrets: secrets) }

@@ -35,55 +35,33 @@ struct RequestBuilder {
         var scope = variables
         scope["baseURL"] = .string(baseURL)
         do {
-            return try build(endpoint, example ?? synthesizedExample(for: endpoint), scope)
+            let draft = try draft(endpoint, example ?? synthesizedExample(for: endpoint), scope)
+            return draft.record(baseURL: baseURL, extraHeaders: extraHeaders, auth: contract.auth)
         } catch {
             throw .missingVariable(error.name)
         }
     }
 
-    private func build(_ endpoint: Endpoint, _ example: Example, _ scope: [String: JSONValue]) throws(Template
-        .MissingVariable)
-        -> RequestRecord
+    /// The example with its variables filled, as a request to write.
+    private func draft(_ endpoint: Endpoint, _ example: Example, _ scope: [String: JSONValue])
+        throws(Template.MissingVariable) -> RequestDraft
     {
-        var pathValues: [String: String] = [:]
+        var draft = RequestDraft(endpoint: endpoint, contentType: example.contentType)
         for parameter in example.pathParameters {
-            pathValues[parameter.name] = Template.plainText(try Template.substitute(parameter.value, scope))
+            draft.path[parameter.name] = try Template.substitute(parameter.value, scope)
         }
-        var url = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        url += endpoint.path.expand(pathValues)
-        var queryItems: [String] = []
         for item in example.query {
-            let value = Template.plainText(try Template.substitute(item.value, scope))
-            queryItems.append("\(URLEncoding.query(item.name))=\(URLEncoding.query(value))")
-        }
-        if !queryItems.isEmpty { url += "?" + queryItems.joined(separator: "&") }
-        var headers: [HeaderField] = [HeaderField("Accept", acceptHeader(endpoint))]
-        var body: [UInt8] = []
-        if let jsonBody = example.body {
-            body = JSONSerializer().bytes(try Template.substitute(jsonBody, scope))
-        } else if let rawBody = example.rawBody {
-            body = Array(try Template.substitute(rawBody, scope).utf8)
-        }
-        if !body.isEmpty || example.contentType != nil {
-            headers.append(
-                HeaderField(
-                    "Content-Type", example.contentType ?? endpoint.request?.contentType ?? "application/json"
-                ))
+            draft.query.append((item.name, try Template.substitute(item.value, scope)))
         }
         for header in example.headers {
-            headers.append(
-                HeaderField(header.name, Template.plainText(try Template.substitute(header.value, scope))))
+            draft.headers.append((header.name, try Template.substitute(header.value, scope)))
         }
-        for header in extraHeaders {
-            headers.removeAll { $0.name.caseInsensitiveEquals(header.name) }
-            headers.append(header)
+        if let jsonBody = example.body {
+            draft.body = .json(try Template.substitute(jsonBody, scope))
+        } else if let rawBody = example.rawBody {
+            draft.body = .raw(Array(try Template.substitute(rawBody, scope).utf8), contentType: nil)
         }
-        return RequestRecord(method: endpoint.method, url: url, headers: headers, body: body)
-    }
-
-    private func acceptHeader(_ endpoint: Endpoint) -> String {
-        let types = Set(endpoint.responses.flatMap(\.contentTypes))
-        return types.isEmpty ? "*/*" : types.sorted().joined(separator: ", ")
+        return draft
     }
 
     /// The call an endpoint without examples gets: required parameters and body from its schemas.
@@ -112,9 +90,7 @@ struct RequestBuilder {
             switch parameter.location {
             case .path: example.pathParameters.append(entry)
             case .query: example.query.append(entry)
-            case .header:
-                example.headers.append(
-                    (name: parameter.name, value: .string(Template.plainText(entry.value))))
+            case .header: example.headers.append(entry)
             }
         }
         if let request = endpoint.request, request.isRequired, MediaType.isJSON(request.contentType) {

@@ -126,7 +126,6 @@ public struct SchemaNavigator: Sendable {
         }
         if types.contains("number"), let number = JSONNumber(parsing: text) { return .number(number) }
         if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
-        if types.contains("null"), text == "null" { return .null }
         if types.contains("array") {
             let itemSchema = element(0, of: schema)
             return .array(

@@ -1,11 +1,12 @@
 import ContractKit
 import Foundation
 
-/// Keeps the door of an operation that declares `security`: the request must present the
-/// credential of every scheme the operation uses, with the value the contract gives (its `auth`
-/// credential, `{{env.NAME}}` read from the mock's environment). A scheme without a known
-/// credential cannot be satisfied, so the mock turns every call away, as a server would turn away
-/// a client holding a made-up token.
+/// Keeps the door of an operation that declares `security`: the request must satisfy one of its
+/// alternative requirements, presenting the credential of every scheme that requirement names,
+/// with the value the contract gives (its `auth` credential, `{{env.NAME}}` read from the mock's
+/// environment). An empty alternative lets any call through. A scheme without a known credential
+/// (or one Conform cannot present, such as mutualTLS) cannot be satisfied, so the mock turns away
+/// every call that needs it, as a server would turn away a client holding a made-up token.
 ///
 /// Accepting any value would let a generated, invalid token through, which is exactly what a
 /// client must not rely on (and what Schemathesis' `ignored_auth` check reports).
@@ -16,10 +17,21 @@ struct AuthGate {
 
     /// Why the request is turned away, or nil when it may pass (or the operation is public).
     func refusal() -> String? {
-        guard let auth = contract.auth else { return nil }
-        let schemes = auth.schemes(for: endpoint.id)
-        guard !schemes.isEmpty else { return nil }
-        for scheme in schemes {
+        guard let auth = contract.auth, !auth.allowsAnonymous(endpoint.id) else { return nil }
+        var reasons: [String] = []
+        for alternative in auth.requirements(for: endpoint.id) {
+            guard let reason = unmet(alternative) else { return nil }
+            reasons.append(reason)
+        }
+        return reasons.joined(separator: "; or ")
+    }
+
+    /// Why the request does not satisfy one requirement, or nil when it does.
+    private func unmet(_ requirement: [ContractAuth.Scheme]) -> String? {
+        for scheme in requirement {
+            if case .unsupported(let kind) = scheme.kind {
+                return "the \"\(scheme.name)\" scheme (\(kind)) cannot be checked by the mock"
+            }
             guard let presented = presented(scheme) else {
                 return "missing credentials for the \"\(scheme.name)\" scheme (\(Self.describe(scheme)))"
             }
@@ -30,10 +42,10 @@ struct AuthGate {
         return nil
     }
 
-    /// The `WWW-Authenticate` challenge for the operation's first HTTP scheme.
+    /// The `WWW-Authenticate` challenge for the operation's first scheme a client can present.
     var challenge: String {
-        let schemes = contract.auth?.schemes(for: endpoint.id) ?? []
-        switch schemes.first?.kind {
+        let schemes = contract.auth?.requirements(for: endpoint.id).flatMap { $0 } ?? []
+        switch schemes.first(where: \.isPresentable)?.kind {
         case .basic?: return "Basic realm=\"conform mock\""
         case .apiKey(_, let name)?: return "ApiKey realm=\"conform mock\", name=\"\(name)\""
         default: return "Bearer realm=\"conform mock\""
@@ -69,6 +81,8 @@ struct AuthGate {
                 if item.count == 2, item[0] == name { return item[1] }
             }
             return nil
+        case .unsupported:
+            return nil
         }
     }
 
@@ -94,6 +108,7 @@ struct AuthGate {
         case .apiKey(.header, let name): return "header \(name)"
         case .apiKey(.query, let name): return "query parameter \(name)"
         case .apiKey(.cookie, let name): return "cookie \(name)"
+        case .unsupported(let kind): return kind
         }
     }
 }

@@ -17,7 +17,8 @@ extension ContractMock {
     /// looks broken).
     public var guardedSchemes: [GuardedScheme] {
         guard let auth = contract.auth else { return [] }
-        let used = Set(contract.endpoints.flatMap { auth.schemes(for: $0.id).map(\.name) })
+        let used = Set(
+            contract.endpoints.flatMap { auth.requirements(for: $0.id).flatMap { $0.map(\.name) } })
         return auth.schemes.filter { used.contains($0.name) }.map { scheme in
             GuardedScheme(
                 scheme: scheme, placement: AuthGate.describe(scheme),

@@ -29,20 +29,21 @@ struct RequestValidation {
     }
 
     private func check(_ parameter: Parameter) -> Violation? {
-        let text: String?
+        let reader = ParameterReader(navigator: mock.navigator)
+        let read: JSONValue?
         switch parameter.location {
-        case .path: text = pathValues[parameter.name]
-        case .query: text = request.query.last { $0.name == parameter.name }?.value
-        case .header: text = request.headers[parameter.name]
+        case .path: read = pathValues[parameter.name].map { reader.pathValue(of: parameter, text: $0) }
+        case .query: read = reader.queryValue(of: parameter, in: request.query)
+        case .header:
+            read = request.headers[parameter.name].map { reader.headerValue(of: parameter, text: $0) }
         }
-        guard let text else {
+        guard let value = read else {
             guard parameter.isRequired else { return nil }
             return Violation(
                 message: "missing required \(parameter.location.rawValue) parameter \"\(parameter.name)\"",
                 concernsBody: false)
         }
         guard let schemaPointer = parameter.schemaPointer else { return nil }
-        let value = mock.navigator.coerce(text, to: mock.navigator.schema(at: schemaPointer))
         let result = mock.schemas.validate(value, at: schemaPointer)
         if result.errors.isEmpty,
             let problem = IntegerFormats(navigator: mock.navigator).violation(

@@ -128,16 +128,20 @@ public enum JUnitReport {
     /// Every finding of a failed case, then the curl line that reproduces it.
     static func failureText(_ item: CaseResult) -> String {
         var lines: [String] = []
-        for finding in item.findings {
-            lines.append("[\(finding.check.rawValue)] \(clip(finding.message))")
-            if let expected = finding.expected { lines.append("  expected: \(clip(expected))") }
-            if let actual = finding.actual { lines.append("  actual:   \(clip(actual))") }
-            if let pointer = finding.pointer {
-                lines.append("  at:       \(pointer.isEmpty ? "(body)" : pointer)")
-            }
-        }
         if let reason = item.reason, item.findings.isEmpty { lines.append(clip(reason)) }
-        if let curl = item.curl { lines += ["", "Reproduce:", clip(curl)] }
+        for (index, group) in FindingGroup.groups(of: item).enumerated() {
+            if index > 0 { lines.append("") }
+            for finding in group.findings {
+                let status = finding.status.map { " (status \($0))" } ?? ""
+                lines.append("[\(finding.check.rawValue)] \(clip(finding.message))\(status)")
+                if let expected = finding.expected { lines.append("  expected: \(clip(expected))") }
+                if let actual = finding.actual { lines.append("  actual:   \(clip(actual))") }
+                if let pointer = finding.pointer {
+                    lines.append("  at:       \(pointer.isEmpty ? "(body)" : pointer)")
+                }
+            }
+            if let curl = group.curl { lines += ["", "Reproduce:", clip(curl)] }
+        }
         return lines.joined(separator: "\n")
     }
 

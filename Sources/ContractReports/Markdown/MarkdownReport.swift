@@ -144,24 +144,27 @@ public enum MarkdownReport {
         let label = item.outcome == .failed ? "❌ failed" : "⚠️ error"
         var text = "### \(MarkdownText.inline(item.id)): \(label)\n\n"
         var line = MarkdownText.code("\(item.method) \(item.path)")
-        if let response = item.response { line += " → \(response.status)" }
+        let statuses = item.findingStatuses
+        if !statuses.isEmpty { line += " → " + statuses.map(String.init).joined(separator: ", ") }
         line += " in \(ReportFormatting.human(item.duration))"
         if item.attempts > 1 { line += " after \(item.attempts) attempts" }
         text += line + "\n\n"
         if let reason = item.reason { text += "Reason: \(MarkdownText.inline(clip(reason)))\n\n" }
-        for finding in item.findings {
-            text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(clip(finding.message)))\n"
-            if let expected = finding.expected {
-                text += "  - expected: \(MarkdownText.code(clip(expected)))\n"
+        for group in FindingGroup.groups(of: item) {
+            for finding in group.findings {
+                text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(clip(finding.message)))\n"
+                if let expected = finding.expected {
+                    text += "  - expected: \(MarkdownText.code(clip(expected)))\n"
+                }
+                if let actual = finding.actual { text += "  - actual: \(MarkdownText.code(clip(actual)))\n" }
+                if let pointer = finding.pointer {
+                    text += "  - at: \(MarkdownText.code(pointer.isEmpty ? "(body)" : pointer))\n"
+                }
             }
-            if let actual = finding.actual { text += "  - actual: \(MarkdownText.code(clip(actual)))\n" }
-            if let pointer = finding.pointer {
-                text += "  - at: \(MarkdownText.code(pointer.isEmpty ? "(body)" : pointer))\n"
+            if !group.findings.isEmpty { text += "\n" }
+            if let curl = group.curl {
+                text += "Reproduce:\n\n" + MarkdownText.fenced(clip(curl), language: "sh") + "\n"
             }
-        }
-        if !item.findings.isEmpty { text += "\n" }
-        if let curl = item.curl {
-            text += "Reproduce:\n\n" + MarkdownText.fenced(clip(curl), language: "sh") + "\n"
         }
         let exchange = transcript ? Transcript.exchange(of: item, limit: transcriptLimit) : ""
         if !exchange.isEmpty {

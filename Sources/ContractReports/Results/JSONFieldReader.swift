@@ -62,6 +62,14 @@ struct JSONFieldReader {
         return number
     }
 
+    func optionalInt(_ key: String) throws(ResultsFormatError) -> Int? {
+        guard let value = value(key) else { return nil }
+        guard let number = value.intValue else {
+            throw .wrongType(path: location(key), expected: "an integer or null")
+        }
+        return number
+    }
+
     /// A duration in milliseconds (up to microsecond precision); absent means zero.
     func milliseconds(_ key: String) throws(ResultsFormatError) -> Duration {
         guard let value = value(key) else { return .zero }

@@ -92,7 +92,8 @@ extension ResultsJSON {
         return Finding(
             check: check, message: try reader.string("message"),
             pointer: try reader.optionalString("pointer"),
-            expected: try reader.optionalString("expected"), actual: try reader.optionalString("actual"))
+            expected: try reader.optionalString("expected"), actual: try reader.optionalString("actual"),
+            status: try reader.optionalInt("status"), curl: try reader.optionalString("curl"))
     }
 
     private static func decode(request reader: JSONFieldReader) throws(ResultsFormatError) -> RequestRecord {

@@ -82,6 +82,8 @@ public enum ResultsJSON {
                 ("pointer", optional(finding.pointer)),
                 ("expected", optional(finding.expected.map { ReportFormatting.clipped($0) })),
                 ("actual", optional(finding.actual.map { ReportFormatting.clipped($0) })),
+                ("status", finding.status.map { .number(JSONNumber($0)) } ?? .null),
+                ("curl", optional(finding.curl.map { ReportFormatting.clipped($0) })),
             ]))
     }
 

@@ -67,7 +67,16 @@ private func lenientServer(log: Locked<[String]>) -> HTTPServer {
             return object
         default:
             let known = ["users", "user", "search", "notes", "pages"]
-            return known.contains(parts.first ?? "") ? HTTPResponse(status: 405) : HTTPResponse(status: 404)
+            guard known.contains(parts.first ?? "") else { return HTTPResponse(status: 404) }
+            // RFC 9110 §15.5.6: a 405 names the methods the resource has.
+            let allowed: [String: String] = [
+                "users": "GET", "search": "GET", "notes": "POST", "pages": "GET",
+            ]
+            var refusal = HTTPResponse(status: 405)
+            refusal.headers["Allow"] =
+                parts.first == "user"
+                ? (parts.last == "login" ? "GET" : "DELETE") : allowed[parts[0]] ?? "GET"
+            return refusal
         }
     }
 }

@@ -39,9 +39,74 @@ struct OpenAPISecurityTests {
     func mapping() throws {
         let auth = try #require(try Self.contract().auth)
         #expect(auth.schemes.map(\.name) == ["token", "login", "key", "cookie"])
-        #expect(auth.schemes(for: "me").map(\.name) == ["token"])
-        #expect(auth.schemes(for: "health").isEmpty)
-        #expect(auth.schemes(for: "keys").map(\.name) == ["key"])
+        #expect(auth.requirements(for: "me").map { $0.map(\.name) } == [["token"]])
+        #expect(auth.requirements(for: "health").isEmpty)
+        #expect(auth.requirements(for: "keys").map { $0.map(\.name) } == [["key"]])
+    }
+
+    static let alternatives = #"""
+        {
+          "openapi": "3.0.3",
+          "info": { "title": "Alternatives", "version": "1.0.0" },
+          "paths": {
+            "/bot": { "get": { "operationId": "bot", "security": [{}, { "BotToken": [] }],
+              "responses": { "200": { "description": "ok" }, "401": { "description": "no" } } } },
+            "/tasks": { "get": { "operationId": "tasks", "security": [{ "basicAuth": [] }, {}],
+              "responses": { "200": { "description": "ok" }, "401": { "description": "no" } } } },
+            "/either": { "get": { "operationId": "either", "security": [{ "basicAuth": [] }, { "BotToken": ["read"] }],
+              "responses": { "200": { "description": "ok" }, "401": { "description": "no" } } } },
+            "/both": { "get": { "operationId": "both", "security": [{ "basicAuth": [], "BotToken": [] }],
+              "responses": { "200": { "description": "ok" }, "401": { "description": "no" } } } },
+            "/tls": { "get": { "operationId": "tls", "security": [{ "mtls": [] }, { "ghost": [] }],
+              "responses": { "200": { "description": "ok" }, "401": { "description": "no" } } } }
+          },
+          "components": { "securitySchemes": {
+            "BotToken": { "type": "apiKey", "in": "header", "name": "Authorization" },
+            "basicAuth": { "type": "http", "scheme": "basic" },
+            "mtls": { "type": "mutualTLS" }
+          } }
+        }
+        """#
+
+    @Test("alternatives stay alternatives: {} allows anonymous calls, one requirement's schemes go together")
+    func requirementAlternatives() throws {
+        let outcome = ContractLoader.read(bytes: Array(Self.alternatives.utf8), file: "alternatives.json")
+        let auth = try #require(outcome.contract?.auth)
+        #expect(auth.allowsAnonymous("bot"))
+        #expect(auth.allowsAnonymous("tasks"))
+        #expect(!auth.expectsRejection("bot", status: 401))
+        #expect(!auth.expectsRejection("tasks", status: 401))
+        #expect(auth.requirements(for: "either").map { $0.map(\.name) } == [["basicAuth"], ["BotToken"]])
+        #expect(auth.requirements(for: "both").map { $0.map(\.name) } == [["basicAuth", "BotToken"]])
+        #expect(auth.expectsRejection("either", status: 401))
+        #expect(auth.expectsRejection("tls", status: 403))
+    }
+
+    @Test("with a credential for one alternative, that alternative is presented; AND needs every scheme")
+    func presentedAlternative() throws {
+        var auth = try #require(
+            ContractLoader.read(bytes: Array(Self.alternatives.utf8), file: "alternatives.json").contract?.auth)
+        let known = auth.setCredential("bot-secret", forScheme: "BotToken")
+        #expect(known)
+        #expect(auth.schemes(for: "either").map(\.name) == ["BotToken"])
+        #expect(auth.schemes(for: "bot").map(\.name) == ["BotToken"])
+        #expect(!auth.expectsRejection("either", status: 401))
+        #expect(auth.schemes(for: "both").isEmpty)
+        #expect(auth.expectsRejection("both", status: 401))
+        let presentable = auth.setCredential("x", forScheme: "mtls")
+        #expect(!presentable)
+    }
+
+    @Test("lint says when no requirement can ever be satisfied, and where")
+    func neverSatisfied() throws {
+        let outcome = ContractLoader.read(bytes: Array(Self.alternatives.utf8), file: "alternatives.json")
+        let messages = outcome.problems.map(\.description)
+        let never = messages.filter { $0.contains("can never be satisfied") }
+        #expect(never.count == 1)
+        #expect(never.first?.contains("/paths/~1tls/get") == true)
+        #expect(never.first?.contains("mutualTLS") == true)
+        #expect(messages.contains { $0.contains("\"ghost\" is not declared under components.securitySchemes") })
+        #expect(!outcome.hasErrors)
     }
 
     @Test("credentials given with --auth go where each scheme says")

@@ -64,7 +64,10 @@ struct RealWorldDescriptionTests {
             "\($0.pointer.displayText): \($0.message)"
         }
         #expect(warnings.contains { $0.hasPrefix("/schemes:") })
-        #expect(warnings.contains { $0.hasPrefix("/paths/~1pets/get/parameters/1/collectionFormat:") })
+        // collectionFormat pipes is OpenAPI 3's pipeDelimited: ?tags=a|b, read back as ["a", "b"].
+        #expect(list.parameters.last?.style == .pipeDelimited)
+        #expect(list.parameters.last?.explode == false)
+        #expect(!warnings.contains { $0.hasPrefix("/paths/~1pets/get/parameters/1/collectionFormat:") })
         #expect(warnings.contains { $0.hasPrefix("/definitions/Pet/properties/tag/x-nullable:") })
         // Positions point into the 2.0 text.
         #expect(outcome.problems.allSatisfy { $0.position != nil })

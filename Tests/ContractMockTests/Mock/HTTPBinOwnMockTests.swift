@@ -19,8 +19,8 @@ private let httpbin: Contract? = {
     return ContractLoader.read(file: path).contract
 }()
 
-/// `POST` and `PUT /redirect-to` need a form body (`url` is a required form field), which `run`
-/// and `fuzz` do not build yet (they send JSON bodies only): left out until they do.
+/// `POST` and `PUT /redirect-to` need a form body (`url` is a required form field), which the call
+/// `run` builds from the schemas does not have yet (`fuzz` builds one): left out of `run` until it does.
 private let needsFormBody = Selection(skip: ["post_redirect_to", "put_redirect_to"])
 
 @Suite("httpbin's description passes against its own mock", .serialized)
@@ -47,8 +47,7 @@ struct HTTPBinOwnMockTests {
         let mock = ContractMock(contract: contract)
         let baseURL = try mock.start()
         defer { mock.shutdown() }
-        var configuration = ServerFuzzer.Configuration(baseURL: baseURL, casesPerEndpoint: 5, seed: 1)
-        configuration.selection = needsFormBody
+        let configuration = ServerFuzzer.Configuration(baseURL: baseURL, casesPerEndpoint: 5, seed: 1)
         let outcome = await ServerFuzzer(contract: contract, configuration: configuration).run()
         let failing = outcome.result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
         #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")

@@ -86,6 +86,39 @@ struct MockStateAndAuthTests {
         #expect(keyed.headers["WWW-Authenticate"] != nil)
     }
 
+    static let alternatives = """
+        {"conform": 1, "name": "Either", "version": "1",
+         "auth": {"schemes": {"token": {"type": "bearer", "token": "t-1"},
+                              "key": {"type": "apiKey", "in": "header", "name": "X-Key", "value": "k-1"},
+                              "tls": {"type": "unsupported", "scheme": "mutualTLS"}},
+                  "security": [["token"], ["key"]]},
+         "endpoints": [
+          {"id": "either", "method": "GET", "path": "/either",
+           "responses": {"200": {"contentType": "application/json", "schema": {"type": "object"}}, "401": {}}},
+          {"id": "maybe", "method": "GET", "path": "/maybe", "security": [["token"], []],
+           "responses": {"200": {"contentType": "application/json", "schema": {"type": "object"}}, "401": {}}},
+          {"id": "both", "method": "GET", "path": "/both", "security": ["token", "key"],
+           "responses": {"200": {"contentType": "application/json", "schema": {"type": "object"}}, "401": {}}},
+          {"id": "never", "method": "GET", "path": "/never", "security": [["tls"]],
+           "responses": {"200": {"contentType": "application/json", "schema": {"type": "object"}}, "401": {}}}
+         ]}
+        """
+
+    @Test("security alternatives: any one requirement passes, an empty one lets anonymous calls through")
+    func securityAlternatives() throws {
+        let mock = ContractMock(contract: try contract(Self.alternatives))
+        let token = ("Authorization", "Bearer t-1")
+        let key = ("X-Key", "k-1")
+        #expect(mock.respond(to: request("GET", "/either")).status == 401)
+        #expect(mock.respond(to: request("GET", "/either", headers: [token])).status == 200)
+        #expect(mock.respond(to: request("GET", "/either", headers: [key])).status == 200)
+        #expect(mock.respond(to: request("GET", "/maybe")).status == 200)
+        #expect(mock.respond(to: request("GET", "/maybe", headers: [token])).status == 200)
+        #expect(mock.respond(to: request("GET", "/both", headers: [token])).status == 401)
+        #expect(mock.respond(to: request("GET", "/both", headers: [token, key])).status == 200)
+        #expect(mock.respond(to: request("GET", "/never", headers: [token, key])).status == 401)
+    }
+
     @Test("a credential set as --auth does sets it, and start-up can say which schemes nothing can pass")
     func credentialGivenAtStart() throws {
         var contract = try contract(Self.secured)

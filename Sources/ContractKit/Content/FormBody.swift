@@ -1,20 +1,22 @@
-import ContractKit
 import Foundation
-import JSONSchema
+public import JSONSchema
 
-/// Reads the request bodies that are not JSON: `application/x-www-form-urlencoded` and
-/// `multipart/form-data` become an object (each field's text read as its schema's type, repeated
-/// fields as arrays), so the mock validates them against their schema like a JSON body; XML bodies
-/// are checked by `XMLWellFormedness` and read by `XMLBody`.
-enum FormBody {
-    static func isForm(_ contentType: String) -> Bool {
+/// Form bodies, `application/x-www-form-urlencoded` and `multipart/form-data`, read and written as
+/// an object: reading makes each field's text its schema's type (repeated fields an array), so the
+/// mock validates a form against its schema like a JSON body; writing lets the fuzzer send the
+/// objects it generates as forms. XML bodies are checked by `XMLWellFormedness`.
+public enum FormBody {
+    /// The boundary of the multipart bodies Conform writes.
+    public static let boundary = "conform-form-boundary-7d1b"
+
+    public static func isForm(_ contentType: String) -> Bool {
         let essence = MediaType.essence(contentType)
         return essence == "application/x-www-form-urlencoded" || essence == "multipart/form-data"
     }
 
     /// The fields of a form body in order, or nil when it cannot be read (a multipart body without
     /// its boundary, or whose parts are not framed by it).
-    static func fields(_ body: [UInt8], contentType: String) -> [(name: String, value: String)]? {
+    public static func fields(_ body: [UInt8], contentType: String) -> [(name: String, value: String)]? {
         if MediaType.essence(contentType) == "application/x-www-form-urlencoded" {
             return urlEncoded(String(decoding: body, as: UTF8.self))
         }
@@ -23,7 +25,7 @@ enum FormBody {
     }
 
     /// The object the fields stand for, each value read as the type its property's schema names.
-    static func object(
+    public static func object(
         _ fields: [(name: String, value: String)], schema: JSONValue?, navigator: SchemaNavigator
     ) -> JSONValue {
         var object = JSONObject()
@@ -40,6 +42,48 @@ enum FormBody {
             }
         }
         return .object(object)
+    }
+
+    /// `value`, an object, written as a form of `contentType`, with the content type to send
+    /// (a multipart one names its boundary); nil when a field cannot be a form field (null, a
+    /// nested object, an array inside an array), or when the type is not a form.
+    public static func encode(_ value: JSONValue, contentType: String) -> (bytes: [UInt8], contentType: String)? {
+        guard case .object(let object) = value, isForm(contentType) else { return nil }
+        var fields: [(name: String, value: String)] = []
+        for member in object.members {
+            switch member.value {
+            case .null, .object: return nil
+            case .array(let elements):
+                for element in elements {
+                    switch element {
+                    case .null, .object, .array: return nil
+                    default: fields.append((member.key, Template.plainText(element)))
+                    }
+                }
+            default:
+                fields.append((member.key, Template.plainText(member.value)))
+            }
+        }
+        if MediaType.essence(contentType) == "application/x-www-form-urlencoded" {
+            let text = fields.map { formEncoded($0.name) + "=" + formEncoded($0.value) }.joined(separator: "&")
+            return (Array(text.utf8), "application/x-www-form-urlencoded")
+        }
+        guard !fields.contains(where: { $0.value.contains(boundary) || $0.name.contains("\"") }) else { return nil }
+        var text = ""
+        for field in fields {
+            text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\"\r\n\r\n\(field.value)\r\n"
+        }
+        text += "--\(boundary)--\r\n"
+        return (Array(text.utf8), "multipart/form-data; boundary=\(boundary)")
+    }
+
+    private static let formUnreserved = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._*")
+
+    /// A name or value as `application/x-www-form-urlencoded` writes it (space as `+`).
+    private static func formEncoded(_ text: String) -> String {
+        let encoded = text.addingPercentEncoding(withAllowedCharacters: formUnreserved.union(.init(charactersIn: " "))) ?? text
+        return encoded.replacingOccurrences(of: " ", with: "+")
     }
 
     private static func urlEncoded(_ text: String) -> [(name: String, value: String)] {

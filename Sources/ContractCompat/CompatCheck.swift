@@ -1,0 +1,63 @@
+public import JSONSchema
+
+/// Says which changes between two versions of an API description break the clients already in
+/// users' hands and the requests they send: `conform compat OLD NEW` as a library.
+///
+/// Both sides are read by ContractKit's loader into one `Contract` model and the models are
+/// compared, so one set of rules serves contracts, OpenAPI and Swagger alike:
+/// ```swift
+/// let check = CompatCheck(options: CompatOptions(clients: .codable))
+/// let report = try await check.run(old: CompatSource("main:openapi.yaml"), new: CompatSource("openapi.yaml"))
+/// print(report.passes ? "compatible" : report.tally)
+/// ```
+public struct CompatCheck: Sendable {
+    public var options: CompatOptions
+
+    public init(options: CompatOptions = CompatOptions()) { self.options = options }
+
+    /// Loads both descriptions (at once, on two threads) and compares them.
+    /// - Parameter folder: where git revisions are read; the current folder when nil.
+    /// - Throws: `CompatInputError` when a side holds no description at all.
+    public func run(old: CompatSource, new: CompatSource, in folder: String? = nil)
+        async throws(CompatInputError)
+        -> CompatReport
+    {
+        async let oldSide = Self.load(old, in: folder)
+        async let newSide = Self.load(new, in: folder)
+        let (before, after) = await (oldSide, newSide)
+        return compare(try before.get(), try after.get())
+    }
+
+    private static func load(_ source: CompatSource, in folder: String?) async -> Result<
+        LoadedDescription, CompatInputError
+    > {
+        do {
+            return .success(try DescriptionLoader.load(source, in: folder))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Compares two loaded descriptions. The walk runs on a thread with a large stack, since a
+    /// schema may nest as deep as the readers allow.
+    public func compare(_ old: LoadedDescription, _ new: LoadedDescription) -> CompatReport {
+        let clients = options.clients
+        let found = LargeStack.run(depth: .max) {
+            ContractComparator(old: old, new: new, clients: clients).changes()
+        }
+        let (changes, unused) = IgnoreEntry.apply(options.ignores, to: found)
+        let notes =
+            old.problems.map { CompatNote(side: .old, problem: $0) }
+            + new.problems.map { CompatNote(side: .new, problem: $0) }
+        return CompatReport(
+            old: Self.describe(old), new: Self.describe(new), changes: changes, notes: notes,
+            options: options,
+            unusedIgnores: unused)
+    }
+
+    private static func describe(_ side: LoadedDescription) -> CompatReport.Description {
+        CompatReport.Description(
+            source: side.source, name: side.contract.name, version: side.contract.version,
+            operationCount: side.contract.endpoints.count)
+    }
+}

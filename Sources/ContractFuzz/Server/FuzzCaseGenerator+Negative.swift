@@ -1,0 +1,202 @@
+import ContractKit
+import JSONSchema
+
+/// The invalid requests of one endpoint, each built from a valid one with one thing broken: each
+/// schema violation of the body, malformed JSON, a wrong content type, an oversized body, each
+/// required parameter left out and each parameter made invalid. A request is called invalid only
+/// when what the server reads back breaks the schema.
+extension FuzzCaseGenerator {
+    /// Invalid requests built from `valid` (a positive request), at most `limit`, the kinds taken in
+    /// turn so that a small limit still covers each kind.
+    func negative(from valid: FuzzRequest, limit: Int) -> [FuzzRequest] {
+        var groups = bodyNegatives(from: valid)
+        groups.append(parameterNegatives(from: valid))
+        var requests: [FuzzRequest] = []
+        var round = 0
+        while requests.count < limit && groups.contains(where: { round < $0.count }) {
+            for group in groups where round < group.count && requests.count < limit {
+                requests.append(group[round])
+            }
+            round += 1
+        }
+        return requests
+    }
+
+    private func bodyNegatives(from valid: FuzzRequest) -> [[FuzzRequest]] {
+        var groups: [[FuzzRequest]] = []
+        let base = ParameterSet(valid.draft)
+        guard let spec = endpoint.request else { return [] }
+        guard let object = object(of: valid.draft.body), let schema = requestSchema,
+            let pointer = spec.schemaPointer
+        else {
+            if spec.isRequired {
+                groups.append([request(.negative("missing required body"), base, .none)])
+            }
+            return groups
+        }
+        let mutator = Mutator(generator: generator)
+        groups.append(
+            mutator.mutations(of: object, schema: schema).compactMap { mutation in
+                guard let encoded = body(mutation.value, type: spec.contentType),
+                    !schemas.validate(encoded.readBack, at: pointer).isValid
+                else { return nil }
+                return request(
+                    .negative("body\(mutation.summary) (\(mutation.kind.label))"), base, encoded.body)
+            })
+        if case .json(let json) = valid.draft.body {
+            groups.append(
+                MalformedBody.allCases.filter { isInvalid($0) }.map { malformed in
+                    request(
+                        .negative("malformed JSON: \(malformed.summary)"), base,
+                        .raw(malformed.bytes(from: json), contentType: nil))
+                })
+            // RFC 8259 lets a parser ignore a leading byte-order mark (§8.1) and accept non-JSON
+            // extensions (§9): accepting one is information, not a fault; only a 5xx fails.
+            let tolerated = [MalformedBody.byteOrderMark] + MalformedBody.allCases.filter(\.isCommonExtension)
+            groups.append(
+                tolerated.map { malformed in
+                    let what =
+                        malformed == .byteOrderMark
+                        ? "a UTF-8 byte-order mark before the JSON" : "a body with \(malformed.summary)"
+                    return request(
+                        .tolerated(what), base, .raw(malformed.bytes(from: json), contentType: nil))
+                })
+        }
+        var wrongType = request(.negative("wrong content type text/plain"), base, valid.draft.body)
+        wrongType.draft.contentType = "text/plain"
+        wrongType.httpStatuses = [415]
+        if case .raw(let bytes, _) = valid.draft.body {
+            wrongType.draft.body = .raw(bytes, contentType: nil)
+            // An empty body is no body: where the body is optional, its type does not matter.
+            if bytes.isEmpty && !spec.isRequired {
+                wrongType.intent = .tolerated("an empty body labelled text/plain")
+            }
+        }
+        let padding = String(repeating: "x", count: Self.oversizedBodyBytes)
+        var oversized = request(
+            .negative("oversized body (\(Self.oversizedBodyBytes / 1_048_576) MiB)"), base,
+            .raw(Array("{\"padding\":\"\(padding)\"}".utf8), contentType: nil))
+        oversized.httpStatuses = [413]
+        groups.append([wrongType, oversized])
+        return groups
+    }
+
+    private func parameterNegatives(from valid: FuzzRequest) -> [FuzzRequest] {
+        let base = ParameterSet(valid.draft)
+        var requests: [FuzzRequest] = []
+        for parameter in endpoint.parameters {
+            if parameter.isRequired && parameter.location != .path {
+                var missing = base
+                missing.remove(parameter)
+                let intent: FuzzRequest.Intent =
+                    parameter.location == .header
+                    ? .missingHeader(parameter.name)
+                    : .negative("required \(parameter.location.rawValue) parameter \(parameter.name) missing")
+                requests.append(request(intent, missing, valid.draft.body))
+            }
+            for (description, value) in invalidValues(for: parameter) {
+                var changed = base
+                changed.set(parameter, value)
+                requests.append(
+                    request(
+                        .negative(
+                            "\(parameter.location.rawValue) parameter \(parameter.name) \(description)"),
+                        changed, valid.draft.body))
+            }
+        }
+        return requests
+    }
+
+    /// Whether a malformed body is invalid for this endpoint: an empty body is valid where the
+    /// request body is optional, and a byte-order mark is sent apart as a tolerated probe.
+    private func isInvalid(_ malformed: MalformedBody) -> Bool {
+        guard malformed.isSyntacticallyInvalid, malformed != .byteOrderMark, !malformed.isCommonExtension
+        else {
+            return false
+        }
+        if malformed == .empty { return endpoint.request?.isRequired ?? false }
+        return true
+    }
+
+    /// Values a parameter's schema rejects once the server has read them back, each with how it
+    /// breaks the schema: values just outside its range and enum first, then generic wrong values.
+    private func invalidValues(for parameter: Parameter) -> [(String, JSONValue)] {
+        guard let pointer = parameter.schemaPointer, let schema = navigator.schema(at: pointer) else {
+            return []
+        }
+        var candidates = Self.edgeCandidates(of: schema)
+        candidates += [
+            ("of the wrong type", "not-a-number"), ("not matching its pattern", "!!invalid!!"),
+            ("too long", String(repeating: "x", count: 4096)), ("negative", "-1"),
+            ("huge", "99999999999999999999"),
+            ("a fraction", "1.5"),
+        ]
+        // An empty path segment is a different route (`/users/`), not an invalid value, and an
+        // empty array parameter (`?type=`) reads as `[]` or `[""]` depending on the server.
+        if parameter.location != .path && !navigator.types(of: schema).contains("array") {
+            candidates.insert(("empty", ""), at: 0)
+        }
+        var seen = Set<String>()
+        return candidates.compactMap { description, text -> (String, JSONValue)? in
+            let value = JSONValue.string(text)
+            guard let readBack = carried(value, by: parameter),
+                !schemas.validate(readBack, at: pointer).isValid,
+                seen.insert(text).inserted
+            else { return nil }
+            return (description, value)
+        }.prefix(5).map { $0 }
+    }
+
+    /// Values one step past the schema's declared bounds and outside its enum.
+    static func edgeCandidates(of schema: JSONValue) -> [(String, String)] {
+        guard let object = schema.objectValue else { return [] }
+        var candidates: [(String, String)] = []
+        func integer(_ key: String) -> Int64? {
+            guard let number = object[key]?.numberValue, number.isInteger else { return nil }
+            return Int64(number.description)
+        }
+        if let maximum = integer("maximum"), maximum < Int64.max {
+            candidates.append(("above its maximum \(maximum)", String(maximum + 1)))
+        }
+        if let maximum = integer("exclusiveMaximum") {
+            candidates.append(("at its exclusive maximum \(maximum)", String(maximum)))
+        }
+        if let minimum = integer("minimum"), minimum > Int64.min {
+            candidates.append(("below its minimum \(minimum)", String(minimum - 1)))
+        }
+        if let minimum = integer("exclusiveMinimum") {
+            candidates.append(("at its exclusive minimum \(minimum)", String(minimum)))
+        }
+        if let values = object["enum"]?.arrayValue, let first = values.first {
+            candidates.append(("outside its enum", Template.plainText(first) + "-not-in-enum"))
+        }
+        return candidates
+    }
+
+    /// Requests with each method that no endpoint declares for the concrete path of `valid`. A
+    /// method another template declares for the same URL (`DELETE /user/login` through
+    /// `/user/{username}`) is not sent: servers route such overlaps in different ways, and both are
+    /// correct.
+    func unsupportedMethods(from valid: FuzzRequest) -> [FuzzRequest] {
+        let url = valid.draft.url(baseURL: "")
+        let expanded =
+            url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first
+            .map(String.init) ?? url
+        let concretePath = expanded.removingPercentEncoding ?? expanded
+        let declared = Set(
+            contract.endpoints.filter {
+                $0.path.template == endpoint.path.template || $0.path.match(concretePath) != nil
+            }.map(\.method))
+        return ["GET", "POST", "PUT", "PATCH", "DELETE"].filter { !declared.contains($0) }.map { method in
+            var request = request(.unsupportedMethod, ParameterSet(valid.draft), .none)
+            request.draft.method = method
+            return request
+        }
+    }
+
+    func request(_ intent: FuzzRequest.Intent, _ parameters: ParameterSet, _ body: RequestDraft.Body)
+        -> FuzzRequest
+    {
+        FuzzRequest(intent: intent, draft: parameters.draft(for: endpoint, body: body))
+    }
+}

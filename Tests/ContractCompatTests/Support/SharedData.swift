@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// The data kept beside the package (`../shared`): the public OpenAPI descriptions and the JUnit
+/// XSDs with `xmllint`. A test that needs one and finds it missing prints one line and passes.
+enum SharedData {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `CONFORM_OPENAPI_CORPUS`, else `../shared/openapi-corpus`.
+    static var corpus: URL {
+        if let path = ProcessInfo.processInfo.environment["CONFORM_OPENAPI_CORPUS"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi-corpus")
+    }
+
+    /// Every root description of the corpus (the parts of the split one are reached by `$ref`).
+    static func corpusDocuments() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
+        else { return [] }
+        var paths: [String] = []
+        for case let url as URL in enumerator where ["json", "yaml", "yml"].contains(url.pathExtension) {
+            if url.path.contains("/petstore-separate/")
+                && url.deletingPathExtension().lastPathComponent != "swagger"
+            {
+                continue
+            }
+            paths.append(url.path)
+        }
+        return paths.sorted()
+    }
+
+    /// `CONFORM_SHARED_DIR/junit`, else `../shared/junit`.
+    static var junitSchemas: URL {
+        if let override = ProcessInfo.processInfo.environment["CONFORM_SHARED_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override).appendingPathComponent("junit")
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit")
+    }
+
+    static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// What is missing for the XSD checks, or nil when they can run.
+    static var xsdCheckUnavailable: String? {
+        var missing: [String] = []
+        if !FileManager.default.fileExists(
+            atPath: junitSchemas.appendingPathComponent("windyroad-JUnit.xsd").path)
+        {
+            missing.append("the JUnit XSDs are not in \(junitSchemas.path) (set CONFORM_SHARED_DIR)")
+        }
+        if executable("xmllint") == nil {
+            missing.append("xmllint is not on PATH (apt-get install libxml2-utils)")
+        }
+        return missing.isEmpty ? nil : missing.joined(separator: "; and ")
+    }
+
+    /// Runs a tool and returns its exit status and combined output.
+    static func run(_ tool: String, _ arguments: [String], in folder: URL? = nil) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A new empty folder under the temporary directory.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-compat-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

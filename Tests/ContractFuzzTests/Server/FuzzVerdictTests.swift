@@ -1,0 +1,379 @@
+import ContractFuzz
+import ContractKit
+import ContractMock
+import Foundation
+import JSONSchema
+import Testing
+
+/// Fuzzes `description` (OpenAPI JSON) against a server answering with `handler`, and returns the
+/// outcome with every request line the server saw.
+private func fuzz(
+    _ description: String, cases: Int = 12, seed: UInt64 = 1,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+) async throws -> (ServerFuzzer.Outcome, [String]) {
+    let contract = try ContractLoader.load(bytes: Array(description.utf8), file: "verdicts.json")
+    let log = Locked<[String]>([])
+    let server = HTTPServer { request in
+        log.withLock { $0.append("\(request.method) \(request.target)") }
+        return handler(request)
+    }
+    let port = try server.start()
+    defer { server.shutdown() }
+    let configuration = ServerFuzzer.Configuration(
+        baseURL: "http://127.0.0.1:\(port)", casesPerEndpoint: cases, seed: seed)
+    return (await ServerFuzzer(contract: contract, configuration: configuration).run(), log.current)
+}
+
+/// `handler` behind a router that knows only `methods`: any other method gets 405 with `Allow`.
+private func only(_ methods: [String], _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse)
+    -> @Sendable (HTTPRequest) -> HTTPResponse
+{
+    { request in
+        guard methods.contains(request.method) else {
+            return HTTPResponse(status: 405, headers: ["Allow": methods.joined(separator: ", ")])
+        }
+        return handler(request)
+    }
+}
+
+private func json(_ status: Int, _ text: String = "{}") -> HTTPResponse {
+    HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(text.utf8))
+}
+
+private func findings(_ outcome: ServerFuzzer.Outcome) -> [Finding] {
+    outcome.result.cases.flatMap(\.findings)
+}
+
+private func describe(_ outcome: ServerFuzzer.Outcome) -> String {
+    findings(outcome).map { "\($0.check.rawValue) \($0.status.map(String.init) ?? "-"): \($0.message)" }
+        .joined(separator: "\n")
+}
+
+@Suite("Fuzzing verdicts a team can gate on: nothing false, nothing declared missed", .serialized)
+struct FuzzVerdictTests {
+    /// FastAPI's `status: Status | None = None`: an optional query parameter `anyOf [enum, null]`.
+    static let nullable = #"""
+        {"openapi": "3.1.0", "info": {"title": "Tasks", "version": "1"},
+         "paths": {"/tasks": {"get": {"operationId": "listTasks",
+           "parameters": [{"name": "status", "in": "query", "required": false,
+             "schema": {"anyOf": [{"enum": ["open", "done"], "type": "string"}, {"type": "null"}]}},
+             {"name": "tag", "in": "query", "required": false,
+             "schema": {"type": "array", "items": {"type": "string", "enum": ["red", "blue"]}}}],
+           "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array"}}}},
+                         "422": {"description": "invalid", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test(
+        "a query string has no null: an optional nullable parameter is left out, never sent as ?status=null")
+    func nullIsLeftOut() async throws {
+        let (outcome, sent) = try await fuzz(
+            Self.nullable,
+            handler: only(["GET"]) { request in
+                // As FastAPI reads them: "null" is text, not in the enum; repeated tags are a list.
+                for item in request.query {
+                    if item.name == "status" && !["open", "done"].contains(item.value) { return json(422) }
+                    if item.name == "tag" && !["red", "blue"].contains(item.value) { return json(422) }
+                }
+                return json(200, "[]")
+            })
+        #expect(!sent.contains { $0.contains("status=null") })
+        #expect(sent.contains { $0.contains("tag=") && $0.components(separatedBy: "tag=").count > 2 })
+        let positive = outcome.result.cases.first { $0.id == "listTasks/positive_data_acceptance" }
+        #expect(positive?.outcome == .passed, "\(describe(outcome))")
+        #expect(outcome.result.cases.allSatisfy { $0.outcome == .passed }, "\(describe(outcome))")
+    }
+
+    /// httpbin-style: a path parameter without a type, and a declared 400 for what the server cannot read.
+    static let untyped = #"""
+        {"swagger": "2.0", "info": {"title": "Bin", "version": "1"},
+         "paths": {"/delay/{delay}": {"get": {"operationId": "delay",
+           "parameters": [{"name": "delay", "in": "path", "required": true}],
+           "responses": {"200": {"description": "ok"}, "400": {"description": "not a number"}}}}}}
+        """#
+
+    @Test("a parameter without a type is a probe: its declared 400 is not a rejection of valid data")
+    func untypedParameterIsAProbe() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.untyped,
+            handler: only(["GET"]) { request in
+                let value = request.path.split(separator: "/").last.map(String.init) ?? ""
+                return Int(value) == nil ? json(400) : json(200)
+            })
+        #expect(!findings(outcome).contains { $0.check == .positiveDataAcceptance }, "\(describe(outcome))")
+        #expect(outcome.result.cases.allSatisfy { $0.outcome == .passed }, "\(describe(outcome))")
+    }
+
+    @Test("a probe's answer is still judged against the declared responses")
+    func probeGetsUndeclaredStatus() async throws {
+        let (outcome, _) = try await fuzz(Self.untyped, handler: only(["GET"]) { _ in json(418) })
+        let undeclared = findings(outcome).filter { $0.check == .statusCodeConformance }
+        #expect(undeclared.count == 1, "\(describe(outcome))")
+        #expect(undeclared.first?.status == 418)
+    }
+
+    static let pets = #"""
+        {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"},
+         "paths": {"/pets/{id}": {"get": {"operationId": "getPet",
+           "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+           "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                         "404": {"description": "none", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test("a method probe uses a path that reached an item; a 405 names the allowed methods")
+    func methodProbesMatchTheRoute() async throws {
+        let (outcome, sent) = try await fuzz(
+            Self.pets,
+            handler: { request in
+                // Only pet 7 exists; the route takes any integer.
+                guard let id = request.path.split(separator: "/").last.flatMap({ Int($0) }) else {
+                    return json(404)
+                }
+                guard request.method == "GET" else {
+                    guard id == 7 else { return json(404) }
+                    return HTTPResponse(status: 405, headers: ["Allow": "GET"])
+                }
+                return id == 7 ? json(200) : json(404)
+            })
+        #expect(outcome.result.cases.allSatisfy { $0.outcome == .passed }, "\(describe(outcome))")
+        #expect(sent.contains("POST /pets/7") || !sent.contains("GET /pets/7"))
+    }
+
+    @Test("a 405 without an Allow header breaks RFC 9110 §15.5.6")
+    func methodNotAllowedNeedsAllow() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.pets,
+            handler: { request in
+                request.method == "GET" ? json(200) : HTTPResponse(status: 405)
+            })
+        let method = findings(outcome).filter { $0.check == .unsupportedMethod }
+        #expect(!method.isEmpty)
+        #expect(method.allSatisfy { $0.message.contains("without an Allow header") && $0.status == 405 })
+    }
+
+    static let cache = #"""
+        {"openapi": "3.0.3", "info": {"title": "Cache", "version": "1"},
+         "paths": {"/cache": {"get": {"operationId": "cache",
+           "parameters": [{"name": "If-None-Match", "in": "header", "required": false, "schema": {"type": "string"}}],
+           "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                         "304": {"description": "not modified", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test("a 304 carries no body and need not name a content type (RFC 9110 §15.4.5)")
+    func notModifiedHasNoContent() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.cache,
+            handler: only(["GET"]) { request in
+                request.headers["If-None-Match"] == nil ? json(200) : HTTPResponse(status: 304)
+            })
+        #expect(findings(outcome).isEmpty, "\(describe(outcome))")
+    }
+
+    static let orders = #"""
+        {"openapi": "3.0.3", "info": {"title": "Orders", "version": "1"},
+         "paths": {"/orders": {"post": {"operationId": "placeOrder",
+           "requestBody": {"required": true, "content": {"application/json": {"schema": {
+             "type": "object", "required": ["quantity"], "properties": {"quantity": {"type": "integer", "minimum": 1}}}}}},
+           "responses": {"201": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                         "422": {"description": "invalid", "content": {"application/json": {"schema": {
+                           "type": "object", "required": ["detail"], "properties": {"detail": {"type": "string"}}}}}}}}}}}
+        """#
+
+    private static func orderServer(rejectWith status: Int, body: String)
+        -> @Sendable (HTTPRequest) -> HTTPResponse
+    {
+        only(["POST"]) { request in
+            guard request.headers["Content-Type"]?.hasPrefix("application/json") == true,
+                request.body.count < 1_000_000, let value = try? JSONParser.parse(request.body),
+                case .number(let quantity)? = value["quantity"], quantity.isInteger,
+                let count = Int(quantity.description), count >= 1
+            else { return json(status, body) }
+            return json(201)
+        }
+    }
+
+    @Test(
+        "an invalid request's answer is checked too: an undeclared 400 is one finding, with its status and reproducer"
+    )
+    func undeclaredRejection() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.orders, handler: Self.orderServer(rejectWith: 400, body: #"{"detail": "no"}"#))
+        let undeclared = findings(outcome).filter { $0.check == .statusCodeConformance }
+        #expect(undeclared.count == 1, "one cause, one finding:\n\(describe(outcome))")
+        #expect(undeclared.first?.status == 400)
+        #expect(undeclared.first?.message == "status 400 is not declared for POST /orders")
+        #expect(undeclared.first?.curl?.hasPrefix("curl -sS -i -X POST") == true)
+        #expect(!findings(outcome).contains { $0.check == .negativeDataRejection })
+    }
+
+    @Test("a declared rejection whose body breaks its schema is a finding")
+    func rejectionBodyIsChecked() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.orders, handler: Self.orderServer(rejectWith: 422, body: #"{"error": 1}"#))
+        let schema = findings(outcome).filter { $0.check == .responseSchemaConformance }
+        #expect(!schema.isEmpty, "\(describe(outcome))")
+        #expect(schema.allSatisfy { $0.status == 422 })
+    }
+
+    @Test("a crash on invalid input is one finding, not also not_a_server_error")
+    func crashIsOneFinding() async throws {
+        let (outcome, _) = try await fuzz(Self.orders, handler: Self.orderServer(rejectWith: 500, body: "{}"))
+        let rejection = try #require(
+            outcome.result.cases.first { $0.id == "placeOrder/negative_data_rejection" })
+        for finding in rejection.findings where finding.check == .negativeDataRejection {
+            #expect(!rejection.findings.contains { $0.check == .notAServerError && $0.curl == finding.curl })
+        }
+        #expect(rejection.findings.allSatisfy { $0.status == 500 })
+        let groups = FindingGroup.groups(of: rejection)
+        #expect(groups.allSatisfy { $0.curl != nil }, "every finding is followed by its own reproducer")
+    }
+
+    static let form = #"""
+        {"swagger": "2.0", "info": {"title": "Redirect", "version": "1"},
+         "paths": {"/redirect-to": {"post": {"operationId": "redirectTo", "consumes": ["application/x-www-form-urlencoded"],
+           "parameters": [{"name": "url", "in": "formData", "type": "string", "required": true},
+                          {"name": "code", "in": "formData", "type": "integer", "required": false}],
+           "responses": {"302": {"description": "redirect"}, "400": {"description": "bad"}}}}}}
+        """#
+
+    @Test("a required form body is sent with every valid request, and left out only as invalid data")
+    func formBodiesAreBuilt() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.form,
+            handler: only(["POST"]) { request in
+                let text = String(decoding: request.body, as: UTF8.self)
+                let isForm = request.headers["Content-Type"] == "application/x-www-form-urlencoded"
+                let fields = text.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1) }
+                let hasURL = fields.contains { $0.first == "url" }
+                let badCode = fields.contains { $0.first == "code" && Int($0.last ?? "") == nil }
+                guard isForm, hasURL, !badCode else { return HTTPResponse(status: 400) }
+                return HTTPResponse(status: 302, headers: ["Location": "/"])
+            })
+        #expect(outcome.result.cases.allSatisfy { $0.outcome == .passed }, "\(describe(outcome))")
+        let counts = try #require(outcome.requestCounts["redirectTo"])
+        #expect((counts[.positiveDataAcceptance] ?? 0) > 1)
+        #expect((counts[.negativeDataRejection] ?? 0) >= 1)
+    }
+
+    @Test("no request is sent twice, nor judged both valid and invalid")
+    func distinctRequests() async throws {
+        let seen = Locked<[String]>([])
+        let orders = Self.orderServer(rejectWith: 422, body: #"{"detail": "no"}"#)
+        _ = try await fuzz(
+            Self.orders, cases: 20,
+            handler: { request in
+                let line =
+                    "\(request.method) \(request.target) \(request.headers["Accept"] ?? "") \(request.headers["Content-Type"] ?? "")"
+                seen.withLock {
+                    $0.append(line + " " + String(decoding: request.body.prefix(4096), as: UTF8.self))
+                }
+                return orders(request)
+            })
+        let sent = seen.current
+        #expect(sent.count > 20)
+        #expect(
+            Set(sent).count == sent.count, "\(sent.filter { line in sent.filter { $0 == line }.count > 1 })")
+    }
+
+    @Test("NaN, Infinity and JSON5 forms are tolerated probes: accepting them is a note, not a finding")
+    func jsonExtensionsAreTolerated() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.orders,
+            handler: only(["POST"]) { request in
+                // Python's json: NaN and Infinity read; anything else malformed is a 422.
+                let text = String(decoding: request.body, as: UTF8.self)
+                if text.contains("NaN") || text.contains("Infinity") { return json(201) }
+                return Self.orderServer(rejectWith: 422, body: #"{"detail": "no"}"#)(request)
+            })
+        #expect(findings(outcome).isEmpty, "\(describe(outcome))")
+        let rejection = try #require(
+            outcome.result.cases.first { $0.id == "placeOrder/negative_data_rejection" })
+        #expect(
+            rejection.reason?.contains("the token NaN, which is not JSON with 201, which RFC 8259 §9 allows")
+                == true)
+    }
+
+    static let optionalBody = #"""
+        {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"},
+         "paths": {"/pets": {"post": {"operationId": "addPet",
+           "requestBody": {"content": {"application/json": {"schema": {"type": "object",
+             "properties": {"name": {"type": "string"}}}}}},
+           "responses": {"201": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                         "422": {"description": "invalid", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test("an optional body is left out of one valid request: a server that needs it breaks the description")
+    func optionalBodyLeftOut() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.optionalBody,
+            handler: only(["POST"]) { request in
+                request.body.isEmpty ? json(422) : json(201)
+            })
+        let positive = findings(outcome).filter { $0.check == .positiveDataAcceptance }
+        #expect(positive.count == 1, "\(describe(outcome))")
+        #expect(positive.first?.status == 422)
+        #expect(positive.first?.curl?.contains("--data") == false)
+    }
+
+    @Test("an HTML error page where JSON is declared is one content-type finding, not also a schema one")
+    func htmlErrorPageIsOneFinding() async throws {
+        let (outcome, _) = try await fuzz(
+            Self.orders,
+            handler: only(["POST"]) { request in
+                // As Django does for a body it cannot parse: its HTML error page.
+                guard (try? JSONParser.parse(request.body)) != nil else {
+                    return HTTPResponse(
+                        status: 422, headers: ["Content-Type": "text/html"], body: Array("<h1>Bad</h1>".utf8))
+                }
+                return Self.orderServer(rejectWith: 422, body: #"{"detail": "no"}"#)(request)
+            })
+        let found = findings(outcome)
+        #expect(found.filter { $0.check == .contentTypeConformance }.count == 1, "\(describe(outcome))")
+        #expect(!found.contains { $0.check == .responseSchemaConformance }, "\(describe(outcome))")
+    }
+
+    static let twoMethods = #"""
+        {"openapi": "3.0.3", "info": {"title": "Books", "version": "1"},
+         "paths": {"/books": {
+           "get": {"operationId": "listBooks", "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array"}}}}}},
+           "post": {"operationId": "addBook", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}},
+             "responses": {"201": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                           "422": {"description": "bad", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test("a 405 whose Allow leaves out a method the description declares for the path is a finding")
+    func allowListsDeclaredMethods() async throws {
+        let (outcome, _) = try await fuzz(Self.twoMethods) { request in
+            switch request.method {
+            case "GET": return json(200, "[]")
+            case "POST":
+                return (try? JSONParser.parse(request.body))?.objectValue != nil ? json(201) : json(422)
+            default: return HTTPResponse(status: 405, headers: ["Allow": "GET"])
+            }
+        }
+        let method = findings(outcome).filter { $0.check == .unsupportedMethod }
+        #expect(!method.isEmpty, "\(describe(outcome))")
+        #expect(method.allSatisfy { $0.message.contains("leaves out POST") })
+    }
+
+    static let image = #"""
+        {"swagger": "2.0", "info": {"title": "Bin", "version": "1"},
+         "paths": {"/image": {"get": {"operationId": "image", "produces": ["image/png", "image/jpeg"],
+           "responses": {"200": {"description": "an image"}}}}}}
+        """#
+
+    @Test("a client that accepts anything (Accept: */*) must still get a declared answer")
+    func acceptAnything() async throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let (outcome, _) = try await fuzz(
+            Self.image,
+            handler: only(["GET"]) { request in
+                guard request.headers["Accept"]?.contains("image/png") == true else {
+                    return HTTPResponse(status: 406)
+                }
+                return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: png)
+            })
+        let positive = findings(outcome).filter { $0.check == .positiveDataAcceptance }
+        #expect(positive.count == 1, "\(describe(outcome))")
+        #expect(positive.first?.status == 406)
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs the lab: each app and variant against conform (lint, run, fuzz) and Schemathesis.
+#   scripts/lab/run.sh                                  # everything, conform from .build-lab/main
+#   scripts/lab/run.sh --conform /path/to/conform --only books,tasks:idor
+#   CONFORM=/path/to/conform scripts/lab/run.sh --list
+# Build the conform it uses, without touching /work/main's own .build:
+#   swift build --package-path /work/main --product conform -c release --scratch-path .build-lab/main
+set -u
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+python="$repo/.build-lab/venv/bin/python"
+if [ ! -x "$python" ]; then
+  echo "run: the lab venv is missing; run scripts/lab/setup.sh first" >&2
+  exit 2
+fi
+exec "$python" "$here/lab.py" "$@"
