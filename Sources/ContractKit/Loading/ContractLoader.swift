@@ -209,7 +209,8 @@ public enum ContractLoader {
         strict: Bool, lints: Bool
     ) -> (Contract?, [ContractProblem], PartialLoading) {
         var (contract, problems) = decodeAndLint(
-            conversion?.contract ?? source, file: file, sourceMap: sourceMap, isDescription: conversion != nil,
+            conversion?.contract ?? source, file: file, sourceMap: sourceMap,
+            isDescription: conversion != nil,
             lints: lints)
         var partial = PartialLoading()
         guard var converted = conversion else { return (contract, problems, partial) }
