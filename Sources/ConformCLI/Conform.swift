@@ -19,7 +19,10 @@ public enum Conform {
         ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
         ("merge", "Merge the JSON results of CI shards into one set of reports."),
         ("compat", "Say which changes between two descriptions break shipped clients and old requests."),
-        ("import-openapi", "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file."),
+        (
+            "import-openapi",
+            "Convert an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or a URL) into a contract file."
+        ),
     ]
 
     /// Runs one command line (without the program name) and returns its exit code.
@@ -48,7 +51,7 @@ public enum Conform {
             console.out(version)
             return .success
         case "lint":
-            return LintCommand.run(rest, console: console)
+            return await LintCommand.run(rest, console: console)
         case "run":
             return await RunCommand.run(rest, console: console, environment: environment)
         case "fuzz":
@@ -64,7 +67,7 @@ public enum Conform {
         case "validate":
             return ValidateCommand.run(rest, console: console, standardInput: standardInput)
         case "import-openapi":
-            return ImportOpenAPICommand.run(rest, console: console)
+            return await ImportOpenAPICommand.run(rest, console: console)
         default:
             var message = "error: unknown command '\(command)'"
             if let suggestion = Suggestion.closest(to: command, in: commands.map(\.name)) {

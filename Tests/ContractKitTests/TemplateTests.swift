@@ -49,4 +49,19 @@ import Testing
         let value: JSONValue = ["a": "{{x}}-{{y}}", "{{k}}": ["{{z}}", 1]]
         #expect(Template.variables(in: value) == ["x", "y", "k", "z"])
     }
+
+    @Test("\\{{ is a literal {{: never a variable, sent as {{, kept by the external pass")
+    func literalBraces() throws {
+        let value: JSONValue = ["text": #"Report for \{{current_date}} by {{name}}"#, "plain": #"\{{x}}"#]
+        #expect(Template.variables(in: value) == ["name"])
+        #expect(
+            try Template.substitute(value, Self.variables) == [
+                "text": "Report for {{current_date}} by Soup", "plain": "{{x}}",
+            ])
+        #expect(try Template.substitute(.string(#"\{{only}}"#), [:]) == "{{only}}")
+        #expect(try Template.substituteExternal(value, [:]) == value)
+        #expect(Template.escaped(["{{a}}": "x {{b}}"]) == [#"\{{a}}"#: #"x \{{b}}"#])
+        #expect(
+            Template.literal(Template.escaped(["{{a}}": "x {{b}}", "n": 1])) == ["{{a}}": "x {{b}}", "n": 1])
+    }
 }

@@ -19,6 +19,7 @@ struct JUnitReportTests {
         ),
         ("truncated", truncatedRun()),
         ("hostileNames", hostileNamesRun()),
+        ("skippedOperations", RunFixtures.withSkippedOperations()),
     ]
 
     /// Control characters, quotes and markup in every name and message that reaches an attribute.

@@ -130,6 +130,8 @@ struct ResultsJSONTests {
         #expect(run.cases[1].response?.body == [0xFF, 0x00, 0x41])
         #expect(run.cases[0].duration == .microseconds(12_500))
         #expect(run.seed == 7)
+        #expect(run.skippedOperations.map(\.endpointID) == ["getReceipt"])
+        #expect(run.skippedOperations.first?.location == "contracts/coffee-shop.yaml:88:5")
         #expect(ResultsJSON.encode(run) == document)
         #expect(try Self.schema().validate(document).isValid)
     }

@@ -5,7 +5,7 @@ enum ContractOptions {
     static let strict = Flag(
         "strict",
         help:
-            "Refuse an OpenAPI description whose examples break their schemas (by default they are warnings, left out)."
+            "Refuse a description with defects: broken examples, slips read as meant, parts that cannot be loaded (by default each is a warning and only the part is left out)."
     )
 
     /// `--formats`: whether `format` fails a value or only describes it.

@@ -8,8 +8,11 @@ import JSONSchema
 enum ImportOpenAPICommand {
     static let parser = ArgumentParser(
         command: "import-openapi",
-        overview: "Convert an OpenAPI 3.0/3.1 document (JSON) into a contract file.",
-        positionals: [.init(name: "openapi", help: "The OpenAPI document (JSON).")],
+        overview:
+            "Convert an OpenAPI 3.0/3.1 or Swagger 2.0 description (a file or a URL) into a contract file.",
+        positionals: [
+            .init(name: "openapi", help: "The description (JSON or YAML): a file, or an http(s):// URL.")
+        ],
         options: [output.declaration, force.declaration])
 
     static let output = Option<String?>.text(
@@ -17,7 +20,7 @@ enum ImportOpenAPICommand {
         help: "Where to write the contract (default: Contracts/<file-stem>.json).")
     static let force = Flag("force", help: "Overwrite the output file if it exists.")
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
+    static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let help =
             "EXIT CODES:\n  0  the contract was written (warnings list what is not mapped)\n  2  usage error, an unreadable or invalid document, or an existing output without --force"
         let (input, chosen, overwrites): (String, String?, Bool)
@@ -31,11 +34,10 @@ enum ImportOpenAPICommand {
         case .exit(let code): return code
         }
         let output = chosen ?? defaultOutput(for: input)
-        guard let data = FileManager.default.contents(atPath: input) else {
-            console.err("error: \(input): cannot read the file")
-            return .usageOrContractError
-        }
-        if URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL
+        let isURL = DescriptionFetcher.isURL(input)
+        if !isURL,
+            URL(fileURLWithPath: output).standardizedFileURL
+                == URL(fileURLWithPath: input).standardizedFileURL
         {
             console.err("error: \(output) is the OpenAPI document itself; choose another output with -o")
             return .usageOrContractError
@@ -44,28 +46,35 @@ enum ImportOpenAPICommand {
             console.err("error: \(output) already exists; pass --force to overwrite it")
             return .usageOrContractError
         }
-        let bytes = Array(data)
+        guard let bytes = await read(input, console: console) else { return .usageOrContractError }
+        let name = DescriptionFetcher.displayName(of: input)
         let document: JSONValue
         do {
             document = try DocumentReader.parseDocument(
-                bytes, file: input, options: .init(allowsByteOrderMark: true, recordsPositions: true)
+                bytes, file: isURL ? nil : input,
+                options: .init(allowsByteOrderMark: true, recordsPositions: true)
             ).value
         } catch {
             console.err(
-                "\(input):\(error.position.line):\(error.position.column): error: not valid \(error.format.rawValue): \(error.message)"
+                "\(name):\(error.position.line):\(error.position.column): error: not valid \(error.format.rawValue): \(error.message)"
             )
             return .usageOrContractError
         }
         guard OpenAPIConverter.isOpenAPI(document) else {
-            console.err("error: \(input) is not an OpenAPI document (it has no top-level \"openapi\" key)")
+            console.err(
+                "error: \(name) is not an OpenAPI document (it has no top-level \"openapi\" or \"swagger\" key)"
+            )
             return .usageOrContractError
         }
-        let outcome = ContractLoader.read(bytes: bytes, file: input)
+        let outcome =
+            isURL
+            ? ContractLoader.read(bytes: bytes, fetchedFrom: input)
+            : ContractLoader.read(bytes: bytes, file: input)
         for problem in outcome.problems { console.err(problem.description) }
         guard let contract = outcome.contract, !outcome.hasErrors else {
             let errors = outcome.problems.filter { $0.severity == .error }.count
             console.err(
-                "error: \(input) converts to a contract with \(errors) error\(errors == 1 ? "" : "s"); nothing written"
+                "error: \(name) converts to a contract with \(errors) error\(errors == 1 ? "" : "s"); nothing written"
             )
             return .usageOrContractError
         }
@@ -83,10 +92,29 @@ enum ImportOpenAPICommand {
         return .success
     }
 
-    /// `Contracts/<file-stem>.json`, relative to the working directory.
+    /// `Contracts/<file-stem>.json`, relative to the working directory (a URL's last path component).
     static func defaultOutput(for input: String) -> String {
-        let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        let stem =
+            DescriptionFetcher.stem(of: input)
+            ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         return "Contracts/\(stem).json"
+    }
+
+    /// The description's bytes, from its file or its URL; nil after saying why.
+    private static func read(_ input: String, console: Console) async -> [UInt8]? {
+        guard DescriptionFetcher.isURL(input) else {
+            guard let data = FileManager.default.contents(atPath: input) else {
+                console.err("error: \(input): cannot read the file")
+                return nil
+            }
+            return Array(data)
+        }
+        switch await DescriptionFetcher().fetch(input) {
+        case .bytes(let bytes): return bytes
+        case .problem(let problem):
+            console.err(problem.description)
+            return nil
+        }
     }
 
     private static func write(_ document: JSONValue, to path: String) throws {

@@ -6,12 +6,16 @@ enum LintCommand {
         command: "lint",
         overview:
             "Check contract files: structure, unknown keys, $refs, variables, path parameters and schemas.",
-        positionals: [.init(name: "contract", help: "Contract files to check.", isRepeatable: true)],
+        positionals: [
+            .init(
+                name: "contract", help: "Contracts or descriptions to check: files, or http(s):// URLs.",
+                isRepeatable: true)
+        ],
         options: [strict.declaration])
 
     static let strict = Flag("strict", help: "Fail on warnings too.")
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
+    static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let help =
             "EXIT CODES:\n  0  every contract is clean\n  2  a contract has errors (or warnings, with --strict), or a file cannot be read"
         let (files, isStrict): ([String], Bool)
@@ -23,7 +27,8 @@ enum LintCommand {
         }
         var failed = false
         for file in files {
-            let outcome = ContractLoader.read(file: file, strict: isStrict)
+            let outcome = await ContractLoader.read(location: file, strict: isStrict)
+            let file = DescriptionFetcher.displayName(of: file)
             for problem in outcome.problems {
                 console.err(problem.description)
             }

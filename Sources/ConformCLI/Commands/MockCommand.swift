@@ -8,7 +8,9 @@ enum MockCommand {
         command: "mock",
         overview:
             "Serve a mock of a contract that answers only what the contract declares: its examples or generated bodies, stored resources, and the declared 4xx for invalid requests.",
-        positionals: [.init(name: "contract", help: "The contract file.")],
+        positionals: [
+            .init(name: "contract", help: "The contract or description: a file, or an http(s):// URL.")
+        ],
         options: [
             ContractOptions.strict.declaration, host.declaration, port.declaration, seed.declaration,
             stateless.declaration, fault.declaration, VariableArguments.auth.declaration,
@@ -67,7 +69,7 @@ enum MockCommand {
         case .exit(let code): return code
         }
         guard
-            let loaded = ContractArgument.load(
+            let loaded = await ContractArgument.load(
                 options.contract, strict: options.isStrict, console: console),
             let contract = VariableArguments.settingCredentials(
                 options.credentials, in: loaded, console: console),

@@ -53,7 +53,11 @@ struct TargetArguments {
 
     /// Checks `--only` and `--skip` against the contract's endpoint ids and tags.
     func checkNames(in contract: Contract) throws(ArgumentError) {
-        let known = Set(contract.endpoints.flatMap { [$0.id] + $0.tags })
+        // A skipped operation is a known name (`--skip` of it is harmless; `--only` of it is refused
+        // earlier with its reason).
+        let known = Set(
+            contract.endpoints.flatMap { [$0.id] + $0.tags }
+                + contract.skippedOperations.flatMap { [$0.endpointID] + $0.tags })
         for (option, names) in [("--only", selection.only), ("--skip", selection.skip)] {
             for name in names where !known.contains(name) {
                 throw .unknownName(
@@ -152,7 +156,9 @@ struct TargetArguments {
     static func parser(_ command: String, overview: String, own: [OptionDeclaration]) -> ArgumentParser {
         ArgumentParser(
             command: command, overview: overview,
-            positionals: [.init(name: "contract", help: "The contract file.")],
+            positionals: [
+                .init(name: "contract", help: "The contract or description: a file, or an http(s):// URL.")
+            ],
             options: declarations(own: own))
     }
 

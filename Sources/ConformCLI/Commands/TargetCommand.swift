@@ -54,7 +54,10 @@ struct TargetCommand<Own> {
         case .exit(let code): return code
         }
         let (arguments, timeout, own) = read
-        guard let (contract, filled) = load(arguments, console: console, environment: environment) else {
+        guard
+            let (contract, filled) = await load(
+                arguments, timeout: timeout, console: console, environment: environment)
+        else {
             return .usageOrContractError
         }
         let console = console.masking(filled.secrets)
@@ -102,14 +105,16 @@ struct TargetCommand<Own> {
         return ExitCode(verdict)
     }
 
-    /// Loads the contract, fills its variables and credentials, applies `--formats` and checks
-    /// `--only`/`--skip` against it; nil after printing why.
-    private func load(_ arguments: TargetArguments, console: Console, environment: [String: String]) -> (
-        Contract, VariableArguments
-    )? {
+    /// Loads the contract (a URL is fetched with the run's `--timeout` and `--max-body`), fills its
+    /// variables and credentials, applies `--formats` and checks `--only`/`--skip` against it; nil
+    /// after printing why.
+    private func load(
+        _ arguments: TargetArguments, timeout: Duration, console: Console, environment: [String: String]
+    ) async -> (Contract, VariableArguments)? {
+        let fetcher = DescriptionFetcher(timeout: timeout, maximumBodyBytes: arguments.maximumBodyBytes)
         guard
-            let loaded = ContractArgument.load(
-                arguments.contractFile, strict: arguments.isStrict, console: console),
+            let loaded = await ContractArgument.load(
+                arguments.contractFile, strict: arguments.isStrict, fetcher: fetcher, console: console),
             let filled = VariableArguments.resolve(
                 loaded, given: arguments.variables, environment: environment, console: console)
         else { return nil }
@@ -118,6 +123,19 @@ struct TargetCommand<Own> {
         case nil: break
         case .assert: contract.assertsFormats = true
         case .annotate: contract.assertsFormats = false
+        }
+        let known = Set(contract.endpoints.flatMap { [$0.id] + $0.tags })
+        for name in arguments.selection.only where !known.contains(name) {
+            guard
+                let skipped = contract.skippedOperations.first(where: {
+                    ([$0.endpointID] + $0.tags).contains(name)
+                })
+            else { continue }
+            // Chosen but not loaded: a run of it would test nothing, so it must not pass.
+            console.err(
+                "error: --only \(name): operation \(skipped.method) \(skipped.path) was not loaded (\(skipped.summary)); fix the description, or choose other operations"
+            )
+            return nil
         }
         do throws(ArgumentError) {
             try arguments.checkNames(in: contract)

@@ -76,6 +76,12 @@ final class ProgressPrinter: Sendable {
         if !quiet && showCoverage {
             console.out("")
             console.out(coverageTable(result))
+        } else if !quiet && !result.skippedOperations.isEmpty {
+            console.out("")
+            console.out("Skipped operations (not loaded, so not tested):")
+            for operation in result.skippedOperations {
+                console.out("  \(safe(operation.endpointID))  \(safe(operation.summary))")
+            }
         }
         console.out("")
         console.out(verdict(result))
@@ -117,6 +123,9 @@ final class ProgressPrinter: Sendable {
                 entry.seen.map(String.init).joined(separator: " "), entry.unexercised.joined(separator: " "),
             ])
         }
+        for operation in result.skippedOperations {
+            rows.append([operation.endpointID, "", "", safe(operation.summary)])
+        }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let lines = rows.map { row in
             zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
@@ -131,8 +140,11 @@ final class ProgressPrinter: Sendable {
         let errors = result.count(.error)
         let skipped = result.count(.skipped)
         let seconds = (result.duration.seconds * 100).rounded() / 100
-        let text =
+        var text =
             "\(passed) passed, \(failed) failed, \(Plural.count(errors, "error")), \(skipped) skipped in \(seconds) s against \(result.baseURL)"
+        if !result.skippedOperations.isEmpty {
+            text += "; \(Plural.count(result.skippedOperations.count, "operation")) not loaded, so not tested"
+        }
         let verdict = result.verdict
         return console.styled("\(verdict.title.uppercased()): ", verdict.isSuccess ? .green : .red) + text
     }

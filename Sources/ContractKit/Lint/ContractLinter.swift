@@ -5,6 +5,16 @@ import JSONSchema
 /// are declared.
 struct ContractLinter {
     let contract: Contract
+    /// Whether the contract was converted from a description (OpenAPI, Swagger): warnings then name
+    /// the operation by method and path and speak of the description, which is what its author edits.
+    var isDescription = false
+
+    /// How a warning names `endpoint`: `GET /pets/{id}` in a description, `endpoint "getPet"` in a contract.
+    private func subject(_ endpoint: Endpoint) -> String {
+        isDescription ? endpoint.displayName : "endpoint \"\(endpoint.id)\""
+    }
+
+    private var document: String { isDescription ? "description" : "contract" }
 
     func problems() -> [ContractProblem] {
         var log = ProblemLog()
@@ -40,7 +50,9 @@ struct ContractLinter {
             } else {
                 ids[endpoint.id] = endpoint.pointer
             }
-            let route = endpoint.method + " " + endpoint.path.shape
+            // Paths that differ only by a `#fragment` route alike but declare two operations on purpose.
+            let route =
+                endpoint.method + " " + endpoint.path.shape + (endpoint.path.fragment.map { "#" + $0 } ?? "")
             if let first = routes[route] {
                 log.error(
                     "\(endpoint.displayName) is declared twice (also by endpoint \"\(first)\")",
@@ -130,8 +142,9 @@ struct ContractLinter {
         }
         guard !rejects else { return }
         log.warning(
-            "endpoint \"\(endpoint.id)\" declares no 4xx or \"default\" response, so the mock answers an invalid "
-                + "request with 400 {\"error\": \"…\"}, which the contract does not declare; declare a 400 response",
+            "\(subject(endpoint)) declares no 4xx or \"default\" response, so the \(document) does not say how an invalid "
+                + "request is rejected: a tester cannot check the status or the body of a rejection (the mock answers "
+                + "400 with an error body of its own); declare a 400 response",
             at: endpoint.pointer.appending("responses"))
     }
 
@@ -145,9 +158,9 @@ struct ContractLinter {
         }
         guard !refuses else { return }
         log.warning(
-            "endpoint \"\(endpoint.id)\" declares security but no 401, 403, 4XX or \"default\" response, so the "
-                + "mock answers a call without valid credentials with 401 and WWW-Authenticate, which the contract "
-                + "does not declare; declare a 401 response",
+            "\(subject(endpoint)) declares security but no 401, 403, 4XX or \"default\" response, so the \(document) "
+                + "does not say how a call without valid credentials is refused: a tester cannot check that refusal "
+                + "(the mock answers 401 with WWW-Authenticate); declare a 401 response",
             at: endpoint.pointer.appending("responses"))
     }
 
@@ -180,7 +193,11 @@ struct ContractLinter {
                     let fragment = String(reference.dropFirst()).removingPercentEncodingIfPossible
                     if let target = JSONPointer(fragment) {
                         if target.resolve(in: contract.document) == nil {
-                            var message = "$ref \"\(reference)\" points at nothing in this contract"
+                            var message = "$ref \"\(reference)\" points at nothing in this \(document)"
+                            if isDescription, target.tokens.count >= 2, target.tokens[0] == "schemas" {
+                                message =
+                                    "$ref to schema \"\(target.tokens[1])\" points at nothing in this description"
+                            }
                             if target.tokens.count == 2, target.tokens[0] == "schemas",
                                 let names = contract.document["schemas"]?.objectValue?.keys,
                                 let suggestion = Suggestion.closest(to: target.tokens[1], in: names)

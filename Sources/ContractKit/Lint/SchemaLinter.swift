@@ -53,7 +53,7 @@ struct SchemaLinter {
             guard let body = example.body, Template.variables(in: body).isEmpty,
                 let status = example.expectedStatus, (200..<300).contains(status)
             else { continue }
-            for error in schemas.validate(body, at: schemaPointer).errors.prefix(3) {
+            for error in schemas.validate(Template.literal(body), at: schemaPointer).errors.prefix(3) {
                 log.warning(
                     "example body is invalid by the request schema but expects \(status): \(error.description)",
                     at: example.pointer.appending("body").appending(error.instanceLocation))

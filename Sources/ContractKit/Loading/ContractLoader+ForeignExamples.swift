@@ -25,12 +25,12 @@ extension ContractLoader {
             {
                 problems[index].severity = .warning
                 problems[index].message +=
-                    "; this example is not served by the mock (errors only with --strict)"
+                    "; the example is left out, so the mock serves a body generated from the schema instead (an error with --strict)"
                 brokenResponses.insert(example.parent)
             } else if problems[index].message.hasPrefix("example body is invalid by the request schema"),
                 let example = examples.first(where: { pointer.tokens.starts(with: $0.tokens) })
             {
-                problems[index].message += "; this example is not replayed (errors only with --strict)"
+                problems[index].message += "; this example is not replayed (an error with --strict)"
                 brokenRequests.insert(example)
             }
         }
@@ -75,15 +75,15 @@ extension ContractLoader {
                         }
                         guard let schema = compiled[pointer] ?? nil else { continue }
                         let typed: JSONValue
-                        if case .string(let text) = value {
+                        if case .string(let text) = Template.literal(value) {
                             typed = navigator.coerce(text, to: navigator.schema(at: pointer))
                         } else {
-                            typed = value
+                            typed = Template.literal(value)
                         }
                         guard let error = schema.validate(typed).errors.first else { continue }
                         problems.append(
                             ContractProblem(
-                                "example sends \(location.rawValue) parameter \"\(name)\" = \(value.compactText), which its schema rejects (\(error.message))\(strict ? "" : "; this example is not replayed (errors only with --strict)")",
+                                "example sends \(location.rawValue) parameter \"\(name)\" = \(value.compactText), which its schema rejects (\(error.message))\(strict ? "" : "; this example is not replayed (an error with --strict)")",
                                 at: example.pointer.appending(key).appending(name),
                                 severity: strict ? .error : .warning))
                         broken.insert(example.pointer)

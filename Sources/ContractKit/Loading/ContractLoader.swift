@@ -37,6 +37,20 @@ public enum ContractLoader {
             guard testsNothing else { return nil }
             return problems.first { $0.message.contains("would test nothing") }
         }
+        /// The warnings about the parts of a description that could not be loaded and were left out
+        /// (operations, parameters, examples, schema keywords), also among ``problems``: what a run
+        /// does not test, which `run`, `fuzz` and `mock` say before they start.
+        public var leftOut: [ContractProblem] = []
+
+        public init(
+            contract: Contract?, problems: [ContractProblem], locator: SourceLocator? = nil,
+            leftOut: [ContractProblem] = []
+        ) {
+            self.contract = contract
+            self.problems = problems
+            self.locator = locator
+            self.leftOut = leftOut
+        }
     }
 
     /// Loads and lints a contract file; fails when any error is found.
@@ -53,6 +67,41 @@ public enum ContractLoader {
         let outcome = read(bytes: bytes, file: file)
         guard let contract = outcome.contract, !outcome.hasErrors else {
             throw LoadError(file: file, problems: outcome.problems)
+        }
+        return contract
+    }
+
+    /// Reads a description or contract named by a file path or an `http(s)://` URL (fetched with
+    /// `fetcher`, see ``DescriptionFetcher``), and reports every problem, without failing.
+    ///
+    /// A fetched description is read alone: a `$ref` to another file is an error naming it, since
+    /// Conform fetches nothing but the URL it is given (download the files and give the local path).
+    public static func read(
+        location: String, strict: Bool = false, fetcher: DescriptionFetcher = DescriptionFetcher()
+    ) async -> Outcome {
+        guard DescriptionFetcher.isURL(location) else { return read(file: location, strict: strict) }
+        switch await fetcher.fetch(location) {
+        case .bytes(let bytes):
+            return read(bytes: bytes, fetchedFrom: location, strict: strict)
+        case .problem(let problem):
+            return Outcome(contract: nil, problems: [problem])
+        }
+    }
+
+    /// Reads the bytes of a description fetched from `url` (named by its display name; its `$ref`s
+    /// to other files are errors, see ``read(location:strict:fetcher:)``).
+    public static func read(bytes: [UInt8], fetchedFrom url: String, strict: Bool = false) -> Outcome {
+        read(bytes: bytes, file: DescriptionFetcher.displayName(of: url), strict: strict, isFetched: true)
+    }
+
+    /// Loads and lints a contract or description by path or URL; fails when any error is found.
+    public static func load(location: String, fetcher: DescriptionFetcher = DescriptionFetcher())
+        async throws(LoadError)
+        -> Contract
+    {
+        let outcome = await read(location: location, fetcher: fetcher)
+        guard let contract = outcome.contract, !outcome.hasErrors else {
+            throw LoadError(file: DescriptionFetcher.displayName(of: location), problems: outcome.problems)
         }
         return contract
     }
@@ -79,23 +128,34 @@ public enum ContractLoader {
     ///
     /// - Parameters:
     ///   - strict: keep the examples of an OpenAPI description that break their schema as
-    ///     errors; by default they are warnings and left out of the mock and the replay.
+    ///     errors, and refuse the parts it cannot load; by default they are warnings and left out.
     ///   - lints: run the linter; see ``read(file:strict:lints:)``.
     public static func read(bytes: [UInt8], file: String? = nil, strict: Bool = false, lints: Bool = true)
+        -> Outcome
+    {
+        read(bytes: bytes, file: file, strict: strict, lints: lints, isFetched: false)
+    }
+
+    /// Reads bytes, `isFetched` when they came from a URL (`file` is then that URL, and other files
+    /// its `$ref`s name are not read).
+    static func read(bytes: [UInt8], file: String?, strict: Bool, lints: Bool = true, isFetched: Bool)
         -> Outcome
     {
         let document: JSONParser.Document
         do {
             document = try DocumentReader.parseDocument(
-                bytes, file: file, options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
+                bytes, file: file,
+                options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
         } catch {
             let problem = ContractProblem(
                 "not valid \(error.format.rawValue): \(error.message)", at: .root, position: error.position,
                 file: file)
             return Outcome(contract: nil, problems: [problem])
         }
-        let (source, referenceProblems, bundler) = bundled(document.value, file: file)
-        var contractDocument = source
+        let (source, referenceProblems, bundler) =
+            isFetched
+            ? (document.value, fetchedReferenceProblems(in: document.value), nil)
+            : bundled(document.value, file: file, strict: strict)
         var conversion: OpenAPIConversion?
         if OpenAPIConverter.isOpenAPI(source) {
             do {
@@ -106,26 +166,10 @@ public enum ContractLoader {
                     position: document.sourceMap.keyPosition(of: error.pointer), file: file)
                 return Outcome(contract: nil, problems: [problem])
             }
-            contractDocument = conversion?.contract ?? source
         }
-        var decoder = ContractDecoder(document: contractDocument)
-        var (contract, problems) = decoder.decode()
-        problems += formatProblems(in: contractDocument, besides: problems)
-        if var built = contract {
-            built.sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
-            built.file = file
-            built.baseURI = baseURI(for: file)
-            built.document = ContractFormatSchema.removingDeclaration(from: built.document)
-            let (auth, authProblems) = ContractAuthDecoder.decode(contractDocument)
-            built.auth = auth
-            problems += authProblems
-            problems += ContractFormatSchema.declarationProblems(in: contractDocument)
-            if lints { problems += ContractLinter(contract: built).problems() }
-            if lints, conversion != nil {
-                setAsideBrokenExamples(&built, problems: &problems, strict: strict)
-            }
-            contract = built
-        }
+        let sourceMap = conversion == nil ? document.sourceMap : JSONSourceMap()
+        var (contract, problems, partial) = decodeLeavingOut(
+            &conversion, source: source, file: file, sourceMap: sourceMap, strict: strict, lints: lints)
         if let conversion {
             problems = problems.map { problem in
                 var problem = problem
@@ -133,19 +177,66 @@ public enum ContractLoader {
                 return problem
             }
             problems += conversion.warnings.map {
-                ContractProblem($0.message, at: $0.pointer, severity: .warning)
+                ContractProblem($0.message, at: $0.pointer, severity: $0.isSlip && strict ? .error : .warning)
             }
         }
-        problems += referenceProblems
+        let degraded = problems.count
+        problems += partial.warnings + referenceProblems
+        let contractDocument = conversion?.contract ?? source
         if let built = contract, built.endpoints.isEmpty,
             contractDocument["endpoints"]?.arrayValue?.isEmpty == true
         {
-            problems.append(emptinessProblem(openAPI: conversion != nil, source: source))
+            problems.append(
+                emptinessProblem(
+                    openAPI: conversion != nil, source: source, allSkipped: !partial.skipped.isEmpty))
         }
         let locator = SourceLocator(
             file: file, sourceMap: document.sourceMap, source: source, conversion: conversion,
             bundled: bundler?.bundledOrigins)
-        let located = problems.map { problem in
+        let located = locate(problems, file: file, locator: locator)
+        let leftOut = Array(located[degraded..<(degraded + partial.warnings.count)])
+        contract?.skippedOperations = partial.skippedOperations(locatedAs: leftOut)
+        return Outcome(
+            contract: contract, problems: sorted(located), locator: contract == nil ? nil : locator,
+            leftOut: leftOut)
+    }
+
+    /// Decodes and lints the contract document, and for a description (unless `strict`) leaves out
+    /// the parts that have errors, round after round (see ``PartialLoading``), then sets aside its
+    /// broken examples.
+    private static func decodeLeavingOut(
+        _ conversion: inout OpenAPIConversion?, source: JSONValue, file: String?, sourceMap: JSONSourceMap,
+        strict: Bool, lints: Bool
+    ) -> (Contract?, [ContractProblem], PartialLoading) {
+        var (contract, problems) = decodeAndLint(
+            conversion?.contract ?? source, file: file, sourceMap: sourceMap,
+            isDescription: conversion != nil,
+            lints: lints)
+        var partial = PartialLoading()
+        guard var converted = conversion else { return (contract, problems, partial) }
+        if !strict {
+            for _ in 0..<PartialLoading.maximumRounds {
+                guard let built = contract,
+                    partial.leaveOut(problems, of: built, conversion: &converted, source: source)
+                else { break }
+                (contract, problems) = decodeAndLint(
+                    converted.contract, file: file, sourceMap: sourceMap, isDescription: true, lints: lints)
+            }
+            conversion = converted
+        }
+        if lints, var built = contract {
+            setAsideBrokenExamples(&built, problems: &problems, strict: strict)
+            contract = built
+        }
+        return (contract, problems, partial)
+    }
+
+    /// Each problem with its file and position: in the file a bundled part came from, else in the
+    /// document read.
+    private static func locate(_ problems: [ContractProblem], file: String?, locator: SourceLocator)
+        -> [ContractProblem]
+    {
+        problems.map { problem in
             var problem = problem
             guard problem.file == nil || problem.file == file else { return problem }
             let place = locator.location(ofSource: problem.pointer)
@@ -154,20 +245,47 @@ public enum ContractLoader {
             problem.position = place.file == file ? problem.position ?? place.position : place.position
             return problem
         }
-        return Outcome(
-            contract: contract, problems: sorted(located), locator: contract == nil ? nil : locator)
+    }
+
+    /// Decodes and lints a contract document: the contract when it could be built, and every
+    /// problem, pointing into the contract document.
+    static func decodeAndLint(
+        _ contractDocument: JSONValue, file: String?, sourceMap: JSONSourceMap, isDescription: Bool = false,
+        lints: Bool = true
+    ) -> (Contract?, [ContractProblem]) {
+        var decoder = ContractDecoder(document: contractDocument)
+        var (contract, problems) = decoder.decode()
+        problems += formatProblems(in: contractDocument, besides: problems)
+        guard var built = contract else { return (nil, problems) }
+        built.sourceMap = sourceMap
+        built.file = file
+        built.baseURI = baseURI(for: file)
+        built.document = ContractFormatSchema.removingDeclaration(from: built.document)
+        let (auth, authProblems) = ContractAuthDecoder.decode(contractDocument)
+        built.auth = auth
+        problems += authProblems
+        problems += ContractFormatSchema.declarationProblems(in: contractDocument)
+        if lints { problems += ContractLinter(contract: built, isDescription: isDescription).problems() }
+        return (built, problems)
     }
 
     /// A contract with no endpoints, or a description with no operations, tests nothing: a warning
     /// for `lint` (the document itself may be fine, such as a webhooks-only description), and a
     /// refusal for the commands that replay it (see ``Outcome/testsNothing``).
-    static func emptinessProblem(openAPI: Bool, source: JSONValue) -> ContractProblem {
+    static func emptinessProblem(openAPI: Bool, source: JSONValue, allSkipped: Bool = false)
+        -> ContractProblem
+    {
         guard openAPI else {
             return ContractProblem(
                 "the contract declares no endpoints, so it would test nothing; add at least one to \"endpoints\"",
                 at: JSONPointer(tokens: ["endpoints"]), severity: .warning)
         }
         let pointer = source["paths"] == nil ? JSONPointer.root : JSONPointer(tokens: ["paths"])
+        if allSkipped {
+            return ContractProblem(
+                "every operation of the description was skipped (see the warnings), so it would test nothing",
+                at: pointer, severity: .warning)
+        }
         let webhooks = source["webhooks"] == nil ? "" : "; webhooks are not replayed"
         return ContractProblem(
             "the description has no operations Conform can replay (none under \"paths\"\(webhooks)), so it would test nothing",
@@ -176,7 +294,7 @@ public enum ContractLoader {
 
     /// The document with the parts of other local files its `$ref`s name brought in (see
     /// ``ExternalReferenceBundler``), and the problems met on the way.
-    static func bundled(_ document: JSONValue, file: String?) -> (
+    static func bundled(_ document: JSONValue, file: String?, strict: Bool = false) -> (
         JSONValue, [ContractProblem], ExternalReferenceBundler?
     ) {
         guard let file, ExternalReferenceBundler.hasExternalReferences(document) else {
@@ -188,6 +306,7 @@ public enum ContractLoader {
         var bundler = ExternalReferenceBundler(
             schemaHome: home, everythingIsSchema: !OpenAPIConverter.isOpenAPI(document), rootFile: file,
             read: readReferenced)
+        bundler.strict = strict
         let result = bundler.bundle(document)
         return (result, bundler.problems, bundler)
     }
@@ -200,7 +319,8 @@ public enum ContractLoader {
         }
         do {
             let parsed = try DocumentReader.parseDocument(
-                Array(data), file: path, options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
+                Array(data), file: path,
+                options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
             return .document(parsed)
         } catch {
             return .problem(
@@ -261,6 +381,7 @@ public enum ContractLoader {
     /// schema a contract uses inside it.
     static func baseURI(for file: String?) -> String {
         guard let file else { return "urn:conform:contract" }
+        if DescriptionFetcher.isURL(file) { return file }
         return URL(fileURLWithPath: file).standardizedFileURL.absoluteString
     }
 }

@@ -28,6 +28,13 @@ struct ExternalReferenceBundler {
     let everythingIsSchema: Bool
     let rootFile: String
     let read: Reader
+    /// Whether a slip read as its author meant is an error (`--strict`) rather than a warning.
+    var strict = false
+
+    /// Keywords whose value is a map of schemas: a `$ref` there names the whole map.
+    private static let schemaMapKeywords: Set<String> = [
+        "properties", "patternProperties", "dependentSchemas", "$defs", "definitions",
+    ]
 
     private(set) var problems: [ContractProblem] = []
     /// Where the parts brought in come from: a place in the bundled document → the file and the
@@ -96,7 +103,8 @@ struct ExternalReferenceBundler {
     /// `value` (at `pointer` in `file`) with its references followed; `out` is where it lands in
     /// the bundled document.
     private mutating func walk(
-        _ value: JSONValue, at pointer: JSONPointer, out: JSONPointer, file: String, inSchema: Bool
+        _ value: JSONValue, at pointer: JSONPointer, out: JSONPointer, file: String, inSchema: Bool,
+        isSchemaMap: Bool = false
     ) -> JSONValue {
         switch value {
         case .array(let elements):
@@ -106,6 +114,11 @@ struct ExternalReferenceBundler {
                         $1, at: pointer.appending($0), out: out.appending($0), file: file, inSchema: inSchema)
                 })
         case .object(let object):
+            if isSchemaMap, object.count == 1, case .string(let reference)? = object["$ref"],
+                let replaced = followMap(reference, at: pointer, out: out, file: file)
+            {
+                return replaced
+            }
             if case .string(let reference)? = object["$ref"] {
                 if let replaced = follow(
                     reference, siblings: object, at: pointer, out: out, file: file, inSchema: inSchema)
@@ -126,7 +139,9 @@ struct ExternalReferenceBundler {
                     || (file == rootFile && here.tokens.dropLast() == ["definitions"])
                 result[member.key] = walk(
                     member.value, at: here, out: out.appending(member.key), file: file,
-                    inSchema: childInSchema)
+                    inSchema: childInSchema,
+                    isSchemaMap: inSchema && !everythingIsSchema
+                        && Self.schemaMapKeywords.contains(member.key))
             }
             return .object(result)
         default:
@@ -209,6 +224,42 @@ struct ExternalReferenceBundler {
         defer { inlining.removeLast() }
         origins[out] = (target, targetPointer)
         return walk(value, at: targetPointer, out: out, file: target, inSchema: false)
+    }
+
+    /// A map of schemas written as a reference to another file (`"properties": {"$ref":
+    /// "pet-fields.yaml"}`): JSON Reference semantics, the object it names stands in its place, as
+    /// its author meant (its members are schemas), with a warning (an error when `strict`). Nil for
+    /// a reference into the root document, which the converter reads the same way.
+    private mutating func followMap(
+        _ reference: String, at pointer: JSONPointer, out: JSONPointer, file: String
+    )
+        -> JSONValue?
+    {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let pathPart = String(parts.first ?? "")
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        if pathPart.isEmpty && file == rootFile { return nil }
+        let target =
+            pathPart.isEmpty
+            ? file
+            : Self.normalized(
+                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(pathPart).path)
+        guard target != rootFile,
+            let targetPointer = JSONPointer(fragment.removingPercentEncoding ?? fragment),
+            let document = load(target, reference: reference, at: pointer, from: file),
+            case .object(let map)? = targetPointer.resolve(in: document)
+        else { return nil }
+        report(
+            "a map of schemas is a $ref to \"\(reference)\"; as a JSON Reference it stands for the whole map it names, which is read in its place",
+            at: pointer.appending("$ref"), in: file, severity: strict ? .error : .warning)
+        origins[out] = (target, targetPointer)
+        var result = JSONObject()
+        for member in map.members {
+            result[member.key] = walk(
+                member.value, at: targetPointer.appending(member.key), out: out.appending(member.key),
+                file: target, inSchema: true)
+        }
+        return .object(result)
     }
 
     /// A problem at `pointer` in `file` (the root document's problems carry no file: the loader

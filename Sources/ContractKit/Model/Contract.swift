@@ -27,6 +27,9 @@ public struct Contract: Sendable {
     public var baseURI: String
     /// How the API authenticates (`"auth"`), nil when the contract declares nothing.
     public var auth: ContractAuth? = nil
+    /// Operations of a description that could not be loaded and were left out, each with its reason
+    /// (always empty for a contract written for Conform, whose errors refuse it whole).
+    public var skippedOperations: [SkippedOperation] = []
 
     public init(
         formatVersion: Int = 1, name: String, version: String, description: String? = nil,

@@ -4,6 +4,10 @@ import Foundation
 /// `/compare/{base}...{head}`), for building request URLs and routing.
 ///
 /// A placeholder may stand anywhere inside a segment, as OpenAPI allows; it never spans a `/`.
+///
+/// A `#fragment` at the end (`/search#byName`) is not part of the URL: descriptions use it to
+/// declare two operations of one method on one path. It names the endpoint apart (``template``)
+/// but never reaches a request or the routing (``route``, ``segments``).
 public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a segment: fixed text or a placeholder.
     public enum Part: Sendable, Hashable {
@@ -33,21 +37,32 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The path as written, with its `#fragment` if any.
     public var template: String
     public var segments: [Segment]
+    /// The text after `#`, which tells apart operations that share a method and a route.
+    public var fragment: String?
 
     /// Parses a template; nil when it does not start with `/`, has an unbalanced or nested brace,
     /// an empty placeholder, or two placeholders with nothing between them (`{a}{b}` cannot be
     /// split back into its values).
     public init?(_ template: String) {
         guard template.hasPrefix("/") else { return nil }
+        let route = template.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         var segments: [Segment] = []
-        for raw in template.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        for raw in route[0].dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             guard let segment = Self.parseSegment(raw) else { return nil }
             segments.append(segment)
         }
         self.template = template
         self.segments = segments
+        fragment = route.count > 1 ? String(route[1]) : nil
+    }
+
+    /// The template without its `#fragment`: what requests are built from and routed by.
+    public var route: String {
+        guard let fragment else { return template }
+        return String(template.dropLast(fragment.count + 1))
     }
 
     private static func parseSegment(_ raw: Substring) -> Segment? {
@@ -79,6 +94,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     private init(template: String, segments: [Segment]) {
         self.template = template
         self.segments = segments
+        fragment = nil
     }
 
     public var description: String { template }

@@ -6,7 +6,9 @@ public import JSONSchema
 /// A string that is exactly `"{{itemId}}"` becomes the captured value with its JSON type (an integer
 /// stays an integer); inside a longer string the value is interpolated as text. Names starting with
 /// `env.` or `var.` come from outside the contract (the environment, `--var`) and are filled once,
-/// before a run, by `ContractVariables`.
+/// before a run, by `ContractVariables`. `\{{` is a literal `{{` (in JSON, `"\\{{"`): it is never a
+/// variable and is sent as `{{`, which is how examples of an OpenAPI description, whose
+/// `{{current_date}}` is text for the API rather than a variable for Conform, reach the server.
 public enum Template {
     /// A variable that was used before any example captured it.
     public struct MissingVariable: Error, Sendable, Equatable, CustomStringConvertible {
@@ -39,7 +41,7 @@ public enum Template {
         switch value {
         case .string(let text):
             let found = placeholders(in: text)
-            guard !found.isEmpty else { return value }
+            guard !found.isEmpty else { return text.contains(escape) ? .string(unescaped(text[...])) : value }
             if found.count == 1, found[0].range == text.startIndex..<text.endIndex {
                 guard let replacement = variables[found[0].name] else {
                     throw MissingVariable(name: found[0].name)
@@ -69,19 +71,56 @@ public enum Template {
         -> String
     {
         let found = placeholders(in: text)
-        guard !found.isEmpty else { return text }
+        guard !found.isEmpty else { return text.contains(escape) ? unescaped(text[...]) : text }
         var result = ""
         var cursor = text.startIndex
         for placeholder in found {
-            result += text[cursor..<placeholder.range.lowerBound]
+            result += unescaped(text[cursor..<placeholder.range.lowerBound])
             guard let value = variables[placeholder.name] else {
                 throw MissingVariable(name: placeholder.name)
             }
             result += plainText(value)
             cursor = placeholder.range.upperBound
         }
-        result += text[cursor...]
+        result += unescaped(text[cursor...])
         return result
+    }
+
+    /// The escape that keeps `{{` literal.
+    static let escape = "\\{{"
+
+    /// `value` with every `{{` made literal (`\{{`), for example values that come from a document
+    /// without variables (an OpenAPI description), so they are sent exactly as written.
+    public static func escaped(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where text.contains("{{"):
+            return .string(text.replacingOccurrences(of: "{{", with: escape))
+        case .array(let elements): return .array(elements.map(escaped))
+        case .object(let object):
+            return .object(
+                JSONObject(
+                    object.members.map { (escaped(.string($0.key)).stringValue ?? $0.key, escaped($0.value)) }
+                ))
+        default: return value
+        }
+    }
+
+    /// `value` as it is sent when it has no variables: every `\{{` back to `{{`.
+    public static func literal(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where text.contains(escape): return .string(unescaped(text[...]))
+        case .array(let elements): return .array(elements.map(literal))
+        case .object(let object):
+            return .object(
+                JSONObject(
+                    object.members.map { (literal(.string($0.key)).stringValue ?? $0.key, literal($0.value)) }
+                ))
+        default: return value
+        }
+    }
+
+    private static func unescaped(_ text: Substring) -> String {
+        text.contains(escape) ? text.replacingOccurrences(of: escape, with: "{{") : String(text)
     }
 
     /// A value as text for interpolation: strings without quotes, everything else as compact JSON.
@@ -97,6 +136,10 @@ public enum Template {
         while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
             let close = text.range(of: "}}", range: open.upperBound..<text.endIndex)
         {
+            if open.lowerBound > text.startIndex, text[text.index(before: open.lowerBound)] == "\\" {
+                searchStart = open.upperBound
+                continue
+            }
             let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if !name.isEmpty
                 && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" })

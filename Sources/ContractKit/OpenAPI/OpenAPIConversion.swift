@@ -28,6 +28,29 @@ public struct OpenAPIConversion: Sendable {
             for: openAPI30Pointer(for: contractPointer, in: .object(upgrade.document)))
     }
 
+    /// Forgets the endpoint at `index` of the contract's `endpoints`, as the loader leaves out an
+    /// operation it cannot load: the origins of the endpoints after it move down one place, so
+    /// problems found later still point at their own operations.
+    mutating func removeEndpoint(at index: Int) {
+        guard case .array(var endpoints)? = contract["endpoints"], endpoints.indices.contains(index) else {
+            return
+        }
+        endpoints.remove(at: index)
+        contract = contract.replacing(at: JSONPointer(tokens: ["endpoints"]), with: .array(endpoints))
+        var moved: [JSONPointer: JSONPointer] = [:]
+        for (key, origin) in origins {
+            var tokens = key.tokens
+            guard tokens.count >= 2, tokens[0] == "endpoints", let position = Int(tokens[1]) else {
+                moved[key] = origin
+                continue
+            }
+            if position == index { continue }
+            if position > index { tokens[1] = String(position - 1) }
+            moved[JSONPointer(tokens: tokens)] = origin
+        }
+        origins = moved
+    }
+
     private func openAPI30Pointer(for contractPointer: JSONPointer, in openAPI: JSONValue) -> JSONPointer {
         var tokens = contractPointer.tokens
         var rest: [String] = []

@@ -13,6 +13,10 @@ public struct OpenAPIConverter: Sendable {
 
     private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// Whether `document` is the OpenAPI 3.0 rewrite of a Swagger 2.0 document, read by 2.0's rules
+    /// where they differ (an `Authorization` header parameter is a parameter there).
+    var isUpgradedSwagger2 = false
+
     public init(document: JSONValue) { self.document = document }
 
     /// Whether `document` is an OpenAPI document: an object with a top-level `openapi` key, or a
@@ -35,14 +39,16 @@ public struct OpenAPIConverter: Sendable {
             let upgraded = JSONValue.object(upgrade.document)
             var conversion: OpenAPIConversion
             do {
-                conversion = try OpenAPIConverter(document: upgraded).convert()
+                var converter = OpenAPIConverter(document: upgraded)
+                converter.isUpgradedSwagger2 = true
+                conversion = try converter.convert()
             } catch {
                 throw OpenAPIConversionError(error.message, at: upgrade.swaggerPointer(for: error.pointer))
             }
             let converted = conversion.warnings.map {
-                OpenAPIWarning($0.message, at: upgrade.swaggerPointer(for: $0.pointer))
+                OpenAPIWarning($0.message, at: upgrade.swaggerPointer(for: $0.pointer), isSlip: $0.isSlip)
             }
-            conversion.warnings = upgrade.log.warnings + converted
+            conversion.warnings = upgrade.log.warnings + Swagger2Checks(root: root).warnings() + converted
             conversion.upgrade = upgrade
             return conversion
         }
@@ -90,7 +96,12 @@ public struct OpenAPIConverter: Sendable {
             contract["schemas"] = .object(schemas)
         }
         let operations = self.operations(
-            root, converter: OpenAPIOperationConverter(references: references, schemas: schemaConverter),
+            root,
+            converter: OpenAPIOperationConverter(
+                references: references, schemas: schemaConverter,
+                ignoredHeaders: isUpgradedSwagger2
+                    ? OpenAPIOperationConverter.swagger2IgnoredHeaders
+                    : OpenAPIOperationConverter.openAPI3IgnoredHeaders),
             log: &log)
         let examples = OpenAPIExampleBuilder(operations: operations).build(log: &log)
         var endpoints: [JSONValue] = []

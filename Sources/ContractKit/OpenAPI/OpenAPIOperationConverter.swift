@@ -5,9 +5,16 @@ import JSONSchema
 struct OpenAPIOperationConverter {
     let references: OpenAPIReferences
     let schemas: OpenAPISchemaConverter
+    /// Header parameters left out (lower-cased), by the description's own version's rules.
+    var ignoredHeaders: Set<String> = Self.openAPI3IgnoredHeaders
 
-    /// Header parameters OpenAPI says to ignore, because HTTP or security schemes define them.
-    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+    /// OpenAPI 3 says to ignore these header parameters: HTTP (`Accept`, `Content-Type`) and
+    /// security schemes (`Authorization`) define them.
+    static let openAPI3IgnoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+    /// Swagger 2.0 has no such rule: `Authorization` is a parameter like any other there (httpbin's
+    /// `/bearer` declares it). `produces` and `consumes` already give the media types, so `Accept`
+    /// and `Content-Type` parameters are still left to them.
+    static let swagger2IgnoredHeaders: Set<String> = ["accept", "content-type"]
     private static let defaultStyles = ["path": "simple", "query": "form", "header": "simple"]
 
     struct Source {
@@ -60,6 +67,21 @@ struct OpenAPIOperationConverter {
             replayedResponse: responses.replayedKey, links: responses.links, origins: origins)
     }
 
+    /// An example value of the description as Conform sends it: `{{…}}` in it is text for the API
+    /// (a template the server fills, such as `{{current_date}}`), not a Conform variable, since only
+    /// contracts have variables; it is escaped so it is sent as written, with a warning that says so.
+    static func literally(_ value: JSONValue, at pointer: JSONPointer, log: inout OpenAPIWarningLog)
+        -> JSONValue
+    {
+        let escaped = Template.escaped(value)
+        if escaped != value {
+            log.warn(
+                "this example contains \"{{\", which is sent literally: only Conform contracts have {{variables}}",
+                at: pointer)
+        }
+        return escaped
+    }
+
     static func unmappedMessage(_ key: String) -> String {
         switch key {
         case "security": return "\"security\" requirements are not mapped; pass credentials with --header"
@@ -96,6 +118,7 @@ struct OpenAPIOperationConverter {
                 }
             }
         }
+        declarePlaceholders(of: source, in: &declared, log: &log)
         var groups: [String: JSONObject] = [:]
         var result: [OpenAPIOperation.Parameter] = []
         for (_, target) in declared {
@@ -118,6 +141,43 @@ struct OpenAPIOperationConverter {
         return (object, result)
     }
 
+    /// Reads each path placeholder the operation does not declare the way its author meant: a
+    /// parameter of that name declared `in: query` (or in a header) is the path parameter, else the
+    /// placeholder is a required string path parameter. Each is a warning (an error with `--strict`).
+    private func declarePlaceholders(
+        of source: Source, in declared: inout [(key: String, target: OpenAPIReferences.Target)],
+        log: inout OpenAPIWarningLog
+    ) {
+        guard let template = PathTemplate(source.path) else { return }
+        for name in template.parameterNames where !declared.contains(where: { $0.key == "path " + name }) {
+            if let index = declared.firstIndex(where: {
+                $0.key == "query " + name || $0.key == "header " + name
+            }),
+                case .object(var object) = declared[index].target.value
+            {
+                let location = object["in"]?.stringValue ?? ""
+                object["in"] = .string("path")
+                object["required"] = .bool(true)
+                log.slip(
+                    "parameter \"\(name)\" is declared \"in\": \"\(location)\", but the path has the placeholder {\(name)}; it is read as the path parameter",
+                    at: declared[index].target.pointer.appending("in"))
+                declared[index] = (
+                    "path " + name, .init(value: .object(object), pointer: declared[index].target.pointer)
+                )
+                continue
+            }
+            log.slip(
+                "path placeholder {\(name)} is not declared in \"parameters\"; it is read as a required string path parameter",
+                at: source.pathItemPointer)
+            let parameter = JSONObject([
+                ("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),
+                ("schema", .object(JSONObject([("type", .string("string"))]))),
+            ])
+            declared.append(
+                ("path " + name, .init(value: .object(parameter), pointer: source.pathItemPointer)))
+        }
+    }
+
     private func parameter(_ target: OpenAPIReferences.Target, log: inout OpenAPIWarningLog)
         -> (object: JSONObject, parameter: OpenAPIOperation.Parameter, schemaOrigin: JSONPointer?)?
     {
@@ -138,9 +198,17 @@ struct OpenAPIOperationConverter {
                 at: pointer.appending("in"))
             return nil
         }
-        if location == "header", Self.ignoredHeaders.contains(name.lowercased()) {
-            log.warn("header parameter \"\(name)\" is ignored, as OpenAPI specifies", at: pointer)
+        if location == "header", ignoredHeaders.contains(name.lowercased()) {
+            let rule =
+                ignoredHeaders == Self.openAPI3IgnoredHeaders
+                ? "as OpenAPI 3 specifies" : "as \"produces\" and \"consumes\" give the media types"
+            log.warn("header parameter \"\(name)\" is ignored, \(rule)", at: pointer)
             return nil
+        }
+        if location == "path", value["required"] != .bool(true) {
+            log.warn(
+                "path parameter \"\(name)\" does not say \"required\": true, which OpenAPI requires of every path parameter; it is read as required",
+                at: pointer)
         }
         var object = JSONObject()
         let isRequired = location == "path" ? true : (value["required"]?.boolValue ?? false)
@@ -169,8 +237,14 @@ struct OpenAPIOperationConverter {
                 .value
         }
         let parameter = OpenAPIOperation.Parameter(
-            name: name, location: location, isRequired: isRequired, example: example,
-            schemaValue: originalSchema.flatMap(schemaValue))
+            name: name, location: location, isRequired: isRequired,
+            example: example.map {
+                Self.literally(
+                    $0, at: pointer.appending(value["example"] == nil ? "examples" : "example"), log: &log)
+            },
+            schemaValue: originalSchema.flatMap(schemaValue).map {
+                Self.literally($0, at: pointer, log: &log)
+            })
         return (object, parameter, schemaOrigin)
     }
 
@@ -243,7 +317,7 @@ struct OpenAPIOperationConverter {
             object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
             origins[JSONPointer(tokens: ["request", "schema"])] = mediaPointer.appending("schema")
             log.warn(
-                "request body \"\(chosen.key)\" is not JSON: the mock checks its fields against the schema; run and fuzz send no such body",
+                "request body \"\(chosen.key)\" is not JSON: a form's fields are checked against its schema when received (by the mock), but run and fuzz do not send such a body, so the operation's body is not tested",
                 at: mediaPointer)
         } else {
             log.warn(
@@ -272,7 +346,12 @@ struct OpenAPIOperationConverter {
         object["required"] = .bool(isRequired)
         if case .string(let text)? = target.value["description"] { object["description"] = .string(text) }
         let body = OpenAPIOperation.Body(
-            isRequired: isRequired, example: example?.value, exampleName: example?.name)
+            isRequired: isRequired,
+            example: example.map {
+                let place = $0.name.map { mediaPointer.appending("examples").appending($0) }
+                return Self.literally($0.value, at: place ?? mediaPointer.appending("example"), log: &log)
+            },
+            exampleName: example?.name)
         return (object, body)
     }
 }

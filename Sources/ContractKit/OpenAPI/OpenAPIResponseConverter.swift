@@ -84,12 +84,14 @@ struct OpenAPIResponseConverter {
                     result.origins[relative.appending("schema")] = mediaPointer.appending("schema")
                 }
                 if let example = json.value["example"] {
-                    object["example"] = example
+                    object["example"] = OpenAPIOperationConverter.literally(
+                        example, at: mediaPointer.appending("example"), log: &log)
                     result.origins[relative.appending("example")] = mediaPointer.appending("example")
                 } else if let first = references.firstExample(
                     in: json.value["examples"], at: mediaPointer.appending("examples"), log: &log)
                 {
-                    object["example"] = first.value
+                    object["example"] = OpenAPIOperationConverter.literally(
+                        first.value, at: mediaPointer.appending("examples").appending(first.name), log: &log)
                     result.origins[relative.appending("example")] =
                         mediaPointer.appending("examples").appending(first.name)
                 }

@@ -25,6 +25,11 @@ struct OpenAPISchemaConverter {
         "properties", "patternProperties", "dependentSchemas", "$defs", "definitions",
     ]
     private static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+    /// Keywords beside a `$ref` that change nothing a value is checked against.
+    private static let annotations: Set<String> = [
+        "$ref", "description", "title", "example", "examples", "readOnly", "writeOnly", "deprecated",
+        "externalDocs", "discriminator", "xml", "default", "summary",
+    ]
 
     /// The 2020-12 form of the schema at `pointer` (a pointer into the OpenAPI document, for warnings).
     func convert(_ schema: JSONValue, at pointer: JSONPointer, log: inout OpenAPIWarningLog) -> JSONValue {
@@ -35,6 +40,14 @@ struct OpenAPISchemaConverter {
         _ schema: JSONValue, at pointer: JSONPointer, inlining: Set<JSONPointer>, log: inout OpenAPIWarningLog
     ) -> JSONValue {
         guard case .object(let object) = schema else { return schema }
+        if dialect == .openAPI30, object["$ref"]?.stringValue != nil {
+            let siblings = object.keys.filter { !Self.annotations.contains($0) && !$0.hasPrefix("x-") }
+            if !siblings.isEmpty {
+                log.warn(
+                    "OpenAPI 3.0 ignores keywords beside \"$ref\" (\(siblings.map { "\"\($0)\"" }.joined(separator: ", "))); they are applied as well, as their author meant",
+                    at: pointer.appending("$ref"))
+            }
+        }
         if case .string(let reference)? = object["$ref"],
             let inlined = inline(reference, siblings: object, at: pointer, inlining: inlining, log: &log)
         {
@@ -60,20 +73,49 @@ struct OpenAPISchemaConverter {
                 result["prefixItems"] = .array(convertEach(elements, at: here, inlining: inlining, log: &log))
             } else if Self.singleSchemaKeywords.contains(key) {
                 result[key] = convert(member.value, at: here, inlining: inlining, log: &log)
-            } else if Self.schemaMapKeywords.contains(key), case .object(let map) = member.value {
+            } else if Self.schemaMapKeywords.contains(key), case .object(let written) = member.value {
+                let (map, mapPointer) = referencedMap(written, keyword: key, at: here, log: &log)
                 var converted = JSONObject()
                 for entry in map.members {
                     converted[entry.key] = convert(
-                        entry.value, at: here.appending(entry.key), inlining: inlining, log: &log)
+                        entry.value, at: mapPointer.appending(entry.key), inlining: inlining, log: &log)
                 }
                 result[key] = .object(converted)
             } else if Self.schemaArrayKeywords.contains(key), case .array(let elements) = member.value {
                 result[key] = .array(convertEach(elements, at: here, inlining: inlining, log: &log))
+            } else if key == "type", let reading = SchemaTypeAlias.reading(member.value) {
+                result[key] = reading.type
+                let addsFormat = reading.format != nil && object["format"] == nil
+                if addsFormat, let format = reading.format { result["format"] = .string(format) }
+                log.slip(SchemaTypeAlias.message(reading, addedFormat: addsFormat), at: here)
             } else {
-                result[key] = member.value
+                // An unknown keyword is an annotation, but its component references are rewritten
+                // too, so a map of schemas read through `"properties": {"$ref": …}` still resolves.
+                result[key] = Self.rewritingComponentReferences(member.value)
             }
         }
         return finish(result, original: object, at: pointer, log: &log)
+    }
+
+    /// A map of schemas written as a reference (`"properties": {"$ref": "#/components/schemas/PetFields"}`):
+    /// JSON Reference semantics, the reference stands for the whole object it names, as its author
+    /// meant, and not for a property called `$ref`. Other maps are returned as they are.
+    private func referencedMap(
+        _ map: JSONObject, keyword: String, at pointer: JSONPointer, log: inout OpenAPIWarningLog
+    ) -> (JSONObject, JSONPointer) {
+        guard case .string(let reference)? = map["$ref"], map.count == 1 else { return (map, pointer) }
+        guard let target = OpenAPIReferences.localPointer(reference),
+            case .object(let referenced)? = target.resolve(in: document)
+        else {
+            log.slip(
+                "\"\(keyword)\" is a $ref to \"\(reference)\", which names no object of this document; the map is left empty",
+                at: pointer.appending("$ref"))
+            return (JSONObject(), pointer)
+        }
+        log.slip(
+            "\"\(keyword)\" is a $ref to \"\(reference)\"; as a JSON Reference it stands for the whole map it names, which is read in its place",
+            at: pointer.appending("$ref"))
+        return (referenced, target)
     }
 
     private func convertEach(
@@ -96,6 +138,27 @@ struct OpenAPISchemaConverter {
             "external $ref \"\(reference)\" is not followed (Conform reads one document); the schema accepts any value here",
             at: pointer)
         return nil
+    }
+
+    /// `value` with every `$ref` to `#/components/schemas/…` inside it pointing at `#/schemas/…`.
+    private static func rewritingComponentReferences(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            return .object(
+                JSONObject(
+                    object.members.map { member in
+                        if member.key == "$ref", case .string(let reference) = member.value,
+                            reference.hasPrefix(componentPrefix)
+                        {
+                            return (
+                                member.key, .string("#/schemas/" + reference.dropFirst(componentPrefix.count))
+                            )
+                        }
+                        return (member.key, rewritingComponentReferences(member.value))
+                    }))
+        case .array(let elements): return .array(elements.map(rewritingComponentReferences))
+        default: return value
+        }
     }
 
     /// A same-document reference outside `components/schemas` (`#/components/parameters/p/schema`)

@@ -11,10 +11,15 @@ public struct OpenAPIWarning: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where the unmapped part stands in the OpenAPI document.
     public var pointer: JSONPointer
+    /// Whether the warning is about a slip of the description read the way its author meant
+    /// (`"type": "int"`, an undeclared path placeholder): a defect of the document that `--strict`
+    /// refuses, unlike a part Conform merely does not map.
+    public var isSlip: Bool
 
-    public init(_ message: String, at pointer: JSONPointer) {
+    public init(_ message: String, at pointer: JSONPointer, isSlip: Bool = false) {
         self.message = message
         self.pointer = pointer
+        self.isSlip = isSlip
     }
 
     /// `message (at /pointer)`.
@@ -29,6 +34,16 @@ struct OpenAPIWarningLog {
 
     mutating func warn(_ message: String, at pointer: JSONPointer) {
         let warning = OpenAPIWarning(message, at: pointer)
+        if seen.insert(warning).inserted { warnings.append(warning) }
+    }
+
+    /// A slip of the description read the way its author meant: a warning, an error with `--strict`.
+    mutating func slip(_ message: String, at pointer: JSONPointer) {
+        let warning = OpenAPIWarning(message, at: pointer, isSlip: true)
+        if seen.insert(warning).inserted { warnings.append(warning) }
+    }
+
+    mutating func append(_ warning: OpenAPIWarning) {
         if seen.insert(warning).inserted { warnings.append(warning) }
     }
 }

@@ -13,10 +13,10 @@ import JSONSchema
 struct Swagger2Upgrade {
     /// The OpenAPI 3.0 document.
     private(set) var document = JSONObject()
-    /// Warnings, their pointers into the Swagger 2.0 document.
-    private(set) var log = OpenAPIWarningLog()
+    /// Warnings, their pointers into the Swagger 2.0 document (written while the document upgrades).
+    var log = OpenAPIWarningLog()
     /// Pointers of the 3.0 document → pointers of the 2.0 document they come from.
-    private(set) var origins: [JSONPointer: JSONPointer] = [:]
+    var origins: [JSONPointer: JSONPointer] = [:]
 
     private let source: JSONObject
     private let globalConsumes: [String]
@@ -374,97 +374,7 @@ struct Swagger2Upgrade {
         return result
     }
 
-    // MARK: - Schemas
-
-    /// A 2.0 schema in its 3.0 form: `#/definitions/X` → `#/components/schemas/X`, `x-nullable` →
-    /// `nullable`, `type: file` → a binary string, a string `discriminator` → `{propertyName}`.
-    private mutating func schema(_ value: JSONValue, at pointer: JSONPointer) -> JSONValue {
-        guard case .object(let object) = value else { return value }
-        var result = JSONObject()
-        for member in object.members {
-            let key = member.key
-            let here = pointer.appending(key)
-            switch key {
-            case "$ref":
-                if case .string(let reference) = member.value, reference.hasPrefix("#/definitions/") {
-                    result[key] = .string(
-                        "#/components/schemas/" + reference.dropFirst("#/definitions/".count))
-                } else {
-                    result[key] = member.value
-                }
-            case "x-nullable":
-                if member.value == .bool(true) { result["nullable"] = .bool(true) }
-                log.warn("\"x-nullable\" is read as OpenAPI 3.0 \"nullable\"", at: here)
-            case "type" where member.value == .string("file"):
-                result["type"] = .string("string")
-                result["format"] = .string("binary")
-            case "discriminator":
-                if case .string(let name) = member.value {
-                    result[key] = .object(JSONObject([("propertyName", .string(name))]))
-                } else {
-                    result[key] = member.value
-                }
-            case "items", "additionalProperties", "not":
-                result[key] = schema(member.value, at: here)
-            case "properties":
-                guard case .object(let map) = member.value else {
-                    result[key] = member.value
-                    continue
-                }
-                var converted = JSONObject()
-                for entry in map.members {
-                    converted[entry.key] = schema(entry.value, at: here.appending(entry.key))
-                }
-                result[key] = .object(converted)
-            case "allOf", "anyOf", "oneOf":
-                guard case .array(let elements) = member.value else {
-                    result[key] = member.value
-                    continue
-                }
-                result[key] = .array(elements.enumerated().map { schema($1, at: here.appending($0)) })
-            default:
-                result[key] = member.value
-            }
-        }
-        return .object(result)
-    }
-
-    private func securitySchemes(_ definitions: JSONObject) -> JSONObject {
-        var result = JSONObject()
-        let flows = [
-            "implicit": "implicit", "password": "password", "application": "clientCredentials",
-            "accessCode": "authorizationCode",
-        ]
-        for member in definitions.members {
-            guard case .object(let definition) = member.value else { continue }
-            var scheme = JSONObject()
-            switch definition["type"]?.stringValue {
-            case "basic":
-                scheme["type"] = .string("http")
-                scheme["scheme"] = .string("basic")
-            case "apiKey":
-                scheme["type"] = .string("apiKey")
-                scheme["name"] = definition["name"] ?? .string("")
-                scheme["in"] = definition["in"] ?? .string("header")
-            case "oauth2":
-                scheme["type"] = .string("oauth2")
-                var flow = JSONObject()
-                for key in ["authorizationUrl", "tokenUrl"] {
-                    if let value = definition[key] { flow[key] = value }
-                }
-                flow["scopes"] = definition["scopes"] ?? .object(JSONObject())
-                let name = flows[definition["flow"]?.stringValue ?? ""] ?? "implicit"
-                scheme["flows"] = .object(JSONObject([(name, .object(flow))]))
-            default:
-                continue
-            }
-            if let description = definition["description"] { scheme["description"] = description }
-            result[member.key] = .object(scheme)
-        }
-        return result
-    }
-
-    private static func strings(_ value: JSONValue?) -> [String]? {
+    static func strings(_ value: JSONValue?) -> [String]? {
         guard case .array(let elements)? = value else { return nil }
         return elements.compactMap(\.stringValue)
     }

@@ -16,13 +16,17 @@ public struct RunResult: Sendable, Hashable {
     /// True when Ctrl-C or SIGTERM stopped the run early.
     public var interrupted: Bool
     public var coverage: [EndpointCoverage]
+    /// Operations of the description that were left out when it loaded, with their reasons: never
+    /// tested, so every report names them.
+    public var skippedOperations: [SkippedOperation]
 
     public init(
         contractName: String, contractVersion: String, contractFile: String? = nil, baseURL: String,
         startedAt: Date,
         duration: Duration, cases: [CaseResult], shard: String? = nil, seed: UInt64? = nil,
         toolVersion: String,
-        interrupted: Bool = false, coverage: [EndpointCoverage] = []
+        interrupted: Bool = false, coverage: [EndpointCoverage] = [],
+        skippedOperations: [SkippedOperation] = []
     ) {
         self.contractName = contractName
         self.contractVersion = contractVersion
@@ -36,11 +40,13 @@ public struct RunResult: Sendable, Hashable {
         self.toolVersion = toolVersion
         self.interrupted = interrupted
         self.coverage = coverage
+        self.skippedOperations = skippedOperations
     }
 
     /// The result of a run of `contract` that started at `startedAt`, assembled the same way for
     /// `run` and `fuzz`: the contract's identity, the target, the shard and whether the task was
-    /// cancelled (which marks it interrupted).
+    /// cancelled (which marks it interrupted), and the operations the loader left out (among those
+    /// the selection would have run).
     public static func assemble(
         contract: Contract, baseURL: String, selection: Selection, startedAt: Date, duration: Duration,
         cases: [CaseResult], seed: UInt64? = nil, coverage: [EndpointCoverage] = []
@@ -49,7 +55,8 @@ public struct RunResult: Sendable, Hashable {
             contractName: contract.name, contractVersion: contract.version, contractFile: contract.file,
             baseURL: baseURL, startedAt: startedAt, duration: duration, cases: cases,
             shard: selection.shard?.description, seed: seed, toolVersion: ConformVersion.current,
-            interrupted: Task.isCancelled, coverage: coverage)
+            interrupted: Task.isCancelled, coverage: coverage,
+            skippedOperations: contract.skippedOperations.filter { selection.wouldRun($0) })
     }
 
     public func count(_ outcome: CaseResult.Outcome) -> Int { cases.filter { $0.outcome == outcome }.count }

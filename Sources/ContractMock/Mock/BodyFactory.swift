@@ -85,9 +85,11 @@ struct BodyFactory {
         }
         if essence.hasPrefix("image/") {
             let seed = mock.configuration.seed ^ SeededRandom.stableHash(path)
-            return essence == "image/jpeg"
-                ? SampleImage.jpeg(width: 8, height: 8, seed: seed)
-                : SampleImage.png(width: 8, height: 8, seed: seed)
+            switch essence {
+            case "image/jpeg": return SampleImage.jpeg(width: 8, height: 8, seed: seed)
+            case "image/webp": return SampleImage.webp(width: 8, height: 8, seed: seed)
+            default: return SampleImage.png(width: 8, height: 8, seed: seed)
+            }
         }
         if let value {
             if case .string(let text) = value { return Array(text.utf8) }

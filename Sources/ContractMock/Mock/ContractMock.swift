@@ -119,7 +119,8 @@ public final class ContractMock: Sendable {
             reset()
             return HTTPResponse(status: 204, headers: [:], body: [])
         }
-        switch Router(endpoints: contract.endpoints).route(method: request.method, path: request.path) {
+        let router = Router(endpoints: contract.endpoints)
+        switch router.route(method: request.method, path: request.path) {
         case .noPath:
             return Self.errorResponse(404, "no endpoint matches \(request.path)")
         case .methodNotAllowed(let allowed, let pathEndpoint):
@@ -130,7 +131,9 @@ public final class ContractMock: Sendable {
                 message: message)
             response.headers["Allow"] = allowed.joined(separator: ", ")
             return response
-        case .endpoint(let endpoint, let pathValues):
+        case .endpoint(let routed, let pathValues):
+            let endpoint = variant(
+                of: routed, among: router.variants(of: routed), for: request, pathValues: pathValues)
             var response = answer(request, endpoint: endpoint, pathValues: pathValues)
             FaultInjector(mock: self, endpoint: endpoint).apply(to: &response)
             return response

@@ -53,7 +53,7 @@ struct ExampleMatcher {
     /// 0 for a variable, 1 for an equal literal, nil for a different literal.
     private func matchText(_ expected: JSONValue, _ actual: String) -> Int? {
         if !Template.variables(in: expected).isEmpty { return 0 }
-        return Template.plainText(expected) == actual ? 1 : nil
+        return Template.plainText(Template.literal(expected)) == actual ? 1 : nil
     }
 
     private func matchValue(_ expected: JSONValue, _ actual: JSONValue) -> Int? {
@@ -80,7 +80,7 @@ struct ExampleMatcher {
             }
             return total
         default:
-            return expected == actual ? 1 : nil
+            return Template.literal(expected) == actual ? 1 : nil
         }
     }
 }

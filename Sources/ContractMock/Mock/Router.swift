@@ -31,6 +31,13 @@ struct Router {
         }
     }
 
+    /// The endpoints that share `endpoint`'s method and route, declared under path keys that differ
+    /// only by a `#fragment` (`/search#byName`, `/search#byId`), in contract order; `endpoint` alone
+    /// when it has no such sibling.
+    func variants(of endpoint: Endpoint) -> [Endpoint] {
+        endpoints.filter { $0.method == endpoint.method && $0.path.shape == endpoint.path.shape }
+    }
+
     private func route(_ method: String, _ path: String) -> Outcome {
         let matches = endpoints.enumerated().compactMap { index, endpoint in
             endpoint.path.match(path).map { (index, endpoint, $0) }

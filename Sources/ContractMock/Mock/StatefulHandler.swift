@@ -37,7 +37,7 @@ struct StatefulHandler {
     /// The concrete collection this request is about (`/users/7/notes`), the key in the store, so
     /// a nested resource keeps each parent's items apart.
     private var key: String {
-        var segments = endpoint.path.template.split(separator: "/", omittingEmptySubsequences: false).map(
+        var segments = endpoint.path.route.split(separator: "/", omittingEmptySubsequences: false).map(
             String.init)
         if mock.resources.item(endpoint.path) != nil { segments.removeLast() }
         var path = segments.joined(separator: "/")

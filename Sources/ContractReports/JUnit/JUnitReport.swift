@@ -14,13 +14,40 @@ public enum JUnitReport {
     ///   `<system-out>`; longer ones end with a note giving their full size.
     public static func render(_ result: RunResult, transcriptLimit: Int = 16_384) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-        for (index, group) in ReportFormatting.casesByEndpoint(result.cases).enumerated() {
+        let groups = ReportFormatting.casesByEndpoint(result.cases)
+        for (index, group) in groups.enumerated() {
             xml += suite(
                 group.cases, endpointID: group.endpointID, index: index, result: result,
                 limit: transcriptLimit)
         }
+        for (offset, operation) in result.skippedOperations.enumerated() {
+            xml += suite(skipped: operation, index: groups.count + offset, result: result)
+        }
         xml += "</testsuites>\n"
         return xml
+    }
+
+    /// An operation the loader left out: a suite of one skipped test case whose message is the
+    /// reason, so CI shows what was never tested next to what passed.
+    private static func suite(skipped operation: SkippedOperation, index: Int, result: RunResult) -> String {
+        let attributes: [(String, String)] = [
+            ("id", String(index)), ("package", result.contractName), ("name", operation.endpointID),
+            ("hostname", ReportFormatting.host(of: result.baseURL)),
+            ("timestamp", Timestamp.junit(result.startedAt)), ("tests", "1"), ("failures", "0"),
+            ("errors", "0"), ("skipped", "1"), ("time", "0.000"),
+        ]
+        var xml = "  " + openTag("testsuite", attributes) + ">\n" + properties(result)
+        let testcase = [
+            ("classname", "\(result.contractName).\(operation.endpointID)"),
+            ("name", "\(operation.method) \(operation.path)"), ("time", "0.000"),
+        ]
+        xml += "    " + openTag("testcase", testcase) + ">\n      "
+        xml += openTag("skipped", [("message", clip(operation.summary))]) + "/>\n    </testcase>\n"
+        let place = operation.location.map { " (\($0))" } ?? ""
+        xml +=
+            "    <system-out>"
+            + XMLText.content("SKIPPED \(operation.endpointID): \(operation.reason)\(place)")
+        return xml + "</system-out>\n    <system-err/>\n  </testsuite>\n"
     }
 
     private static func suite(

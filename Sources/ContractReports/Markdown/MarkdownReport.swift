@@ -22,6 +22,8 @@ public enum MarkdownReport {
     public static func render(_ result: RunResult, activity: String? = nil, limit: Int = 1_000_000) -> String
     {
         var head = verdict(result, activity: activity) + "\n\n" + summaryTable(result)
+        let skipped = skippedTable(result)
+        if !skipped.isEmpty { head += "\n" + skipped }
         let coverage = coverageTable(result)
         if !coverage.isEmpty { head += "\n" + coverage }
         let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
@@ -71,7 +73,27 @@ public enum MarkdownReport {
             "against \(MarkdownText.inline(result.baseURL)): \(result.count(.passed)) passed, "
             + "\(result.count(.failed)) failed, \(errors) \(errors == 1 ? "error" : "errors"), "
             + "\(result.count(.skipped)) skipped in \(ReportFormatting.human(result.duration))"
+        let operations = result.skippedOperations.count
+        if operations > 0 {
+            line +=
+                "; \(operations) \(operations == 1 ? "operation" : "operations") not loaded, so not tested"
+        }
         return line
+    }
+
+    /// The operations the loader left out, with why and where: never tested, so said up front.
+    private static func skippedTable(_ result: RunResult) -> String {
+        guard !result.skippedOperations.isEmpty else { return "" }
+        var rows = ["| Endpoint | Operation | Reason | Where |", "| --- | --- | --- | --- |"]
+        for operation in result.skippedOperations {
+            rows.append(
+                "| \(MarkdownText.inline(operation.endpointID)) | "
+                    + "\(MarkdownText.inline("\(operation.method) \(operation.path)")) | "
+                    + "\(MarkdownText.inline(ReportFormatting.clipped(operation.summary))) | "
+                    + "\(operation.location.map { MarkdownText.inline($0) } ?? "—") |")
+        }
+        return "## Skipped operations\n\nNot loaded from the description, so not tested:\n\n"
+            + rows.joined(separator: "\n") + "\n"
     }
 
     private static func summaryTable(_ result: RunResult) -> String {
@@ -94,6 +116,10 @@ public enum MarkdownReport {
 
     private static func coverageTable(_ result: RunResult) -> String {
         guard !result.coverage.isEmpty else { return "" }
+        let skipped = result.skippedOperations.map { operation in
+            "| \(MarkdownText.inline(operation.endpointID)) | — | — | "
+                + "\(MarkdownText.inline(ReportFormatting.clipped(operation.summary))) |"
+        }
         var rows = ["| Endpoint | Declared | Seen | Never exercised |", "| --- | --- | --- | --- |"]
         for entry in result.coverage {
             func list(_ items: [String]) -> String {
@@ -103,7 +129,7 @@ public enum MarkdownReport {
                 "| \(MarkdownText.inline(entry.endpointID)) | \(list(entry.declared)) | "
                     + "\(list(entry.seen.map(String.init))) | \(list(entry.unexercised)) |")
         }
-        return "## Status coverage\n\n" + rows.joined(separator: "\n") + "\n"
+        return "## Status coverage\n\n" + (rows + skipped).joined(separator: "\n") + "\n"
     }
 
     /// One failed or errored case: findings, reproducer and a collapsed transcript.

@@ -17,7 +17,8 @@ public enum ResultsMerge {
     ///   is kept, with a warning, so a merge can never hide a failure.
     /// - The run starts at the earliest start and lasts until the latest shard ended (for shards
     ///   that ran in parallel, the longest shard's wall time).
-    /// - Coverage merges per endpoint: statuses seen anywhere count as seen.
+    /// - Coverage merges per endpoint: statuses seen anywhere count as seen. Operations the loader
+    ///   skipped are listed once.
     /// - The shard field is cleared; seed and tool version are kept when all shards agree.
     /// - Throws: `MergeError.contractMismatch` when the contracts' names or versions differ.
     public static func mergeReporting(_ results: [RunResult]) throws(MergeError) -> MergedResults {
@@ -36,6 +37,10 @@ public enum ResultsMerge {
         merged.interrupted = results.contains { $0.interrupted }
         merged.cases = mergeCases(results, warnings: &warnings)
         merged.coverage = mergeCoverage(results.map(\.coverage))
+        var skipped = Set<String>()
+        merged.skippedOperations = results.flatMap(\.skippedOperations).filter {
+            skipped.insert($0.endpointID).inserted
+        }
         let start = results.map(\.startedAt).min() ?? first.startedAt
         let end = results.map { $0.startedAt.addingTimeInterval($0.duration.seconds) }.max() ?? start
         merged.startedAt = start

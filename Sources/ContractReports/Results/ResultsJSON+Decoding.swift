@@ -33,12 +33,22 @@ extension ResultsJSON {
         for (index, element) in try root.array("coverage").enumerated() {
             coverage.append(try decode(coverage: JSONFieldReader(element, path: "coverage[\(index)]")))
         }
+        var skipped: [SkippedOperation] = []
+        for (index, element) in try root.array("skippedOperations").enumerated() {
+            let reader = try JSONFieldReader(element, path: "skippedOperations[\(index)]")
+            skipped.append(
+                SkippedOperation(
+                    endpointID: try reader.string("endpoint"), method: try reader.string("method"),
+                    path: try reader.string("path"), reason: try reader.string("reason"),
+                    location: try reader.optionalString("location")))
+        }
         return RunResult(
             contractName: try contract.string("name"), contractVersion: try contract.string("version"),
             contractFile: try contract.optionalString("file"), baseURL: try root.string("baseURL"),
             startedAt: startedAt, duration: try root.milliseconds("durationMs"), cases: cases,
             shard: try root.optionalString("shard"), seed: seed, toolVersion: try root.string("toolVersion"),
-            interrupted: try root.bool("interrupted", default: false), coverage: coverage)
+            interrupted: try root.bool("interrupted", default: false), coverage: coverage,
+            skippedOperations: skipped)
     }
 
     private static func decode(case reader: JSONFieldReader) throws(ResultsFormatError) -> CaseResult {

@@ -36,6 +36,18 @@ public enum ResultsJSON {
                 ("verdict", .string(result.verdict.rawValue)),
                 ("cases", .array(result.cases.map(encode(case:)))),
                 ("coverage", .array(result.coverage.map(encode(coverage:)))),
+                ("skippedOperations", .array(result.skippedOperations.map(encode(skipped:)))),
+            ]))
+    }
+
+    /// An operation the loader left out: never tested, so the results say which and why.
+    static func encode(skipped operation: SkippedOperation) -> JSONValue {
+        .object(
+            JSONObject([
+                ("endpoint", .string(operation.endpointID)), ("method", .string(operation.method)),
+                ("path", .string(operation.path)),
+                ("reason", .string(ReportFormatting.clipped(operation.reason))),
+                ("location", optional(operation.location)),
             ]))
     }
 

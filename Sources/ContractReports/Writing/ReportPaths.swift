@@ -1,3 +1,5 @@
+import ContractKit
+
 /// Where the reports of a run go: one path per ``ReportFormat``, `Reports/<contract stem>.<suffix>`
 /// (or `<contract stem>.<command>.<suffix>`) unless the user named a file, so that runs of several
 /// contracts in one job never overwrite each other.
@@ -68,8 +70,10 @@ public struct ReportPaths: Sendable, Hashable {
         set { byFormat["json"] = newValue }
     }
 
-    /// `contracts/coffee-shop.json` → `coffee-shop`; `contract` when nothing is left.
+    /// `contracts/coffee-shop.json` → `coffee-shop`; `contract` when nothing is left. A description
+    /// given by URL is named after its last path component (``DescriptionFetcher/stem(of:)``).
     static func stem(of path: String) -> String {
+        if let stem = DescriptionFetcher.stem(of: path) { return stem }
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
             return name.isEmpty ? "contract" : name

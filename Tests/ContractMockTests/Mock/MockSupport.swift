@@ -61,6 +61,19 @@ func crudFixtures() throws -> [(name: String, file: String, contract: Contract)]
         }
 }
 
+/// The descriptions of the slip fixtures (`Tests/ContractKitTests/OpenAPI/Fixtures/slips`): each
+/// read the way its author meant, and each must pass against its own mock like the corpus.
+func slipFixtures() -> [(name: String, file: String, contract: Contract)] {
+    let folder = packageRoot.appendingPathComponent("Tests/ContractKitTests/OpenAPI/Fixtures/slips")
+    let names =
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .filter { $0.hasSuffix(".json") }.sorted() + ["ref-map/api.yaml"]
+    return names.compactMap { name in
+        let file = folder.appendingPathComponent(name).path
+        return ContractLoader.read(file: file).contract.map { ("slips/\(name)", file, $0) }
+    }
+}
+
 /// A contract from JSON text, for small focused cases.
 func contract(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Contract {
     let outcome = ContractLoader.read(bytes: Array(text.utf8), file: "inline.json")

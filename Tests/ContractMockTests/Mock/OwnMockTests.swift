@@ -12,7 +12,7 @@ struct OwnMockCase: Sendable, CustomTestStringConvertible {
 
     /// Read once for both tests, so the corpus is loaded and its absence said once.
     static let all: [OwnMockCase] = {
-        let own = ((try? ownContracts()) ?? []) + ((try? crudFixtures()) ?? [])
+        let own = ((try? ownContracts()) ?? []) + ((try? crudFixtures()) ?? []) + slipFixtures()
         let corpus = corpusDescriptions()
         if corpusFolder() == nil {
             print(
@@ -24,7 +24,7 @@ struct OwnMockCase: Sendable, CustomTestStringConvertible {
 }
 
 /// `conform run` and `conform fuzz` pass against the contract's own mock, for every contract of
-/// `Contracts/` and every description of the corpus that loads.
+/// `Contracts/`, every slip fixture and every description of the corpus that loads.
 @Suite("Contracts pass against their own mock", .serialized)
 struct OwnMockTests {
     @Test("run passes against the own mock", arguments: OwnMockCase.all)

@@ -90,6 +90,19 @@ enum RunFixtures {
             ])
     }
 
+    /// The mixed run of a description two of whose operations could not be loaded (one reason
+    /// with markup and quotes in it, one without a known place).
+    static func withSkippedOperations() -> RunResult {
+        var run = mixed()
+        run.skippedOperations = [
+            SkippedOperation(
+                endpointID: "get_etag_etag", method: "GET", path: "/etag/{etag",
+                reason: "\"path\" has an unclosed placeholder <{etag> & more", location: "httpbin.json:866:7"),
+            SkippedOperation(endpointID: "deleteAll", method: "DELETE", path: "/", reason: "declared twice"),
+        ]
+        return run
+    }
+
     /// A run where everything passed.
     static func green() -> RunResult {
         RunResult(

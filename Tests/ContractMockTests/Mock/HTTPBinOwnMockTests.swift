@@ -1,0 +1,55 @@
+import ContractFuzz
+import ContractKit
+import ContractMock
+import Foundation
+import Testing
+
+/// httpbin's published Swagger 2.0 document (flasgger): `CONFORM_HTTPBIN_SPEC`, else
+/// `../shared/httpbin-spec.json`; not kept in the repository (a third-party file).
+private let httpbin: Contract? = {
+    let path =
+        ProcessInfo.processInfo.environment["CONFORM_HTTPBIN_SPEC"]
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/httpbin-spec.json").path
+    guard FileManager.default.fileExists(atPath: path) else {
+        print(
+            "skipped httpbin own-mock tests: \(path) is absent (set CONFORM_HTTPBIN_SPEC to httpbin's /spec.json)"
+        )
+        return nil
+    }
+    return ContractLoader.read(file: path).contract
+}()
+
+/// `POST` and `PUT /redirect-to` need a form body (`url` is a required form field), which the call
+/// `run` builds from the schemas does not have yet (`fuzz` builds one): left out of `run` until it does.
+private let needsFormBody = Selection(skip: ["post_redirect_to", "put_redirect_to"])
+
+@Suite("httpbin's description passes against its own mock", .serialized)
+struct HTTPBinOwnMockTests {
+    @Test("it loads 73 operations, at least the 65 a real httpbin run needs, and run passes against its mock")
+    func run() async throws {
+        guard let contract = httpbin else { return }
+        #expect(contract.endpoints.count == 73)
+        #expect(contract.skippedOperations.isEmpty)
+        let mock = ContractMock(contract: contract)
+        let baseURL = try mock.start()
+        defer { mock.shutdown() }
+        let configuration = Replayer.Configuration(
+            target: TargetSettings(baseURL: baseURL, timeout: .seconds(10)), selection: needsFormBody)
+        let result = await Replayer(contract: contract, configuration: configuration).run()
+        let failing = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")
+        #expect(result.count(.passed) == 71)
+    }
+
+    @Test("fuzz passes against its mock")
+    func fuzz() async throws {
+        guard let contract = httpbin else { return }
+        let mock = ContractMock(contract: contract)
+        let baseURL = try mock.start()
+        defer { mock.shutdown() }
+        let configuration = ServerFuzzer.Configuration(baseURL: baseURL, casesPerEndpoint: 5, seed: 1)
+        let outcome = await ServerFuzzer(contract: contract, configuration: configuration).run()
+        let failing = outcome.result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")
+    }
+}
