@@ -81,3 +81,14 @@ import Testing
         #expect(kept.map(\.pointer.displayText) == ["/endpoints/0/examlpes"])
     }
 }
+
+@Suite struct ContractFormatCheckNamesTests {
+    @Test("the format schema names every check a contract may configure, and no other")
+    func checkNamesMatch() throws {
+        let text = try #require(
+            FileManager.default.contents(atPath: Fixtures.packageFile("docs/contract-format.schema.json")))
+        let schema = try JSONParser.parse(Array(text))
+        let names = try #require(schema["$defs"]?["checks"]?["properties"]?.objectValue?.keys)
+        #expect(Set(names) == Set(CheckName.allCases.map(\.rawValue)))
+    }
+}

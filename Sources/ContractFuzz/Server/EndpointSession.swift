@@ -44,14 +44,16 @@ struct EndpointSession {
         var undeclared: Set<Int> = []
         /// The first valid request answered with a 2xx: its path reached an existing item.
         var reachedItem: FuzzRequest?
+        /// Checks judged besides the intents' (references an answer points to).
+        var extraChecks: Set<CheckName> = []
     }
 
-    func run() async -> ([CaseResult], [CheckName: Int]) {
+    func run(live: inout LiveValues) async -> ([CaseResult], [CheckName: Int]) {
         let config = fuzzer.configuration
         var random = SeededRandom(seed: config.seed, deriving: endpoint.id)
         let generator = FuzzCaseGenerator(
             contract: fuzzer.contract, endpoint: endpoint, variables: variables, schemas: fuzzer.schemas,
-            generator: fuzzer.generator)
+            generator: fuzzer.generator, live: live, model: fuzzer.model)
         let checker = ResponseChecker(
             contract: fuzzer.contract, schemas: fuzzer.schemas, checks: Self.responseChecks)
         var judge = FuzzJudge(contract: fuzzer.contract, endpoint: endpoint, checker: checker)
@@ -59,7 +61,7 @@ struct EndpointSession {
         let positives = generator.positive(count: config.casesPerEndpoint, random: &random)
         var planned = positives.map(\.intent.check)
         for request in positives {
-            guard await send(request, judge: judge, into: &progress) else { break }
+            guard await send(request, judge: judge, into: &progress, live: &live) else { break }
         }
         if let valid = positives.first, !progress.stoppedEarly, !isUnreachable(progress) {
             let negatives = generator.negative(from: valid, limit: config.casesPerEndpoint)
@@ -69,14 +71,14 @@ struct EndpointSession {
             let methods = generator.unsupportedMethods(from: base)
             planned += (negatives + methods).map(\.intent.check)
             for request in negatives + methods {
-                guard await send(request, judge: judge, into: &progress) else { break }
+                guard await send(request, judge: judge, into: &progress, live: &live) else { break }
             }
         }
         if let unreachable = progress.unreachable, !progress.answered {
             // Nothing listens there: every further request would fail the same way.
             return (Set(planned).sorted().map { unreachableResult(for: $0, unreachable) }, progress.sent)
         }
-        let results = Set(planned).sorted().map { check in
+        let results = Set(planned).union(progress.extraChecks).sorted().map { check in
             var result = caseResult(
                 for: check, failures: progress.failures[check] ?? [], count: progress.sent[check] ?? 0,
                 stoppedEarly: progress.stoppedEarly,
@@ -93,10 +95,22 @@ struct EndpointSession {
 
     /// Sends one request unless it was sent before, judges and records the answer; false when the
     /// session must stop (deadline, cancellation, nothing listening).
-    private func send(_ request: FuzzRequest, judge: FuzzJudge, into progress: inout Progress) async -> Bool {
+    private func send(
+        _ request: FuzzRequest, judge: FuzzJudge, into progress: inout Progress, live: inout LiveValues
+    ) async -> Bool {
         if isPastDeadline || Task.isCancelled {
             progress.stoppedEarly = true
             return false
+        }
+        var request = request
+        if request.intent == .positive, let (resource, role) = fuzzer.model.resource(of: endpoint.id),
+            role == .delete
+        {
+            // Each valid delete gets an item of its own, so reads and updates still find theirs.
+            guard let fresh = await freshItem(of: resource, live: &live) else { return true }
+            for (name, value) in fresh where request.draft.path[name] != nil {
+                request.draft.path[name] = value
+            }
         }
         let record = request.record(
             baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
@@ -120,6 +134,9 @@ struct EndpointSession {
             (200..<300).contains(status)
         {
             progress.reachedItem = request
+        }
+        if isValid, case .success(let response) = answer, (200..<300).contains(response.status) {
+            await learn(from: response, to: request, live: &live, progress: &progress)
         }
         var findings = judge.findings(for: request, record: record, answer: answer)
         findings.removeAll { finding in
@@ -159,7 +176,7 @@ struct EndpointSession {
             "\(record.method) \(record.url) \(type) \(accept) \(record.body.hashValue) \(record.body.count)"
     }
 
-    private var isPastDeadline: Bool {
+    var isPastDeadline: Bool {
         guard let deadline else { return false }
         return ContinuousClock().now >= deadline
     }

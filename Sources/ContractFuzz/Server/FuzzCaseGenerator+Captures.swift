@@ -39,8 +39,9 @@ extension FuzzCaseGenerator {
         }
     }
 
-    /// The captured value an example gives a parameter, if any.
-    func boundValue(of parameter: Parameter) -> JSONValue? {
+    /// The captured value an example gives a parameter, if any: for the `index`-th request, the
+    /// `index`-th value of the capture's family, so every captured value is used.
+    func boundValue(of parameter: Parameter, index: Int = 0) -> JSONValue? {
         for example in successfulExamples {
             let entries: [(name: String, value: JSONValue)]
             switch parameter.location {
@@ -50,22 +51,41 @@ extension FuzzCaseGenerator {
             }
             guard let entry = entries.first(where: { $0.name == parameter.name }),
                 !Template.variables(in: entry.value).isEmpty,
-                let value = try? Template.substitute(entry.value, variables)
+                let value = try? Template.substitute(entry.value, familyScope(index: index))
             else { continue }
             return value
         }
         return nil
     }
 
-    /// `body` with every place an example fills from a capture given the captured value.
-    func bind(_ body: JSONValue) -> JSONValue {
+    /// `body` with every place an example fills from a capture given a captured value: for the
+    /// `index`-th body, values of the capture's family in turn (each place its own), so bodies
+    /// name every captured item, not only the first.
+    func bind(_ body: JSONValue, index: Int = 0) -> JSONValue {
         var result = body
+        var offset = index
         for binding in bodyBindings {
-            guard let value = variables[binding.variable] else { continue }
             for match in binding.pattern.matches(in: result) {
+                guard let value = familyValue(binding.variable, index: offset) else { continue }
                 result = result.replacing(at: match.pointer, with: value)
+                offset += 1
             }
         }
         return result
+    }
+
+    /// The `index`-th value of a variable's family (in turn), else its captured value.
+    func familyValue(_ variable: String, index: Int) -> JSONValue? {
+        if let family = live.families[variable], !family.isEmpty { return family[index % family.count] }
+        return variables[variable]
+    }
+
+    /// The variables with each family's `index`-th value in place of the first.
+    func familyScope(index: Int) -> [String: JSONValue] {
+        var scope = variables
+        for (name, family) in live.families where !family.isEmpty {
+            scope[name] = family[index % family.count]
+        }
+        return scope
     }
 }

@@ -9,7 +9,8 @@ extension FuzzCaseGenerator {
     /// Invalid requests built from `valid` (a positive request), at most `limit`, the kinds taken in
     /// turn so that a small limit still covers each kind.
     func negative(from valid: FuzzRequest, limit: Int) -> [FuzzRequest] {
-        var groups = bodyNegatives(from: valid)
+        var groups = [missingItemNegatives(from: valid)]
+        groups += bodyNegatives(from: valid)
         groups.append(parameterNegatives(from: valid))
         var requests: [FuzzRequest] = []
         var round = 0
@@ -20,6 +21,54 @@ extension FuzzCaseGenerator {
             round += 1
         }
         return requests
+    }
+
+    /// Requests that name an item that cannot exist: one Conform deleted, in the path; in the body,
+    /// a reference (a value the contract's examples take from a capture, such as a menu id) that no
+    /// answer gave. A correct server refuses both with a 4xx.
+    func missingItemNegatives(from valid: FuzzRequest) -> [FuzzRequest] {
+        var requests: [FuzzRequest] = []
+        if let resource, model.item(endpoint.path) != nil, let gone = live.deleted[resource.name]?.last {
+            var request = valid
+            request.intent = .negative(
+                "path names \(resource.name) item \(Self.describe(gone)), which was deleted")
+            for (name, value) in gone where request.draft.path[name] != nil {
+                request.draft.path[name] = value
+            }
+            requests.append(request)
+        }
+        if case .json(let body) = valid.draft.body, let pointer = endpoint.request?.schemaPointer {
+            for binding in bodyBindings {
+                guard let family = live.families[binding.variable], !family.isEmpty,
+                    let match = binding.pattern.matches(in: body).first,
+                    let unknown = Self.unknownValue(besides: family)
+                else { continue }
+                let changed = body.replacing(at: match.pointer, with: unknown)
+                guard schemas.validate(changed, at: pointer).isValid else { continue }
+                var request = valid
+                request.intent = .negative(
+                    "body\(match.pointer.displayText) = \(Template.plainText(unknown)) names nothing any answer gave as {{\(binding.variable)}}"
+                )
+                request.draft.body = .json(changed)
+                requests.append(request)
+            }
+        }
+        return requests
+    }
+
+    /// A value of the family's type that is none of its values: far above every number, or a text
+    /// no server would have made.
+    static func unknownValue(besides family: [JSONValue]) -> JSONValue? {
+        let numbers = family.compactMap { $0.numberValue.flatMap { Int64($0.description) } }
+        if numbers.count == family.count, let largest = numbers.max(), largest < Int64.max / 4 {
+            return .number(JSONNumber(largest * 2 + 1_000_003))
+        }
+        if family.allSatisfy({ $0.stringValue != nil }) { return .string("conform-unknown-7f3a") }
+        return nil
+    }
+
+    static func describe(_ address: LiveValues.Address) -> String {
+        address.sorted { $0.key < $1.key }.map { Template.plainText($0.value) }.joined(separator: "/")
     }
 
     private func bodyNegatives(from valid: FuzzRequest) -> [[FuzzRequest]] {

@@ -17,6 +17,11 @@ struct FuzzCaseGenerator {
     let contract: Contract
     let endpoint: Endpoint
     let variables: [String: JSONValue]
+    /// What the run learned from answers: captured families, live and deleted items.
+    let live: LiveValues
+    /// The resource whose item (or nested collection) this endpoint's path names, if any.
+    let resource: Resource?
+    let model: ResourceModel
     let generator: InstanceGenerator
     let navigator: SchemaNavigator
     let reader: ParameterReader
@@ -28,11 +33,15 @@ struct FuzzCaseGenerator {
 
     init(
         contract: Contract, endpoint: Endpoint, variables: [String: JSONValue], schemas: ContractSchemas,
-        generator: InstanceGenerator
+        generator: InstanceGenerator, live: LiveValues = LiveValues(), model: ResourceModel? = nil
     ) {
         self.contract = contract
         self.endpoint = endpoint
         self.variables = variables
+        self.live = live
+        let model = model ?? ResourceModel(endpoints: [])
+        self.model = model
+        self.resource = model.item(endpoint.path) ?? model.collection(endpoint.path)
         self.generator = generator
         self.navigator = SchemaNavigator(document: contract.document)
         self.reader = ParameterReader(navigator: navigator)
@@ -50,7 +59,8 @@ struct FuzzCaseGenerator {
         var requests: [FuzzRequest] = []
         for (index, body) in bodies.enumerated() {
             guard
-                let (parameters, untyped) = validParameters(random: &random, includeOptional: index % 2 == 1)
+                let (parameters, untyped) = validParameters(
+                    random: &random, includeOptional: index % 2 == 1, index: index)
             else { continue }
             var intent = FuzzRequest.Intent.positive
             if let name = untyped {
@@ -70,17 +80,29 @@ struct FuzzCaseGenerator {
         return requests
     }
 
+    /// One valid body for the endpoint's request (a JSON or form body generated from its schema),
+    /// or `.none` when it takes none; nil when it needs a body Conform cannot build.
+    func validBody(random: inout SeededRandom) -> RequestDraft.Body? {
+        guard let bodies = validBodies(count: 1, random: &random) else { return nil }
+        return bodies.first ?? RequestDraft.Body.none
+    }
+
     /// Values for every required parameter (and, when asked, the optional ones), each one the
     /// request carries faithfully and the schema accepts as read back; with the name of a
     /// parameter whose schema gives no type (the request is then a probe). Nil when a required
     /// parameter gets no such value.
-    private func validParameters(random: inout SeededRandom, includeOptional: Bool) -> (
+    private func validParameters(random: inout SeededRandom, includeOptional: Bool, index: Int) -> (
         ParameterSet, untyped: String?
     )? {
         var set = ParameterSet()
         var untyped: String?
+        let address = liveAddress(index: index)
         for parameter in endpoint.parameters where parameter.isRequired || includeOptional {
-            if let bound = boundValue(of: parameter) {
+            if parameter.location == .path, let value = address?[parameter.name] {
+                set.set(parameter, value)
+                continue
+            }
+            if let bound = boundValue(of: parameter, index: index) {
                 set.set(parameter, bound)
                 continue
             }
@@ -108,6 +130,15 @@ struct FuzzCaseGenerator {
             }
         }
         return (set, untyped)
+    }
+
+    /// The item (or, for a nested collection, the parent item) the `index`-th request addresses:
+    /// the live items in turn, so valid requests reach items that exist, all of them.
+    func liveAddress(index: Int) -> LiveValues.Address? {
+        guard let resource else { return nil }
+        let owner = model.item(endpoint.path) != nil ? resource.name : resource.parent?.resource
+        guard let owner, let items = live.items[owner], !items.isEmpty else { return nil }
+        return items[index % items.count]
     }
 
     /// Whether a schema says nothing of its values' type: no `type` (here or through `$ref`,
@@ -159,12 +190,13 @@ struct FuzzCaseGenerator {
         else {
             return spec.isRequired ? nil : Array(repeating: .none, count: count)
         }
-        var values = generator.boundaryInstances(for: schema, limit: max(1, count / 2)).map(bind)
+        var values = generator.boundaryInstances(for: schema, limit: max(1, count / 2))
         var attempts = 0
         while values.count < count * 2 && attempts < count * 4 {
             attempts += 1
-            if let value = try? generator.instance(for: schema, using: &random) { values.append(bind(value)) }
+            if let value = try? generator.instance(for: schema, using: &random) { values.append(value) }
         }
+        values = values.enumerated().map { bind($0.element, index: $0.offset) }
         var bodies: [RequestDraft.Body] = []
         for value in values where bodies.count < count && schemas.validate(value, at: pointer).isValid {
             guard let encoded = body(value, type: spec.contentType),

@@ -21,6 +21,12 @@ public struct ServerFuzzer: Sendable {
         public var seed = Self.defaultSeed
         /// Stops sending new requests after this long (shrinking included); nil never stops early.
         public var timeBudget: Duration?
+        /// Sends no sequences and learns no items: every request stands alone, for APIs without
+        /// state (or to fuzz faster).
+        public var stateless = false
+        /// The credentials of a second identity, by security scheme name (`--auth-other`): an item
+        /// one identity creates must not be readable, changeable or deletable by the other.
+        public var otherCredentials: [String: String] = [:]
 
         /// Valid requests per endpoint unless `--cases` says otherwise.
         public static let defaultCasesPerEndpoint = 20
@@ -62,12 +68,26 @@ public struct ServerFuzzer: Sendable {
     let generator: InstanceGenerator
     let transport: HTTPTransport
 
+    /// The resources the contract describes, which the stateful phase creates, changes and deletes.
+    let model: ResourceModel
+    /// The contract's security with the second identity's credentials (`--auth-other`), if given.
+    let otherAuth: ContractAuth?
+
     public init(contract: Contract, configuration: Configuration) {
         self.contract = contract
         self.configuration = configuration
         self.schemas = ContractSchemas(contract: contract)
         self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         self.transport = configuration.target.transport
+        self.model = ResourceModel(contract: contract)
+        if var other = contract.auth, !configuration.otherCredentials.isEmpty {
+            for index in other.schemes.indices {
+                other.schemes[index].credential = configuration.otherCredentials[other.schemes[index].name]
+            }
+            self.otherAuth = other
+        } else {
+            self.otherAuth = nil
+        }
     }
 
     /// The endpoints this configuration fuzzes: those with parameters or a body, filtered and sharded.
@@ -81,17 +101,33 @@ public struct ServerFuzzer: Sendable {
         let start = clock.now
         let startedAt = Date()
         let deadline = configuration.timeBudget.map { start + $0 }
-        let variables = await capturedVariables()
+        var live = await capturedValues()
         var cases: [CaseResult] = []
         var counts: [String: [CheckName: Int]] = [:]
+        let stateful = StatefulPhase(fuzzer: self, model: model, deadline: deadline)
+        if !configuration.stateless {
+            for result in await stateful.run(live: &live) {
+                cases.append(result)
+                configuration.progress?(result)
+            }
+        }
         for endpoint in endpoints {
             let session = EndpointSession(
-                fuzzer: self, endpoint: endpoint, variables: variables, deadline: deadline)
-            let (results, sent) = await session.run()
+                fuzzer: self, endpoint: endpoint, variables: live.variables, deadline: deadline)
+            let (results, sent) = await session.run(live: &live)
             counts[endpoint.id] = sent
             for result in results {
                 cases.append(result)
                 configuration.progress?(result)
+            }
+        }
+        if !configuration.stateless, !live.created.isEmpty {
+            let left = await stateful.cleanUp(live: &live)
+            if !left.isEmpty, let index = cases.firstIndex(where: { $0.name == "sequence" }) {
+                let list = left.prefix(20).joined(separator: ", ")
+                cases[index].reason =
+                    (cases[index].reason.map { $0 + "; " } ?? "")
+                    + "left \(left.count) item\(left.count == 1 ? "" : "s") it created: \(list)"
             }
         }
         let result = RunResult.assemble(
@@ -100,19 +136,27 @@ public struct ServerFuzzer: Sendable {
         return Outcome(result: result, requestCounts: counts)
     }
 
-    /// Replays the contract's examples once to learn real values (menu ids, image names) that the
-    /// contract's examples take from captures.
-    private func capturedVariables() async -> [String: JSONValue] {
+    /// Replays the contract's examples that capture values, once, to learn real values (menu ids,
+    /// image names): each captured variable, and every value its place stands for (its family).
+    private func capturedValues() async -> LiveValues {
         var target = configuration.target
         target.progress = nil
         let replayer = Replayer(contract: contract, configuration: .init(target: target))
-        var variables: [String: JSONValue] = [:]
+        var live = LiveValues()
         for planned in replayer.plan.cases where !planned.captures.isEmpty {
             if Task.isCancelled { break }
-            let (_, captured) = await replayer.run(planned, variables: variables)
-            variables.merge(captured) { _, new in new }
+            let (result, captured) = await replayer.run(planned, variables: live.variables)
+            live.variables.merge(captured) { _, new in new }
+            let example = contract.endpoint(planned.endpointID).flatMap { endpoint in
+                planned.exampleIndex.map { endpoint.examples[$0] }
+            }
+            let body = result.response.flatMap { try? JSONParser.parse($0.body) }
+            if let body { live.observe(body) }
+            for capture in example?.captures ?? [] {
+                let family = CaptureExtractor.family(of: capture, body: body)
+                if !family.isEmpty { live.families[capture.variable] = family }
+            }
         }
-        return variables
+        return live
     }
-
 }

@@ -9,6 +9,8 @@ struct LiveValues: Sendable {
     /// The path values that address one item: its id and, for a nested resource, its parent's.
     typealias Address = [String: JSONValue]
 
+    /// The value each captured variable got from the contract's examples.
+    var variables: [String: JSONValue] = [:]
     /// Every value of each captured variable's family (each `/items/*/id`, not only `/items/0/id`).
     var families: [String: [JSONValue]] = [:]
     /// Per resource name, the items known to exist, in the order they were learned.
@@ -19,6 +21,8 @@ struct LiveValues: Sendable {
     var created: [(resource: String, address: Address)] = []
     /// Values seen in any answer under a property name (lowercased, without `_`).
     var seen: [String: [JSONValue]] = [:]
+    /// References (URLs in answers) already fetched, so each is checked once per run.
+    var checkedReferences: Set<String> = []
 
     /// The most values kept per name, so a huge listing does not grow the fuzzer without bound.
     static let keptPerName = 64
@@ -68,7 +72,9 @@ struct LiveValues: Sendable {
     func seenValues(named names: [String]) -> [JSONValue] {
         var values: [JSONValue] = []
         for name in names {
-            for value in seen[Self.normalized(name)] ?? [] where !values.contains(value) { values.append(value) }
+            for value in seen[Self.normalized(name)] ?? [] where !values.contains(value) {
+                values.append(value)
+            }
         }
         return values
     }

@@ -18,7 +18,7 @@ struct ContractDecoder {
         "latencyBudgetMs", "checks", "examples", "security",
     ]
     static let parameterKeys = [
-        "required", "schema", "description", "filters", "style", "explode", "allowReserved",
+        "required", "schema", "description", "filters", "limits", "style", "explode", "allowReserved",
     ]
     static let requestKeys = ["contentType", "schema", "required", "description"]
     static let responseKeys = ["description", "contentType", "headers", "schema", "example"]
@@ -194,6 +194,15 @@ struct ContractDecoder {
                             at: itemPointer.appending("filters"))
                     }
                 }
+                var limits: JSONPointer?
+                if let text = item.string("limits", log: &log) {
+                    limits = JSONPointer(text)
+                    if limits == nil {
+                        log.error(
+                            "\"limits\" must be a JSON pointer to the array it bounds, such as \"/items\", found \"\(text)\"",
+                            at: itemPointer.appending("limits"))
+                    }
+                }
                 let style = self.style(&item, location: location, at: itemPointer)
                 let explode = item.bool("explode", log: &log) ?? false
                 let allowReserved = item.bool("allowReserved", log: &log) ?? false
@@ -201,7 +210,8 @@ struct ContractDecoder {
                 result.append(
                     Parameter(
                         name: member.key, location: location, isRequired: required,
-                        schemaPointer: schemaPointer, filters: filters, style: style, explode: explode,
+                        schemaPointer: schemaPointer, filters: filters, limits: limits, style: style,
+                        explode: explode,
                         allowReserved: allowReserved, pointer: itemPointer))
             }
         }

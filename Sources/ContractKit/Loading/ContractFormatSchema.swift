@@ -114,7 +114,16 @@ enum ContractFormatSchema {
                 "positive_data_acceptance": { "$ref": "#/$defs/checkSetting" },
                 "negative_data_rejection": { "$ref": "#/$defs/checkSetting" },
                 "missing_required_header": { "$ref": "#/$defs/checkSetting" },
-                "unsupported_method": { "$ref": "#/$defs/checkSetting" }
+                "unsupported_method": { "$ref": "#/$defs/checkSetting" },
+                "response_size": { "$ref": "#/$defs/checkSetting" },
+                "use_after_free": { "$ref": "#/$defs/checkSetting" },
+                "ensure_resource_availability": { "$ref": "#/$defs/checkSetting" },
+                "ignored_auth": { "$ref": "#/$defs/checkSetting" },
+                "referenced_resource_availability": { "$ref": "#/$defs/checkSetting" },
+                "stored_as_sent": { "$ref": "#/$defs/checkSetting" },
+                "update_reads_back": { "$ref": "#/$defs/checkSetting" },
+                "limit_respected": { "$ref": "#/$defs/checkSetting" },
+                "object_level_authorization": { "$ref": "#/$defs/checkSetting" }
               },
               "additionalProperties": false
             },
@@ -232,6 +241,11 @@ enum ContractFormatSchema {
                   "type": "string",
                   "pattern": "^(/([^~]|~[01])*)?$",
                   "description": "A pointer into the response body, * for every element, whose values must equal the parameter."
+                },
+                "limits": {
+                  "type": "string",
+                  "pattern": "^(/([^~]|~[01])*)?$",
+                  "description": "A pointer to the array of the response body whose length the parameter bounds ('' for a bare array): the mock truncates it, and fuzzing's limit_respected holds a server to it."
                 },
                 "style": {
                   "enum": ["form", "spaceDelimited", "pipeDelimited", "deepObject", "simple", "label", "matrix"],

@@ -71,6 +71,9 @@ public struct Parameter: Sendable {
     /// A pointer pattern into the response body whose values this parameter filters by equality
     /// (`/items/*/category`): the mock applies the filter and the runner can check it.
     public var filters: PointerPattern?
+    /// The array of the answer whose length this parameter bounds (`/items`): the mock truncates
+    /// it, and `limit_respected` holds a server to it.
+    public var limits: JSONPointer?
     /// How the value is written (OpenAPI `style`); the location's default unless declared.
     public var style: ParameterStyle
     /// Whether arrays and objects are spread over several pairs or segments (OpenAPI `explode`).
@@ -83,14 +86,15 @@ public struct Parameter: Sendable {
 
     public init(
         name: String, location: Location, isRequired: Bool, schemaPointer: JSONPointer? = nil,
-        filters: PointerPattern? = nil, style: ParameterStyle? = nil, explode: Bool = false,
-        allowReserved: Bool = false, pointer: JSONPointer = .root
+        filters: PointerPattern? = nil, limits: JSONPointer? = nil, style: ParameterStyle? = nil,
+        explode: Bool = false, allowReserved: Bool = false, pointer: JSONPointer = .root
     ) {
         self.name = name
         self.location = location
         self.isRequired = isRequired
         self.schemaPointer = schemaPointer
         self.filters = filters
+        self.limits = limits
         self.style = style ?? ParameterStyle.defaultStyle(for: location)
         self.explode = explode
         self.allowReserved = allowReserved

@@ -25,7 +25,8 @@ public struct ResourceModel: Sendable {
             let idParameter = endpoint.path.parameterNames.last
             resources.append(
                 Resource(
-                    name: "", collection: collection, item: endpoint.path, idParameter: idParameter, parent: nil,
+                    name: "", collection: collection, item: endpoint.path, idParameter: idParameter,
+                    parent: nil,
                     operations: [:]))
         }
         // A collection that creates but has no item path is a resource too (its items are named
@@ -36,15 +37,21 @@ public struct ResourceModel: Sendable {
             else { continue }
             resources.append(
                 Resource(
-                    name: "", collection: endpoint.path, item: nil, idParameter: nil, parent: nil, operations: [:]))
+                    name: "", collection: endpoint.path, item: nil, idParameter: nil, parent: nil,
+                    operations: [:]))
         }
         for index in resources.indices {
             resources[index].name = Self.uniqueName(for: resources[index].collection, used: &used)
-            for endpoint in (byShape[resources[index].collection.shape] ?? []) + (resources[index].item.map {
-                byShape[$0.shape] ?? []
-            } ?? []) {
+            for endpoint in (byShape[resources[index].collection.shape] ?? [])
+                + (resources[index].item.map {
+                    byShape[$0.shape] ?? []
+                } ?? [])
+            {
                 let onItem = endpoint.path.shape == resources[index].item?.shape
-                guard let role = Resource.Role.allCases.first(where: { $0.isItemRole == onItem && $0.method == endpoint.method }),
+                guard
+                    let role = Resource.Role.allCases.first(where: {
+                        $0.isItemRole == onItem && $0.method == endpoint.method
+                    }),
                     resources[index].operations[role] == nil
                 else { continue }
                 resources[index].operations[role] = endpoint.id
@@ -83,8 +90,10 @@ public struct ResourceModel: Sendable {
         guard path.segments.count >= 2, let last = path.segments.last, last.parts.count == 1,
             case .parameter = last.parts[0]
         else { return nil }
-        return PathTemplate("/" + path.template.split(separator: "/", omittingEmptySubsequences: false)
-            .dropFirst().dropLast().joined(separator: "/"))
+        return PathTemplate(
+            "/"
+                + path.route.split(separator: "/", omittingEmptySubsequences: false)
+                .dropFirst().dropLast().joined(separator: "/"))
     }
 
     /// The resource whose item path the collection sits under (`/books/{book_id}/reviews` under
@@ -92,7 +101,9 @@ public struct ResourceModel: Sendable {
     static func parent(of resource: Resource, among resources: [Resource]) -> Resource.Parent? {
         let segments = resource.collection.segments
         guard segments.count >= 2 else { return nil }
-        let prefix = "/" + resource.collection.template.split(separator: "/", omittingEmptySubsequences: false)
+        let prefix =
+            "/"
+            + resource.collection.route.split(separator: "/", omittingEmptySubsequences: false)
             .dropFirst().dropLast().joined(separator: "/")
         guard let template = PathTemplate(prefix),
             let parent = resources.first(where: { $0.item?.shape == template.shape }),

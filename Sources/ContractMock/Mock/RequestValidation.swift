@@ -106,7 +106,8 @@ struct RequestValidation {
             } catch {
                 return Violation(message: "the body is not valid JSON: \(error)", concernsBody: true)
             }
-            return schemaPointer.flatMap { schemaViolation(value, at: $0) }
+            if let violation = schemaPointer.flatMap({ schemaViolation(value, at: $0) }) { return violation }
+            return ReferenceIntegrity(mock: mock, endpoint: endpoint, request: request).violation(in: value)
         }
         if FormBody.isForm(contentType) {
             let fields: [(name: String, value: String)]

@@ -45,6 +45,7 @@ struct ResponseBuilder {
             }
             if var filtered = value, !mock.isActive(.ignoredFilter, for: endpoint) {
                 applyFilters(to: &filtered)
+                applyLimit(to: &filtered)
                 if factory.isValid(filtered, at: spec.schemaPointer) { value = filtered }
             }
         }
@@ -60,6 +61,16 @@ struct ResponseBuilder {
         else { return "mock" }
         let text = Template.plainText(value)
         return text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } ? text : "mock"
+    }
+
+    /// Keeps no more elements than the request's limit parameter asks for.
+    private func applyLimit(to body: inout JSONValue) {
+        guard let parameter = ListingLimit.parameter(of: endpoint, in: mock.contract.document),
+            let text = request.query.last(where: { $0.name == parameter.name })?.value, let limit = Int(text),
+            limit >= 0, let location = ListingLimit.array(in: body, for: parameter),
+            case .array(let elements)? = location.resolve(in: body), elements.count > limit
+        else { return }
+        body = body.replacing(at: location, with: .array(Array(elements.prefix(limit))))
     }
 
     /// Keeps only the array elements whose filtered field equals the query value.

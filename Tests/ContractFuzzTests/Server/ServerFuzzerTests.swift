@@ -25,9 +25,9 @@ struct ServerFuzzerTests {
         let failing = outcome.result.cases.filter { $0.outcome != .passed }
         #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")
         let order = try #require(outcome.requestCounts["placeOrder"])
-        // Every valid order names the captured menu id, so the ten generated bodies are four
-        // distinct requests: each is sent once, and the first again with Accept: */*.
-        #expect(order[.positiveDataAcceptance] == 5)
+        // The valid orders name the menu's ids in turn (every value the capture stands for), so
+        // they are distinct requests.
+        #expect((order[.positiveDataAcceptance] ?? 0) >= 10)
         #expect(order[.negativeDataRejection] == 10)
         #expect(order[.unsupportedMethod] == 4)
         #expect(outcome.result.cases.contains { $0.id == "placeOrder/negative_data_rejection" })

@@ -1,0 +1,155 @@
+import ContractKit
+import JSONSchema
+
+/// Replacing, updating and deleting an item, and what must be true afterwards.
+extension ResourceStory {
+    /// Replaces (`PUT`) or updates (`PATCH`) an item with a valid body, then reads it back: the
+    /// values sent must be stored (`stored_as_sent`), the item must read as the answer said
+    /// (`update_reads_back`), and an update must leave what it did not send as it was. Returns the
+    /// item as read back.
+    mutating func change(
+        _ item: LiveValues.Address, role: Resource.Role, current: JSONValue?, live: inout LiveValues
+    ) async -> JSONValue? {
+        guard let endpoint = endpoint(role), !isPastDeadline,
+            var body = changedBody(for: endpoint, current: current, live: live)
+        else { return nil }
+        body = keepingID(body, of: item, current: current)
+        let step = await send(draft(endpoint, at: item, body: body))
+        guard step.succeeded, let readBack = await read(item, expectFound: nil, live: &live) else {
+            return nil
+        }
+        let sent = sentObject(body, endpoint: endpoint)
+        let comparison = StoredComparison(navigator: SchemaNavigator(document: contract.document))
+        let requestSchema = endpoint.request?.schemaPointer
+        let lost = comparison.differences(sent: sent, stored: readBack, writableBy: requestSchema)
+        judged(
+            .storedAsSent, on: endpoint.id,
+            lost.first.map { difference in
+                log.finding(
+                    .storedAsSent,
+                    "\(endpoint.displayName) answered \(step.status ?? 0) but the item reads back with \(difference.pointer) \(difference.stored), not the \(difference.sent) it sent",
+                    expected: "\(difference.pointer) = \(difference.sent), as sent", actual: difference.stored
+                )
+            })
+        if role == .update, let current {
+            let touched = comparison.changedBesides(
+                sent: sent, before: current, after: readBack, writableBy: requestSchema)
+            if let difference = touched.first {
+                judged(
+                    .storedAsSent, on: endpoint.id,
+                    log.finding(
+                        .storedAsSent,
+                        "\(endpoint.displayName) changed \(difference.pointer), which the request did not send (\(difference.sent) became \(difference.stored))",
+                        expected: "\(difference.pointer) left as \(difference.sent)",
+                        actual: difference.stored))
+            }
+        }
+        if let answer = step.body, idValue(in: answer) != nil {
+            let differs = comparison.differences(sent: answer, stored: readBack, writableBy: requestSchema)
+            judged(
+                .updateReadsBack, on: endpoint.id,
+                differs.first.map { difference in
+                    log.finding(
+                        .updateReadsBack,
+                        "\(endpoint.displayName) answered \(difference.pointer) = \(difference.sent), but the item reads back with \(difference.stored)",
+                        expected: "the item as the answer showed it",
+                        actual: "\(difference.pointer) = \(difference.stored)")
+                })
+        }
+        return readBack
+    }
+
+    /// The created item must read back with what the create request sent (`stored_as_sent`).
+    mutating func checkStored(_ body: RequestDraft.Body, in stored: JSONValue, endpoint: Endpoint) {
+        let comparison = StoredComparison(navigator: SchemaNavigator(document: contract.document))
+        let lost = comparison.differences(
+            sent: sentObject(body, endpoint: endpoint), stored: stored,
+            writableBy: endpoint.request?.schemaPointer)
+        judged(
+            .storedAsSent, on: endpoint.id,
+            lost.first.map { difference in
+                log.finding(
+                    .storedAsSent,
+                    "the created item reads back with \(difference.pointer) \(difference.stored), not the \(difference.sent) \(endpoint.displayName) sent",
+                    expected: "\(difference.pointer) = \(difference.sent), as sent", actual: difference.stored
+                )
+            })
+    }
+
+    /// A valid body for the change that differs from the item where it can (a change that sends
+    /// what is already stored proves nothing).
+    mutating func changedBody(for endpoint: Endpoint, current: JSONValue?, live: LiveValues) -> RequestDraft
+        .Body?
+    {
+        var fallback: RequestDraft.Body?
+        for _ in 0..<4 {
+            guard let body = validBody(for: endpoint, live: live) else { return fallback }
+            fallback = fallback ?? body
+            guard case .object(let sent)? = sentObject(body, endpoint: endpoint),
+                case .object(let stored)? = current
+            else { return body }
+            if sent.members.contains(where: { stored[$0.key] != nil && stored[$0.key] != $0.value }) {
+                return body
+            }
+        }
+        return fallback
+    }
+
+    /// The body with the item's id where the body names one (a `PUT` that carries `"id"` must
+    /// name the item it replaces).
+    func keepingID(_ body: RequestDraft.Body, of item: LiveValues.Address, current: JSONValue?)
+        -> RequestDraft.Body
+    {
+        guard case .json(.object(var object)) = body, let parameter = resource.idParameter,
+            let field = IDField.name(
+                in: object, parameter: parameter, collection: resource.collection.template),
+            let id = item[parameter] ?? current.flatMap(idValue(in:))
+        else { return body }
+        if let current, case .object(let stored) = current, let storedID = stored[field] {
+            object[field] = storedID
+        } else {
+            object[field] = id
+        }
+        return .json(.object(object))
+    }
+
+    /// What a body sent, as a JSON value (a form read back by its schema).
+    func sentObject(_ body: RequestDraft.Body, endpoint: Endpoint) -> JSONValue? {
+        let generator = FuzzCaseGenerator(
+            contract: contract, endpoint: endpoint, variables: [:], schemas: fuzzer.schemas,
+            generator: fuzzer.generator, live: LiveValues())
+        return generator.object(of: body)
+    }
+
+    /// Deletes an item, then checks it is gone: not readable, not updatable, not listed.
+    mutating func delete(_ item: LiveValues.Address, parent: LiveValues.Address, live: inout LiveValues) async
+    {
+        guard let endpoint = endpoint(.delete), !isPastDeadline else { return }
+        let step = await send(draft(endpoint, at: item))
+        guard step.succeeded else { return }
+        live.forget(item: item, of: resource.name)
+        if let read = self.endpoint(.read) {
+            let again = await send(draft(read, at: item))
+            judged(
+                .useAfterFree, on: read.id,
+                again.succeeded
+                    ? log.finding(
+                        .useAfterFree, "a deleted item can still be read",
+                        expected:
+                            "404 or 410 for \(read.displayName) after \(endpoint.displayName) answered \(step.status ?? 0)",
+                        actual: String(again.status ?? 0)) : nil)
+        }
+        if let update = self.endpoint(.update), let body = validBody(for: update, live: live) {
+            let again = await send(draft(update, at: item, body: body))
+            judged(
+                .useAfterFree, on: update.id,
+                again.succeeded
+                    ? log.finding(
+                        .useAfterFree, "a deleted item can still be changed",
+                        expected: "a 4xx for \(update.displayName) after the delete",
+                        actual: String(again.status ?? 0)) : nil)
+        }
+        await checkListed(item, parent: parent, expected: false, live: &live)
+        _ = await send(draft(endpoint, at: item))
+    }
+}

@@ -1,0 +1,221 @@
+import ContractKit
+import Foundation
+import JSONSchema
+
+/// The requests of a story: each is sent, logged as a step, and its answer checked against what
+/// the operation declares.
+extension ResourceStory {
+    /// Sends `draft` (with `auth`'s credentials, the contract's by default) and logs the step.
+    mutating func send(_ draft: RequestDraft, auth: ContractAuth?? = nil, carried: String? = nil) async
+        -> StoryStep
+    {
+        let credentials = auth ?? contract.auth
+        let record = draft.record(
+            baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
+            auth: credentials)
+        let answer = await fuzzer.transport.perform(record).result
+        sent += 1
+        var step = StoryStep(record: record, answer: answer, carried: carried)
+        switch answer {
+        case .success: answered = true
+        case .failure(let error) where error.isUnreachable: unreachable = error
+        case .failure: break
+        }
+        if case .success(let response) = answer {
+            if case .none = auth { checkResponse(response, to: record, endpoint: draft.endpoint) }
+        } else if case .failure(let error) = answer {
+            step.carried = nil
+            note(
+                Finding(
+                    check: error.check, message: "no complete response: \(error)", actual: error.description))
+        }
+        log.append(step)
+        return step
+    }
+
+    /// The response checks of `conform run` on a story's answer; each finding once.
+    mutating func checkResponse(_ response: ResponseRecord, to record: RequestRecord, endpoint: Endpoint) {
+        if contract.auth?.expectsRejection(endpoint.id, status: response.status) == true { return }
+        let checker = ResponseChecker(
+            contract: contract, schemas: fuzzer.schemas,
+            checks: EndpointSession.responseChecks + [.statusCodeConformance])
+        for var finding in checker.check(response, to: record, endpoint: endpoint).findings {
+            guard
+                !responseFindings.contains(where: {
+                    $0.check == finding.check && $0.message == finding.message
+                })
+            else { continue }
+            finding.curl = CurlCommand.render(record, redaction: fuzzer.configuration.redaction)
+            responseFindings.append(finding)
+        }
+    }
+
+    private mutating func note(_ finding: Finding) {
+        guard !responseFindings.contains(where: { $0.message == finding.message }) else { return }
+        responseFindings.append(finding)
+    }
+
+    /// Counts one judgement of `check` on `endpointID`, with its finding when it failed.
+    mutating func judged(_ check: CheckName, on endpointID: String, _ finding: Finding? = nil) {
+        var tally = tallies[check] ?? Tally(endpointID: endpointID)
+        tally.count += 1
+        if let finding, !tally.findings.contains(where: { $0.message == finding.message }),
+            tally.findings.count < 10
+        {
+            tally.findings.append(finding)
+        }
+        tallies[check] = tally
+    }
+
+    /// A request to `endpoint` at `address`, with `body`.
+    func draft(_ endpoint: Endpoint, at address: LiveValues.Address, body: RequestDraft.Body = .none)
+        -> RequestDraft
+    {
+        var path: [String: JSONValue] = [:]
+        for name in endpoint.path.parameterNames { path[name] = address[name] }
+        return RequestDraft(endpoint: endpoint, path: path, body: body)
+    }
+
+    /// A valid body for `endpoint`, generated from its request schema; nil when it needs one Conform
+    /// cannot build.
+    mutating func validBody(for endpoint: Endpoint, live: LiveValues) -> RequestDraft.Body? {
+        validDraft(for: endpoint, at: [:], live: live)?.body
+    }
+
+    /// A valid request to `endpoint` at `address` (its other parameters and body generated, each
+    /// story request with fresh values); nil when it needs a body Conform cannot build.
+    mutating func validDraft(for endpoint: Endpoint, at address: LiveValues.Address, live: LiveValues)
+        -> RequestDraft?
+    {
+        let generator = FuzzCaseGenerator(
+            contract: contract, endpoint: endpoint, variables: live.variables, schemas: fuzzer.schemas,
+            generator: fuzzer.generator, live: live, model: model)
+        draws += 1
+        let candidates = generator.positive(count: draws, random: &random).filter {
+            $0.intent == .positive && $0.draft.accept == nil
+        }
+        guard var request = (candidates.last ?? candidates.first)?.draft else { return nil }
+        for name in endpoint.path.parameterNames { request.path[name] = address[name] }
+        request.accept = nil
+        return request
+    }
+
+    // MARK: - Create, read, list
+
+    /// Creates an item under `parent`; its address when the answer names it.
+    mutating func create(parent: LiveValues.Address, live: inout LiveValues) async -> LiveValues.Address? {
+        guard let endpoint = endpoint(.create),
+            let request = validDraft(for: endpoint, at: parent, live: live)
+        else { return nil }
+        let body = request.body
+        let step = await send(request)
+        guard step.succeeded, let address = address(from: step, parent: parent) else { return nil }
+        log.steps[log.steps.count - 1].carried = carriedText(address)
+        live.created(address, of: resource.name)
+        if let body = step.body { live.observe(body) }
+        sentBodies[addressKey(address)] = body
+        return address
+    }
+
+    /// The item an answer names: its `Location` header, else the id in its body.
+    func address(from step: StoryStep, parent: LiveValues.Address) -> LiveValues.Address? {
+        guard let item = resource.item, let parameter = resource.idParameter,
+            let response = try? step.answer.get()
+        else { return nil }
+        if let location = response.header("Location"), let values = Self.match(location, item: item) {
+            var address = parent
+            for (name, text) in values { address[name] = .string(text) }
+            if let id = step.body.flatMap({ idValue(in: $0) }) { address[parameter] = id }
+            return address
+        }
+        guard let body = step.body, let id = idValue(in: body) else { return nil }
+        var address = parent
+        address[parameter] = id
+        return address
+    }
+
+    /// The id of an item's JSON object, by the resource's id field names.
+    func idValue(in body: JSONValue) -> JSONValue? {
+        guard case .object(let object) = body, let parameter = resource.idParameter,
+            let field = IDField.name(
+                in: object, parameter: parameter, collection: resource.collection.template),
+            let value = object[field], value.stringValue != nil || value.numberValue != nil
+        else { return nil }
+        return value
+    }
+
+    /// The placeholder values of `location` (a URL or a path) read by the item template; its
+    /// trailing segments are matched, so a base path in front does not matter.
+    static func match(_ location: String, item: PathTemplate) -> [String: String]? {
+        var path = location
+        if let url = URLComponents(string: location), url.host != nil { path = url.path }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let count = item.segments.count
+        guard segments.count > count else { return nil }
+        let tail = "/" + segments.suffix(count).joined(separator: "/")
+        return item.match(tail.removingPercentEncoding ?? tail)
+    }
+
+    func carriedText(_ address: LiveValues.Address) -> String {
+        address.sorted { $0.key < $1.key }.map { "\($0.key) \(Template.plainText($0.value))" }.joined(
+            separator: ", ")
+    }
+
+    func addressKey(_ address: LiveValues.Address) -> String { carriedText(address) }
+
+    /// Reads an item; checks that it is there (or not, after a delete).
+    mutating func read(
+        _ item: LiveValues.Address, expectFound check: CheckName?, live: inout LiveValues
+    ) async -> JSONValue? {
+        guard let endpoint = endpoint(.read) else { return nil }
+        let step = await send(draft(endpoint, at: item))
+        if let body = step.body { live.observe(body) }
+        if check == .ensureResourceAvailability, isAddressable(item) {
+            let missing = step.status == 404 || step.status == 410
+            judged(
+                .ensureResourceAvailability, on: endpoint.id,
+                missing
+                    ? log.finding(
+                        .ensureResourceAvailability, "an item the server just created cannot be read",
+                        expected: "2xx for \(endpoint.displayName) of the created item",
+                        actual: "\(step.status.map(String.init) ?? "no answer")") : nil)
+        }
+        return step.succeeded ? step.body : nil
+    }
+
+    /// Whether the item path's parameters accept the item's address: an id the description's own
+    /// path forbids (a created order 936 where `{orderId}` allows 1 to 10) cannot be read by its
+    /// path, and that is the description contradicting itself, not a server losing an item.
+    func isAddressable(_ item: LiveValues.Address) -> Bool {
+        guard let read = endpoint(.read) else { return false }
+        let reader = ParameterReader(navigator: SchemaNavigator(document: contract.document))
+        return read.parameters(in: .path).allSatisfy { parameter in
+            guard let value = item[parameter.name], let pointer = parameter.schemaPointer else { return true }
+            let text = ParameterSerializer.pathText(value, for: parameter) ?? Template.plainText(value)
+            return fuzzer.schemas.validate(reader.pathValue(of: parameter, text: text), at: pointer).isValid
+        }
+    }
+
+    /// Learns the items a listing shows (before the story creates any).
+    mutating func learnListed(parent: LiveValues.Address, live: inout LiveValues) async {
+        guard let endpoint = endpoint(.list), !isPastDeadline else { return }
+        let step = await send(draft(endpoint, at: parent))
+        guard step.succeeded, let body = step.body else { return }
+        live.observe(body)
+        await checkListedReadable(in: body, from: endpoint, live: live)
+        for id in listedIDs(in: body).prefix(LiveValues.keptPerName) {
+            guard let parameter = resource.idParameter else { break }
+            var address = parent
+            address[parameter] = id
+            live.learn(item: address, of: resource.name)
+        }
+    }
+
+    /// The ids a listing holds.
+    func listedIDs(in body: JSONValue) -> [JSONValue] {
+        guard let location = IDField.itemsLocation(in: body),
+            case .array(let items)? = location.resolve(in: body)
+        else { return [] }
+        return items.compactMap(idValue(in:))
+    }
+}

@@ -1,0 +1,70 @@
+import ContractKit
+import JSONSchema
+
+/// The stateful part of a fuzzing run: the story of each resource (parents first), which leaves
+/// live items for the endpoint sessions, and at the end the deletion of every item Conform created
+/// that is still there, with the ones it could not delete listed.
+struct StatefulPhase {
+    let fuzzer: ServerFuzzer
+    let model: ResourceModel
+    let deadline: ContinuousClock.Instant?
+
+    /// The resources to tell, parents before their children, those with a selected operation only.
+    var resources: [Resource] {
+        let selected = Set(fuzzer.endpoints.map(\.id))
+        var ordered: [Resource] = []
+        var pending = model.resources.filter { !Set($0.operations.values).isDisjoint(with: selected) }
+        while !pending.isEmpty {
+            let ready = pending.filter { resource in
+                resource.parent.map { parent in !pending.contains { $0.name == parent.resource } } ?? true
+            }
+            let next = ready.isEmpty ? pending : ready
+            ordered += next
+            pending.removeAll { candidate in next.contains { $0.name == candidate.name } }
+        }
+        return ordered
+    }
+
+    func run(live: inout LiveValues) async -> [CaseResult] {
+        var results: [CaseResult] = []
+        for resource in resources {
+            if Task.isCancelled { break }
+            var story = ResourceStory(fuzzer: fuzzer, model: model, resource: resource, deadline: deadline)
+            results += await story.tell(live: &live)
+            // Nothing listens: the endpoint sessions say so for every endpoint.
+            if story.foundNoServer { break }
+        }
+        return results
+    }
+
+    /// Deletes the items Conform created, children first; a note of those it could not delete.
+    func cleanUp(live: inout LiveValues) async -> [String] {
+        var left: [String] = []
+        for (resourceName, address) in live.created.reversed() {
+            guard let resource = model.resource(named: resourceName), let item = resource.item,
+                let endpoint = resource.operations[.delete].flatMap(fuzzer.contract.endpoint)
+            else {
+                left.append(describe(resourceName, address, model: model) + " (no DELETE operation)")
+                continue
+            }
+            var path: [String: JSONValue] = [:]
+            for name in item.parameterNames { path[name] = address[name] }
+            let record = RequestDraft(endpoint: endpoint, path: path).record(
+                baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
+                auth: fuzzer.contract.auth)
+            let status = try? await fuzzer.transport.perform(record).result.get().status
+            if status.map({ (200..<300).contains($0) || $0 == 404 || $0 == 410 }) != true {
+                left.append(
+                    describe(resourceName, address, model: model)
+                        + " (DELETE answered \(status.map(String.init) ?? "nothing"))")
+            }
+            live.forget(item: address, of: resourceName)
+        }
+        return left
+    }
+
+    private func describe(_ resource: String, _ address: LiveValues.Address, model: ResourceModel) -> String {
+        guard let item = model.resource(named: resource)?.item else { return resource }
+        return item.expand(address.mapValues(Template.plainText))
+    }
+}

@@ -1,0 +1,125 @@
+import ContractKit
+import Foundation
+import JSONSchema
+
+/// Compares what a request sent with what the server stored, the way a client would notice: only
+/// the properties the request may write (not `readOnly` or `writeOnly` ones), only where both
+/// sides have a value, numbers by value, dates by the instant they name, and text that differs
+/// only in case or surrounding spaces as a normalisation rather than a loss.
+struct StoredComparison {
+    let navigator: SchemaNavigator
+
+    struct Difference {
+        var pointer: String
+        var sent: String
+        var stored: String
+    }
+
+    /// The places where `stored` does not hold what `sent` gave.
+    func differences(sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?)
+        -> [Difference]
+    {
+        guard let sent else { return [] }
+        let schema = schemaPointer.flatMap(navigator.schema(at:))
+        var found: [Difference] = []
+        compare(sent, stored, schema: schema, pointer: "", into: &found, depth: 0)
+        return found
+    }
+
+    /// The writable properties the request did not send whose value changed between `before` and
+    /// `after`: a merge (`PATCH`) must leave them as they were.
+    func changedBesides(
+        sent: JSONValue?, before: JSONValue, after: JSONValue, writableBy schemaPointer: JSONPointer?
+    ) -> [Difference] {
+        guard case .object(let old) = before, case .object(let new) = after,
+            let schema = schemaPointer.flatMap(navigator.schema(at:))
+        else { return [] }
+        let sentKeys = Set(sent?.objectValue?.keys ?? [])
+        let writable = navigator.resolve(schema)["properties"]?.objectValue?.keys ?? []
+        var found: [Difference] = []
+        for key in writable where !sentKeys.contains(key) && !isExempt(key, in: schema) {
+            guard let was = old[key], let now = new[key], !equivalent(was, now) else { continue }
+            found.append(Difference(pointer: "/" + key, sent: preview(was), stored: preview(now)))
+        }
+        return found
+    }
+
+    private func compare(
+        _ sent: JSONValue, _ stored: JSONValue, schema: JSONValue?, pointer: String,
+        into found: inout [Difference],
+        depth: Int
+    ) {
+        guard depth < 16 else { return }
+        if case .object(let sentObject) = sent, case .object(let storedObject) = stored {
+            for member in sentObject.members {
+                guard let value = storedObject[member.key], !isExempt(member.key, in: schema) else {
+                    continue
+                }
+                let property = schema.flatMap { navigator.property(member.key, of: $0) }
+                compare(
+                    member.value, value, schema: property, pointer: pointer + "/" + Self.escaped(member.key),
+                    into: &found, depth: depth + 1)
+            }
+            return
+        }
+        if !equivalent(sent, stored) {
+            found.append(
+                Difference(
+                    pointer: pointer.isEmpty ? "/" : pointer, sent: preview(sent), stored: preview(stored)))
+        }
+    }
+
+    /// Whether a property is one a client does not write or read back (`readOnly`, `writeOnly`).
+    private func isExempt(_ key: String, in schema: JSONValue?) -> Bool {
+        guard let schema, let property = navigator.property(key, of: schema) else { return false }
+        return property["readOnly"] == .bool(true) || property["writeOnly"] == .bool(true)
+    }
+
+    /// Equal as a client reads them: numbers by value, date-times by instant, text up to case and
+    /// surrounding spaces, `null` and absent alike.
+    func equivalent(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if a == b { return true }
+        switch (a, b) {
+        case (.number(let x), .number(let y)):
+            return x.doubleValue == y.doubleValue
+        case (.string(let x), .string(let y)):
+            if x.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                == y.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            {
+                return true
+            }
+            if let first = Self.instant(x), let second = Self.instant(y) {
+                return abs(first - second) < 0.001
+            }
+            if let first = Double(x), let second = Double(y) { return first == second }
+            return false
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy(equivalent)
+        case (.object(let x), .object(let y)):
+            return x.members.allSatisfy { member in y[member.key].map { equivalent(member.value, $0) } ?? true
+            }
+        case (.number(let x), .string(let y)), (.string(let y), .number(let x)):
+            return Double(y) == x.doubleValue
+        default:
+            return false
+        }
+    }
+
+    /// The instant an RFC 3339 date-time (or a date) names, in seconds since 1970.
+    static func instant(_ text: String) -> Double? {
+        guard text.count >= 10, text.first?.isNumber == true else { return nil }
+        let full = ISO8601DateFormatter()
+        full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = full.date(from: text) { return date.timeIntervalSince1970 }
+        full.formatOptions = [.withInternetDateTime]
+        if let date = full.date(from: text) { return date.timeIntervalSince1970 }
+        full.formatOptions = [.withFullDate]
+        return text.count == 10 ? full.date(from: text)?.timeIntervalSince1970 : nil
+    }
+
+    private func preview(_ value: JSONValue) -> String { BodyPreview.json(value, limit: 80) }
+
+    private static func escaped(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}
