@@ -58,6 +58,7 @@ def app_table(bin_dir):
             "description": "/api/schema/?format=json",
             "variants": _variants("tasks_drf.py"),
             "conform_auth": ["--auth", "basicAuth=alice:alice-pass"],
+            "conform_fuzz_auth": ["--auth-other", "basicAuth=bob:bob-pass"],
             "st_config": "tasks",
         },
         "pets": {
@@ -189,7 +190,8 @@ def conform_steps(opts, app, variant, work_dir, description, result):
 
         def action(server, command=command, step=step, report=report):
             cmd = [conform, command, str(description), "--base-url", server.base, "--seed", str(opts.seed),
-                   "--reports-dir", str(work_dir / "conform-reports"), "--json", str(report), *app.get("conform_auth", [])]
+                   "--reports-dir", str(work_dir / "conform-reports"), "--json", str(report), *app.get("conform_auth", []),
+                   *(app.get("conform_fuzz_auth", []) if command == "fuzz" else [])]
             code, secs = run_tool(step, cmd, work_dir, opts.timeout)
             return {"exit": code, "seconds": secs}
 

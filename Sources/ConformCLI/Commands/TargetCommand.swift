@@ -41,7 +41,7 @@ struct TargetCommand<Own> {
 
     func run(
         _ commandLine: [String], console: Console, environment: [String: String],
-        makeJob: (Context) -> Job
+        makeJob: (Context) -> Job?
     ) async -> ExitCode {
         let read: (TargetArguments, Duration, Own)
         switch parser.start(
@@ -76,10 +76,12 @@ struct TargetCommand<Own> {
             progress.caseFinished(result)
             stopper.caseFinished(result)
         }
-        let job = makeJob(
-            Context(
-                contract: contract, arguments: arguments, own: own, settings: settings, console: console,
-                progress: progress))
+        guard
+            let job = makeJob(
+                Context(
+                    contract: contract, arguments: arguments, own: own, settings: settings, console: console,
+                    progress: progress))
+        else { return .usageOrContractError }
         job.announce()
         let work = job.work
         let task = Task { await work() }

@@ -68,7 +68,10 @@ struct EndpointSession {
             let base = progress.reachedItem ?? valid
             judge.allowsNotFoundForMethods =
                 progress.reachedItem == nil && !endpoint.path.parameterNames.isEmpty
-            let methods = generator.unsupportedMethods(from: base)
+            // The undeclared methods of a path are probed once, by its first endpoint: every other
+            // endpoint of the path would send the same requests.
+            let methods =
+                live.probedPaths.insert(endpoint.path.shape).inserted ? generator.unsupportedMethods(from: base) : []
             planned += (negatives + methods).map(\.intent.check)
             for request in negatives + methods {
                 guard await send(request, judge: judge, into: &progress, live: &live) else { break }
@@ -143,11 +146,10 @@ struct EndpointSession {
             guard finding.check == .statusCodeConformance, let status = finding.status else { return false }
             return !progress.undeclared.insert(status).inserted
         }
-        if case .tolerated(let what) = request.intent, let status = try? answer.get().status,
+        if case .tolerated(let what, let rule) = request.intent, let status = try? answer.get().status,
             (200..<300).contains(status), findings.isEmpty
         {
-            let section = what.contains("byte-order mark") ? "§8.1" : "§9"
-            progress.notes.append("accepts \(what) with \(status), which RFC 8259 \(section) allows")
+            progress.notes.append("accepts \(what) with \(status)" + (rule.map { ", which \($0) allows" } ?? ""))
         }
         if let status = try? answer.get().status,
             let note = judge.undeclaredRejectionNote(request, status: status),

@@ -107,24 +107,28 @@ extension FuzzCaseGenerator {
                     let what =
                         malformed == .byteOrderMark
                         ? "a UTF-8 byte-order mark before the JSON" : "a body with \(malformed.summary)"
+                    let rule = malformed == .byteOrderMark ? "RFC 8259 §8.1" : "RFC 8259 §9"
                     return request(
-                        .tolerated(what), base, .raw(malformed.bytes(from: json), contentType: nil))
+                        .tolerated(what, allowedBy: rule), base, .raw(malformed.bytes(from: json), contentType: nil))
                 })
         }
         var wrongType = request(.negative("wrong content type text/plain"), base, valid.draft.body)
         wrongType.draft.contentType = "text/plain"
         wrongType.httpStatuses = [415]
-        if case .raw(let bytes, _) = valid.draft.body {
-            wrongType.draft.body = .raw(bytes, contentType: nil)
-            // An empty body is no body: where the body is optional, its type does not matter.
-            if bytes.isEmpty && !spec.isRequired {
-                wrongType.intent = .tolerated("an empty body labelled text/plain")
-            }
-        }
+        if case .raw(let bytes, _) = valid.draft.body { wrongType.draft.body = .raw(bytes, contentType: nil) }
+        // A body the server cannot read is no body: where the body is optional, a server may
+        // ignore one labelled with a type it does not take.
+        if !spec.isRequired { wrongType.intent = .tolerated("a body labelled text/plain") }
         let padding = String(repeating: "x", count: Self.oversizedBodyBytes)
+        let large = JSONValue.object(JSONObject([("padding", .string(padding))]))
+        // The description sets no size limit: an 11 MiB body is invalid only where its schema
+        // says so; otherwise it is a probe that must not crash or hang the server.
+        let breaksSchema = !schemas.validate(large, at: pointer).isValid
         var oversized = request(
-            .negative("oversized body (\(Self.oversizedBodyBytes / 1_048_576) MiB)"), base,
-            .raw(Array("{\"padding\":\"\(padding)\"}".utf8), contentType: nil))
+            breaksSchema
+                ? .negative("oversized body (\(Self.oversizedBodyBytes / 1_048_576) MiB)")
+                : .tolerated("an \(Self.oversizedBodyBytes / 1_048_576) MiB body"),
+            base, .raw(Array("{\"padding\":\"\(padding)\"}".utf8), contentType: nil))
         oversized.httpStatuses = [413]
         groups.append([wrongType, oversized])
         return groups
@@ -146,11 +150,12 @@ extension FuzzCaseGenerator {
             for (description, value) in invalidValues(for: parameter) {
                 var changed = base
                 changed.set(parameter, value)
-                requests.append(
-                    request(
-                        .negative(
-                            "\(parameter.location.rawValue) parameter \(parameter.name) \(description)"),
-                        changed, valid.draft.body))
+                let what = "\(parameter.location.rawValue) parameter \(parameter.name) \(description)"
+                // Servers commonly read an empty query value as absent: a probe, not invalid data.
+                var probe = request(description == "empty" ? .tolerated(what) : .negative(what), changed, valid.draft.body)
+                // HTTP's own answers to a target or a field that is too long.
+                if description == "too long" { probe.httpStatuses = parameter.location == .header ? [431, 400] : [414] }
+                requests.append(probe)
             }
         }
         return requests

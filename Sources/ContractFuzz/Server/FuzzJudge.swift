@@ -197,7 +197,7 @@ struct FuzzJudge {
 
     func describe(_ request: FuzzRequest) -> String {
         switch request.intent {
-        case .negative(let how), .tolerated(let how), .probe(let how):
+        case .negative(let how), .tolerated(let how, _), .probe(let how):
             if case .none = request.draft.body { return how }
         default:
             break

@@ -13,9 +13,10 @@ public struct FuzzRequest: Sendable {
         case missingHeader(String)
         /// A method the contract does not declare for the path: must get 405.
         case unsupportedMethod
-        /// Input a standard lets servers accept or reject (the description says what): any non-5xx
-        /// answer passes; acceptance is noted as information.
-        case tolerated(String)
+        /// Input a standard lets servers accept or reject, or that servers commonly read as they
+        /// like (the description says what; `allowedBy`, the rule that allows it, if one does):
+        /// any non-5xx answer passes; acceptance is noted as information.
+        case tolerated(String, allowedBy: String? = nil)
         /// A request the description does not say is valid or invalid (a parameter without a type,
         /// a body type Conform cannot build): its answer is judged only against the declared
         /// responses (the description says what).

@@ -23,6 +23,8 @@ struct LiveValues: Sendable {
     var seen: [String: [JSONValue]] = [:]
     /// References (URLs in answers) already fetched, so each is checked once per run.
     var checkedReferences: Set<String> = []
+    /// Path shapes whose undeclared methods were probed.
+    var probedPaths: Set<String> = []
 
     /// The most values kept per name, so a huge listing does not grow the fuzzer without bound.
     static let keptPerName = 64

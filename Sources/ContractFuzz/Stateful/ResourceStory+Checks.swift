@@ -17,16 +17,23 @@ extension ResourceStory {
         let step = await send(listDraft(endpoint, parent: parent, limit: nil))
         guard step.succeeded, let body = step.body else { return }
         live.observe(body)
-        let listed = listedIDs(in: body).contains { StoredComparison.sameID($0, id) }
-        if expected && !listed && !Self.mayBePartial(body, count: listedIDs(in: body).count) {
+        let ids = listedIDs(in: body)
+        let listed = ids.contains { StoredComparison.sameID($0, id) }
+        if expected {
+            // Every item the story created and has not deleted must be there, not only this one.
+            let created = live.created.filter { $0.resource == resource.name }.compactMap { $0.address[parameter] }
+            let missing = created.first { candidate in !ids.contains { StoredComparison.sameID($0, candidate) } }
+            let partial = Self.mayBePartial(body, count: ids.count)
             judged(
                 .ensureResourceAvailability, on: endpoint.id,
-                log.finding(
-                    .ensureResourceAvailability, "a created item is missing from the listing",
-                    expected: "\(endpoint.displayName) to list \(parameter) \(Template.plainText(id))",
-                    actual: "\(listedIDs(in: body).count) items, not this one"))
-        } else if expected {
-            judged(.ensureResourceAvailability, on: endpoint.id)
+                missing.flatMap { missing in
+                    partial
+                        ? nil
+                        : log.finding(
+                            .ensureResourceAvailability, "a created item is missing from the listing",
+                            expected: "\(endpoint.displayName) to list \(parameter) \(Template.plainText(missing))",
+                            actual: "\(ids.count) items, not this one")
+                })
         }
         if !expected {
             judged(
