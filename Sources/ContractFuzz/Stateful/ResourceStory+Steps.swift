@@ -119,42 +119,21 @@ extension ResourceStory {
 
     /// The item an answer names: its `Location` header, else the id in its body.
     func address(from step: StoryStep, parent: LiveValues.Address) -> LiveValues.Address? {
-        guard let item = resource.item, let parameter = resource.idParameter,
-            let response = try? step.answer.get()
-        else { return nil }
-        if let location = response.header("Location"), let values = Self.match(location, item: item) {
+        guard let parameter = resource.idParameter, let response = try? step.answer.get() else { return nil }
+        if let location = response.header("Location"), let values = resource.placeholders(inLocation: location) {
             var address = parent
             for (name, text) in values { address[name] = .string(text) }
-            if let id = step.body.flatMap({ idValue(in: $0) }) { address[parameter] = id }
+            if let id = step.body.flatMap(resource.id(in:)) { address[parameter] = id }
             return address
         }
-        guard let body = step.body, let id = idValue(in: body) else { return nil }
+        guard let body = step.body, let id = resource.id(in: body) else { return nil }
         var address = parent
         address[parameter] = id
         return address
     }
 
     /// The id of an item's JSON object, by the resource's id field names.
-    func idValue(in body: JSONValue) -> JSONValue? {
-        guard case .object(let object) = body, let parameter = resource.idParameter,
-            let field = IDField.name(
-                in: object, parameter: parameter, collection: resource.collection.template),
-            let value = object[field], value.stringValue != nil || value.numberValue != nil
-        else { return nil }
-        return value
-    }
-
-    /// The placeholder values of `location` (a URL or a path) read by the item template; its
-    /// trailing segments are matched, so a base path in front does not matter.
-    static func match(_ location: String, item: PathTemplate) -> [String: String]? {
-        var path = location
-        if let url = URLComponents(string: location), url.host != nil { path = url.path }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        let count = item.segments.count
-        guard segments.count > count else { return nil }
-        let tail = "/" + segments.suffix(count).joined(separator: "/")
-        return item.match(tail.removingPercentEncoding ?? tail)
-    }
+    func idValue(in body: JSONValue) -> JSONValue? { resource.id(in: body) }
 
     func carriedText(_ address: LiveValues.Address) -> String {
         address.sorted { $0.key < $1.key }.map { "\($0.key) \(Template.plainText($0.value))" }.joined(
@@ -212,10 +191,5 @@ extension ResourceStory {
     }
 
     /// The ids a listing holds.
-    func listedIDs(in body: JSONValue) -> [JSONValue] {
-        guard let location = IDField.itemsLocation(in: body),
-            case .array(let items)? = location.resolve(in: body)
-        else { return [] }
-        return items.compactMap(idValue(in:))
-    }
+    func listedIDs(in body: JSONValue) -> [JSONValue] { resource.listedIDs(in: body) }
 }

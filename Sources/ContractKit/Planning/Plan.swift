@@ -17,6 +17,8 @@ public struct Plan: Sendable {
         /// Variables this case needs, and those it defines.
         public var uses: Set<String>
         public var captures: [String]
+        /// For a call built from the schemas, its part in its resource's life (see ``LifecycleStep``).
+        public var lifecycle: LifecycleStep? = nil
     }
 
     /// Cases in run order.
@@ -29,19 +31,41 @@ public struct Plan: Sendable {
     /// Variables used but never captured, and capture cycles.
     public private(set) var problems: [ContractProblem] = []
 
+    /// The resources the contract describes, which orders the calls built from schemas.
+    public let resources: ResourceModel
+
     /// Variables every case may use without a capture.
     public static let builtInVariables: Set<String> = ["baseURL"]
 
     public init(contract: Contract) {
         var unordered: [Case] = []
         var pointers: [JSONPointer] = []
+        let model = ResourceModel(contract: contract)
+        resources = model
+        let (steps, afterDelete) = LifecyclePlanner(contract: contract, model: model).steps()
+        func present(_ resource: String) -> Set<Resource.Role> {
+            Set(steps.values.filter { $0.resource == resource }.map(\.role))
+        }
         for endpoint in contract.endpoints {
             if endpoint.examples.isEmpty {
-                unordered.append(
-                    Case(
-                        id: "\(endpoint.id)/generated", endpointID: endpoint.id, exampleIndex: nil,
-                        name: "call built from the schemas", uses: [], captures: []))
+                var generated = Case(
+                    id: "\(endpoint.id)/generated", endpointID: endpoint.id, exampleIndex: nil,
+                    name: "call built from the schemas", uses: [], captures: [])
+                if let step = steps[endpoint.id] {
+                    (generated.uses, generated.captures) = LifecyclePlanner.variables(
+                        of: step, present: present(step.resource))
+                    generated.lifecycle = step
+                }
+                unordered.append(generated)
                 pointers.append(endpoint.pointer)
+                if let step = afterDelete[endpoint.id] {
+                    let (uses, captures) = LifecyclePlanner.variables(of: step, present: present(step.resource))
+                    unordered.append(
+                        Case(
+                            id: "\(endpoint.id)/after delete", endpointID: endpoint.id, exampleIndex: nil,
+                            name: "read after the delete", uses: uses, captures: captures, lifecycle: step))
+                    pointers.append(endpoint.pointer)
+                }
             }
             for (index, example) in endpoint.examples.enumerated() {
                 unordered.append(

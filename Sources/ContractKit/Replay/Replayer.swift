@@ -126,6 +126,12 @@ public struct Replayer: Sendable {
         let example = planned.exampleIndex.map { endpoint.examples[$0] }
         let missing = planned.uses.subtracting(variables.keys).sorted()
         if !missing.isEmpty {
+            if let step = planned.lifecycle {
+                let reason =
+                    step.expectsGone
+                    ? "the delete before it did not remove the item" : "no earlier call gave an item of \(step.resource)"
+                return (skipped(planned, reason: reason), [:])
+            }
             let names = missing.map { "{{\($0)}}" }.joined(separator: ", ")
             return (skipped(planned, reason: "needs \(names), which an earlier case did not capture"), [:])
         }
@@ -133,8 +139,9 @@ public struct Replayer: Sendable {
             contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers,
             synthesis: synthesis)
         let request: RequestRecord
+        let built = planned.lifecycle.map { lifecycleExample($0, endpoint: endpoint, builder: builder) } ?? example
         do {
-            request = try builder.request(for: endpoint, example: example, variables: variables)
+            request = try builder.request(for: endpoint, example: built, variables: variables)
         } catch {
             return (skipped(planned, reason: "cannot build the request: \(error)"), [:])
         }
@@ -205,6 +212,11 @@ public struct Replayer: Sendable {
                         check: .assertions, message: "capture {{\(capture.variable)}}: \(problem.message)",
                         pointer: problem.pointer, expected: "a value to capture", actual: "nothing"))
             }
+        }
+        if let step = planned.lifecycle {
+            let outcome = lifecycleOutcome(step, planned: planned, response: response, body: checked.body)
+            captured.merge(outcome.captured) { _, new in new }
+            if let finding = outcome.finding { result.findings.append(finding) }
         }
         result.outcome = result.findings.isEmpty ? .passed : .failed
         if let directory = configuration.recordDirectory {

@@ -95,6 +95,12 @@ struct RequestBuilder {
         }
         if let request = endpoint.request, request.isRequired, MediaType.isJSON(request.contentType) {
             example.body = value(request.schemaPointer)
+        } else if let request = endpoint.request, request.isRequired, FormBody.isForm(request.contentType),
+            let form = FormBody.encode(value(request.schemaPointer), contentType: request.contentType)
+        {
+            // A form as a client writes it; `\{{` keeps any braces in it literal.
+            example.rawBody = String(decoding: form.bytes, as: UTF8.self).replacingOccurrences(of: "{{", with: "\\{{")
+            example.contentType = form.contentType
         }
         return example
     }

@@ -58,3 +58,38 @@ public enum IDField {
         return word
     }
 }
+
+extension Resource {
+    /// The id an item's JSON object holds, by the resource's id names; nil when it holds none.
+    public func id(in body: JSONValue) -> JSONValue? {
+        guard case .object(let object) = body, let parameter = idParameter,
+            let field = IDField.name(in: object, parameter: parameter, collection: collection.template),
+            let value = object[field], value.stringValue != nil || value.numberValue != nil
+        else { return nil }
+        return value
+    }
+
+    /// The placeholder values a `Location` (a URL or a path) names, read by the item path: its last
+    /// segments are matched, so a base path in front does not matter.
+    public func placeholders(inLocation location: String) -> [String: String]? {
+        guard let item else { return nil }
+        var path = location
+        if let schemeEnd = location.range(of: "://") {
+            let rest = location[schemeEnd.upperBound...]
+            path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+        }
+        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<query]) }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let count = item.segments.count
+        guard segments.count > count else { return nil }
+        let tail = "/" + segments.suffix(count).joined(separator: "/")
+        return item.match(tail.removingPercentEncoding ?? tail)
+    }
+
+    /// The ids a listing's answer holds, in order.
+    public func listedIDs(in body: JSONValue) -> [JSONValue] {
+        guard let location = IDField.itemsLocation(in: body), case .array(let items)? = location.resolve(in: body)
+        else { return [] }
+        return items.compactMap(id(in:))
+    }
+}
