@@ -11,18 +11,22 @@ enum LintCommand {
                 name: "contract", help: "Contracts or descriptions to check: files, or http(s):// URLs.",
                 isRepeatable: true)
         ],
-        options: [strict.declaration])
+        options: [strict.declaration, verbose.declaration])
 
     static let strict = Flag("strict", help: "Fail on warnings too.")
+    static let verbose = Flag(
+        "verbose",
+        help: "Also show the resources Conform infers (which operation creates, reads, changes and deletes each) and where each id comes from.")
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let help =
             "EXIT CODES:\n  0  every contract is clean\n  2  a contract has errors (or warnings, with --strict), or a file cannot be read"
-        let (files, isStrict): ([String], Bool)
+        let (files, isStrict, isVerbose): ([String], Bool, Bool)
         switch parser.start(
-            arguments, helpExtra: help, console: console, read: { ($0.positionals, $0.isSet(strict)) })
+            arguments, helpExtra: help, console: console,
+            read: { ($0.positionals, $0.isSet(strict), $0.isSet(verbose)) })
         {
-        case .ready(let read): (files, isStrict) = read
+        case .ready(let read): (files, isStrict, isVerbose) = read
         case .exit(let code): return code
         }
         var failed = false
@@ -46,6 +50,9 @@ enum LintCommand {
                     "\(file): ok (\(contract.name) \(contract.version): \(Plural.count(contract.endpoints.count, "endpoint")), \(Plural.count(examples, "example"))"
                 line += warnings > 0 ? ", \(Plural.count(warnings, "warning")))" : ")"
                 console.out(line)
+            }
+            if isVerbose, let contract = outcome.contract {
+                console.out(ResourceModel(contract: contract).description(in: contract))
             }
         }
         return failed ? .usageOrContractError : .success

@@ -33,6 +33,16 @@ extension Mutator {
                         kind: .wrongType, replacement: wrong,
                         description: "\(wrong.typeName) where \(type.compactText) is expected"))
             }
+            // The same number as text (`"2000"` for 2000): what lax parsers coerce, so accepting
+            // it shows a server (or a model) looser than its contract.
+            if case .number(let number) = value, case let text = JSONValue.string(number.description),
+                !SchemaChecker.typeMatches(text, type)
+            {
+                edits.append(
+                    Edit(
+                        kind: .wrongType, replacement: text,
+                        description: "the number as text \(text.compactText) where \(type.compactText) is expected"))
+            }
         }
         if !value.isNull {
             edits.append(Edit(kind: .nullNotAllowed, replacement: .null, description: "null is not allowed"))

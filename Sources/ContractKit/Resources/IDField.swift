@@ -8,10 +8,12 @@ public enum IDField {
     /// `/notes`), then the usual names (`pk`, `_id`, `uuid`, `key`, `slug`, `code`, `name`).
     public static func candidates(parameter: String, collection: String = "") -> [String] {
         var names = [parameter]
-        if parameter.lowercased().hasSuffix("id"), parameter.count > 2 {
-            let stem = String(parameter.dropLast(2))
-            names += [stem + "_id", stem + "Id", stem + "ID"]
-            if stem.hasSuffix("_") { names.append(String(stem.dropLast()) + "Id") }
+        let lowered = parameter.lowercased()
+        if lowered.hasSuffix("id"), parameter.count > 2 {
+            // `book_id`, `bookId` and `bookID` name the same field.
+            var stem = String(parameter.dropLast(2))
+            if stem.hasSuffix("_") || stem.hasSuffix("-") { stem = String(stem.dropLast()) }
+            if !stem.isEmpty { names += [stem + "_id", stem + "Id", stem + "ID"] }
         }
         names.append("id")
         if let last = collection.split(separator: "/").last(where: { !$0.hasPrefix("{") }) {

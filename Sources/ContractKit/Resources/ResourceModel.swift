@@ -85,31 +85,37 @@ public struct ResourceModel: Sendable {
     }
 
     /// The collection of an item path: the same path without its last segment, when that segment
-    /// is one placeholder (`/books/{id}` → `/books`).
+    /// is one placeholder (`/books/{id}` → `/books`); a trailing slash is kept on both sides, as
+    /// Django writes them (`/api/tasks/{id}/` → `/api/tasks/`).
     static func collection(of path: PathTemplate) -> PathTemplate? {
-        guard path.segments.count >= 2, let last = path.segments.last, last.parts.count == 1,
-            case .parameter = last.parts[0]
+        var segments = path.route.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let trailing = segments.last == "" && segments.count > 1
+        if trailing { segments.removeLast() }
+        guard segments.count >= 2, let last = segments.last, last.hasPrefix("{"), last.hasSuffix("}"),
+            last.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
         else { return nil }
-        return PathTemplate(
-            "/"
-                + path.route.split(separator: "/", omittingEmptySubsequences: false)
-                .dropFirst().dropLast().joined(separator: "/"))
+        return PathTemplate("/" + segments.dropLast().joined(separator: "/") + (trailing ? "/" : ""))
     }
 
     /// The resource whose item path the collection sits under (`/books/{book_id}/reviews` under
     /// `/books/{book_id}`), with the placeholder that holds the parent's id.
     static func parent(of resource: Resource, among resources: [Resource]) -> Resource.Parent? {
-        let segments = resource.collection.segments
+        var segments = resource.collection.route.split(separator: "/", omittingEmptySubsequences: false)
+            .dropFirst().map(String.init)
+        if segments.last == "" && segments.count > 1 { segments.removeLast() }
         guard segments.count >= 2 else { return nil }
-        let prefix =
-            "/"
-            + resource.collection.route.split(separator: "/", omittingEmptySubsequences: false)
-            .dropFirst().dropLast().joined(separator: "/")
+        let prefix = "/" + segments.dropLast().joined(separator: "/")
         guard let template = PathTemplate(prefix),
-            let parent = resources.first(where: { $0.item?.shape == template.shape }),
+            let parent = resources.first(where: { candidate in
+                candidate.item.map { Self.withoutTrailingSlash($0.shape) == template.shape } ?? false
+            }),
             let parameter = template.parameterNames.last
         else { return nil }
         return Resource.Parent(resource: parent.name, parameter: parameter)
+    }
+
+    static func withoutTrailingSlash(_ shape: String) -> String {
+        shape.count > 1 && shape.hasSuffix("/") ? String(shape.dropLast()) : shape
     }
 
     /// The collection's last fixed segment, with the one before it when that name is taken.
