@@ -39,29 +39,25 @@ extension EndpointSession {
     func checkReferences(in body: JSONValue, live: inout LiveValues, progress: inout Progress) async {
         let finder = ReferenceFinder(contract: fuzzer.contract, baseURL: fuzzer.configuration.baseURL)
         for reference in finder.references(in: body, limit: 16) where !isPastDeadline {
-            guard live.checkedReferences.insert(reference.text).inserted, live.checkedReferences.count <= 64
-            else {
+            guard live.checkedReferences.insert(reference.text).inserted, live.checkedReferences.count <= 64 else {
                 continue
             }
-            let record = reference.draft.record(
-                baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
-                auth: fuzzer.contract.auth)
+            let record = finder.record(reference, headers: fuzzer.configuration.headers)
             let answer = await fuzzer.transport.perform(record).result
             progress.extraChecks.insert(.referencedResourceAvailability)
             progress.sent[.referencedResourceAvailability, default: 0] += 1
             guard let status = try? answer.get().status, status == 404 || status == 410 else { continue }
+            let target = reference.draft.map { $0.endpoint.displayName } ?? "GET \(reference.path)"
             let finding = Finding(
                 check: .referencedResourceAvailability,
                 message: "\(endpoint.displayName) points to \(reference.text), which cannot be fetched",
-                expected: "2xx for \(reference.draft.endpoint.displayName)", actual: String(status),
-                status: status)
+                expected: "2xx for \(target)", actual: String(status), status: status)
+            // One cause, one finding: the same operation, or the same undeclared first segment.
+            let key = "reference|" + (reference.draft?.endpoint.id ?? reference.path.split(separator: "/").first.map(String.init) ?? "")
             let failure = Failure(
-                request: FuzzRequest(intent: .positive, draft: reference.draft), record: record,
-                response: try? answer.get(), findings: [finding],
-                key: "reference|\(reference.draft.endpoint.id)")
-            if progress.failures[.referencedResourceAvailability]?.contains(where: { $0.key == failure.key })
-                != true
-            {
+                request: FuzzRequest(intent: .positive, draft: reference.draft ?? RequestDraft(endpoint: endpoint)),
+                record: record, response: try? answer.get(), findings: [finding], key: key)
+            if progress.failures[.referencedResourceAvailability]?.contains(where: { $0.key == failure.key }) != true {
                 progress.failures[.referencedResourceAvailability, default: []].append(failure)
             }
         }

@@ -85,7 +85,7 @@ extension FuzzCaseGenerator {
         }
         let mutator = Mutator(generator: generator)
         groups.append(
-            mutator.mutations(of: object, schema: schema).compactMap { mutation in
+            Self.breadthFirst(mutator.mutations(of: object, schema: schema)).compactMap { mutation in
                 guard let encoded = body(mutation.value, type: spec.contentType),
                     !schemas.validate(encoded.readBack, at: pointer).isValid
                 else { return nil }
@@ -159,6 +159,36 @@ extension FuzzCaseGenerator {
             }
         }
         return requests
+    }
+
+    /// The mutations reordered so a small budget still reaches every place: each place's most
+    /// telling break first (a missing required key, bounds, enums, patterns and lax coercions
+    /// before the rest), one place
+    /// after another, then the second break of each place, and so on.
+    static func breadthFirst(_ mutations: [Mutation]) -> [Mutation] {
+        let priority: [Mutation.Kind] = [
+            .missingRequired, .outOfRange, .enumViolation, .constViolation, .patternMismatch, .wrongType,
+            .tooLong, .tooShort, .notInteger, .notMultipleOf,
+        ]
+        func rank(_ mutation: Mutation) -> Int { priority.firstIndex(of: mutation.kind) ?? priority.count }
+        var byPlace: [(JSONPointer, [Mutation])] = []
+        for mutation in mutations {
+            if let index = byPlace.firstIndex(where: { $0.0 == mutation.pointer }) {
+                byPlace[index].1.append(mutation)
+            } else {
+                byPlace.append((mutation.pointer, [mutation]))
+            }
+        }
+        let queues = byPlace.map { entry in
+            entry.1.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        }
+        var ordered: [Mutation] = []
+        var round = 0
+        while ordered.count < mutations.count {
+            for queue in queues where round < queue.count { ordered.append(queue[round]) }
+            round += 1
+        }
+        return ordered
     }
 
     /// Whether a malformed body is invalid for this endpoint: an empty body is valid where the

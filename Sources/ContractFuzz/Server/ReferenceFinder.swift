@@ -2,39 +2,62 @@ import ContractKit
 import Foundation
 import JSONSchema
 
-/// Finds, in an answer, the strings that name a resource this API serves: same-origin URLs or
-/// absolute paths (an `image_url`) matching a `GET` operation with path placeholders, each with
-/// the request that fetches it. What one answer points to must be fetchable
-/// (`referenced_resource_availability`).
+/// Finds, in an answer, the strings that name a resource this API serves, each with the request
+/// that fetches it: same-origin URLs or absolute paths that match a `GET` operation with path
+/// placeholders, and those held by a link-named property (`image_url`, `photoUri`, `href`,
+/// `link`) even where the description declares no such path. What one answer points to must be
+/// fetchable (`referenced_resource_availability`).
 struct ReferenceFinder {
     let contract: Contract
     let baseURL: String
 
+    /// One reference: the text as the answer gave it, and the request that fetches it (a declared
+    /// operation's, or a plain `GET` of an undeclared path).
+    struct Reference {
+        var text: String
+        var draft: RequestDraft?
+        var path: String
+    }
+
     /// At most `limit` references of `body`, in document order, each once.
-    func references(in body: JSONValue, limit: Int = 8) -> [(text: String, draft: RequestDraft)] {
+    func references(in body: JSONValue, limit: Int = 8) -> [Reference] {
         let base = URLComponents(string: baseURL)
-        var found: [(String, RequestDraft)] = []
+        var found: [Reference] = []
         var budget = 2_000
-        func walk(_ value: JSONValue) {
+        func walk(_ value: JSONValue, key: String?) {
             guard budget > 0, found.count < limit else { return }
             budget -= 1
             switch value {
-            case .object(let object): object.members.forEach { walk($0.value) }
-            case .array(let elements): elements.forEach(walk)
+            case .object(let object): object.members.forEach { walk($0.value, key: $0.key) }
+            case .array(let elements): elements.forEach { walk($0, key: key) }
             case .string(let text):
-                guard !found.contains(where: { $0.0 == text }), let draft = reference(text, base: base) else {
-                    return
-                }
-                found.append((text, draft))
+                guard !found.contains(where: { $0.text == text }),
+                    let reference = reference(text, key: key, base: base)
+                else { return }
+                found.append(reference)
             default: break
             }
         }
-        walk(body)
+        walk(body, key: nil)
         return found
     }
 
-    private func reference(_ text: String, base: URLComponents?) -> RequestDraft? {
-        guard text.hasPrefix("/") || text.hasPrefix("http://") || text.hasPrefix("https://"),
+    /// The request for `reference`: the declared operation's, else a `GET` with the run's headers.
+    func record(_ reference: Reference, headers: [HeaderField]) -> RequestRecord {
+        if let draft = reference.draft {
+            return draft.record(baseURL: baseURL, extraHeaders: headers, auth: contract.auth)
+        }
+        let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        var fields = [HeaderField("Accept", "*/*")]
+        for header in headers {
+            fields.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            fields.append(header)
+        }
+        return RequestRecord(method: "GET", url: root + reference.path, headers: fields)
+    }
+
+    private func reference(_ text: String, key: String?, base: URLComponents?) -> Reference? {
+        guard text.hasPrefix("/") && !text.hasPrefix("//") || text.hasPrefix("http://") || text.hasPrefix("https://"),
             let url = URLComponents(string: text)
         else { return nil }
         if url.host != nil && (url.host?.lowercased() != base?.host?.lowercased() || url.port != base?.port) {
@@ -42,15 +65,20 @@ struct ReferenceFinder {
         }
         var path = url.path
         let basePath = base?.path ?? ""
-        if !basePath.isEmpty, basePath != "/", path.hasPrefix(basePath) {
-            path = String(path.dropFirst(basePath.count))
-        }
+        if !basePath.isEmpty, basePath != "/", path.hasPrefix(basePath) { path = String(path.dropFirst(basePath.count)) }
         let decoded = path.removingPercentEncoding ?? path
-        for endpoint in contract.endpoints
-        where endpoint.method == "GET" && !endpoint.path.parameterNames.isEmpty {
+        for endpoint in contract.endpoints where endpoint.method == "GET" && !endpoint.path.parameterNames.isEmpty {
             guard let values = endpoint.path.match(decoded) else { continue }
-            return RequestDraft(endpoint: endpoint, path: values.mapValues { .string($0) })
+            return Reference(
+                text: text, draft: RequestDraft(endpoint: endpoint, path: values.mapValues { .string($0) }), path: path)
         }
-        return nil
+        guard let key, Self.isLinkName(key), !path.isEmpty else { return nil }
+        return Reference(text: text, draft: nil, path: path + (url.percentEncodedQuery.map { "?" + $0 } ?? ""))
+    }
+
+    /// Whether a property's name says it holds a link to fetch.
+    static func isLinkName(_ key: String) -> Bool {
+        let name = key.lowercased()
+        return ["url", "uri", "href", "link"].contains { name == $0 || name.hasSuffix("_" + $0) || name.hasSuffix($0) }
     }
 }
