@@ -111,16 +111,39 @@ public struct ServerFuzzer: Sendable {
                 configuration.progress?(result)
             }
         }
-        for endpoint in endpoints {
-            let session = EndpointSession(
-                fuzzer: self, endpoint: endpoint, variables: live.variables, deadline: deadline)
-            let (results, sent) = await session.run(live: &live)
-            counts[endpoint.id] = sent
-            for result in results {
-                cases.append(result)
-                configuration.progress?(result)
+        let groups = endpointGroups()
+        var finished: [(results: [[CaseResult]], sent: [[CheckName: Int]], live: LiveValues)?] = Array(
+            repeating: nil, count: groups.count)
+        let shared = live
+        await withTaskGroup(of: (Int, [[CaseResult]], [[CheckName: Int]], LiveValues).self) { tasks in
+            var next = 0
+            func start() {
+                guard next < groups.count else { return }
+                let index = next
+                next += 1
+                tasks.addTask { await self.fuzz(groups[index], live: shared, deadline: deadline, index: index) }
+            }
+            for _ in 0..<max(1, configuration.concurrency) { start() }
+            while let (index, results, sent, groupLive) = await tasks.next() {
+                finished[index] = (results, sent, groupLive)
+                for result in results.joined() { configuration.progress?(result) }
+                start()
             }
         }
+        // Results in endpoint order whatever finished first, so one seed gives one report.
+        var byEndpoint: [String: [CaseResult]] = [:]
+        for (group, outcome) in zip(groups, finished) {
+            guard let outcome else { continue }
+            for (endpoint, (results, sent)) in zip(group, zip(outcome.results, outcome.sent)) {
+                counts[endpoint.id] = sent
+                byEndpoint[endpoint.id] = results
+            }
+            for created in outcome.live.created
+            where !live.created.contains(where: { $0.resource == created.resource && $0.address == created.address }) {
+                live.created.append(created)
+            }
+        }
+        for endpoint in endpoints { cases += byEndpoint[endpoint.id] ?? [] }
         if !configuration.stateless, !live.created.isEmpty {
             let left = await stateful.cleanUp(live: &live)
             if !left.isEmpty, let index = cases.firstIndex(where: { $0.name == "sequence" }) {
@@ -134,6 +157,47 @@ public struct ServerFuzzer: Sendable {
             contract: contract, baseURL: configuration.baseURL, selection: selection, startedAt: startedAt,
             duration: clock.now - start, cases: cases, seed: configuration.seed)
         return Outcome(result: result, requestCounts: counts)
+    }
+
+    /// The endpoints to fuzz, in groups that share no state: the endpoints of one resource (with
+    /// its nested resources) together, every other endpoint on its own. Groups run concurrently;
+    /// the endpoints of a group run in order, so the same seed sends the same requests.
+    func endpointGroups() -> [[Endpoint]] {
+        var groups: [[Endpoint]] = []
+        var groupOf: [String: Int] = [:]
+        for endpoint in endpoints {
+            let root = rootResource(of: endpoint)
+            if let root, let index = groupOf[root] {
+                groups[index].append(endpoint)
+            } else {
+                if let root { groupOf[root] = groups.count }
+                groups.append([endpoint])
+            }
+        }
+        return groups
+    }
+
+    /// The top-level resource an endpoint's path belongs to, if any.
+    private func rootResource(of endpoint: Endpoint) -> String? {
+        guard var resource = model.item(endpoint.path) ?? model.collection(endpoint.path) else { return nil }
+        while let parent = resource.parent.flatMap({ model.resource(named: $0.resource) }) { resource = parent }
+        return resource.name
+    }
+
+    /// Fuzzes one group's endpoints in order, each learning from the one before.
+    private func fuzz(_ group: [Endpoint], live: LiveValues, deadline: ContinuousClock.Instant?, index: Int) async
+        -> (Int, [[CaseResult]], [[CheckName: Int]], LiveValues)
+    {
+        var live = live
+        var results: [[CaseResult]] = []
+        var sent: [[CheckName: Int]] = []
+        for endpoint in group {
+            let session = EndpointSession(fuzzer: self, endpoint: endpoint, variables: live.variables, deadline: deadline)
+            let (caseResults, counts) = await session.run(live: &live)
+            results.append(caseResults)
+            sent.append(counts)
+        }
+        return (index, results, sent, live)
     }
 
     /// Replays the contract's examples that capture values, once, to learn real values (menu ids,

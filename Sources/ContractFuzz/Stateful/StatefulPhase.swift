@@ -13,7 +13,9 @@ struct StatefulPhase {
     var resources: [Resource] {
         let selected = Set(fuzzer.endpoints.map(\.id))
         var ordered: [Resource] = []
-        var pending = model.resources.filter { !Set($0.operations.values).isDisjoint(with: selected) }
+        var pending = model.resources.filter { resource in
+            !Set(resource.operations.values).isDisjoint(with: selected) && isAddressable(resource)
+        }
         while !pending.isEmpty {
             let ready = pending.filter { resource in
                 resource.parent.map { parent in !pending.contains { $0.name == parent.resource } } ?? true
@@ -23,6 +25,23 @@ struct StatefulPhase {
             pending.removeAll { candidate in next.contains { $0.name == candidate.name } }
         }
         return ordered
+    }
+
+    /// Whether every placeholder of the resource's collection path is an id of its parents: a
+    /// collection under placeholders nothing names (`/digest-auth/{qop}/{user}`) has no items a
+    /// story could find again.
+    func isAddressable(_ resource: Resource) -> Bool {
+        var provided = Set<String>()
+        var current = resource
+        while let parent = current.parent, let owner = model.resource(named: parent.resource) {
+            provided.insert(parent.parameter)
+            provided.formUnion(owner.collection.parameterNames)
+            current = owner
+        }
+        if current.parent == nil, !current.collection.parameterNames.isEmpty, current.name != resource.name {
+            return false
+        }
+        return Set(resource.collection.parameterNames).isSubset(of: provided)
     }
 
     func run(live: inout LiveValues) async -> [CaseResult] {
