@@ -121,7 +121,9 @@ public struct ServerFuzzer: Sendable {
                 guard next < groups.count else { return }
                 let index = next
                 next += 1
-                tasks.addTask { await self.fuzz(groups[index], live: shared, deadline: deadline, index: index) }
+                tasks.addTask {
+                    await self.fuzz(groups[index], live: shared, deadline: deadline, index: index)
+                }
             }
             for _ in 0..<max(1, configuration.concurrency) { start() }
             while let (index, results, sent, groupLive) = await tasks.next() {
@@ -139,7 +141,9 @@ public struct ServerFuzzer: Sendable {
                 byEndpoint[endpoint.id] = results
             }
             for created in outcome.live.created
-            where !live.created.contains(where: { $0.resource == created.resource && $0.address == created.address }) {
+            where !live.created.contains(where: {
+                $0.resource == created.resource && $0.address == created.address
+            }) {
                 live.created.append(created)
             }
         }
@@ -180,19 +184,23 @@ public struct ServerFuzzer: Sendable {
     /// The top-level resource an endpoint's path belongs to, if any.
     private func rootResource(of endpoint: Endpoint) -> String? {
         guard var resource = model.item(endpoint.path) ?? model.collection(endpoint.path) else { return nil }
-        while let parent = resource.parent.flatMap({ model.resource(named: $0.resource) }) { resource = parent }
+        while let parent = resource.parent.flatMap({ model.resource(named: $0.resource) }) {
+            resource = parent
+        }
         return resource.name
     }
 
     /// Fuzzes one group's endpoints in order, each learning from the one before.
-    private func fuzz(_ group: [Endpoint], live: LiveValues, deadline: ContinuousClock.Instant?, index: Int) async
+    private func fuzz(_ group: [Endpoint], live: LiveValues, deadline: ContinuousClock.Instant?, index: Int)
+        async
         -> (Int, [[CaseResult]], [[CheckName: Int]], LiveValues)
     {
         var live = live
         var results: [[CaseResult]] = []
         var sent: [[CheckName: Int]] = []
         for endpoint in group {
-            let session = EndpointSession(fuzzer: self, endpoint: endpoint, variables: live.variables, deadline: deadline)
+            let session = EndpointSession(
+                fuzzer: self, endpoint: endpoint, variables: live.variables, deadline: deadline)
             let (caseResults, counts) = await session.run(live: &live)
             results.append(caseResults)
             sent.append(counts)
@@ -207,7 +215,8 @@ public struct ServerFuzzer: Sendable {
         target.progress = nil
         let replayer = Replayer(contract: contract, configuration: .init(target: target))
         var live = LiveValues()
-        for planned in replayer.plan.cases where !planned.captures.isEmpty {
+        // Only the examples' captures: the calls built from schemas belong to the stories.
+        for planned in replayer.plan.cases where !planned.captures.isEmpty && planned.exampleIndex != nil {
             if Task.isCancelled { break }
             let (result, captured) = await replayer.run(planned, variables: live.variables)
             live.variables.merge(captured) { _, new in new }

@@ -88,9 +88,20 @@ extension ResourceStory {
             guard case .object(let sent)? = sentObject(body, endpoint: endpoint),
                 case .object(let stored)? = current
             else { return body }
-            if sent.members.contains(where: { stored[$0.key] != nil && stored[$0.key] != $0.value }) {
-                return body
+            guard
+                let changed = sent.members.first(where: {
+                    stored[$0.key] != nil && stored[$0.key] != $0.value
+                })
+            else { continue }
+            // An update sends one changed property where its schema allows, so what it leaves out
+            // shows whether the server merges or resets it.
+            if resource.operations[.update] == endpoint.id, case .json = body,
+                let pointer = endpoint.request?.schemaPointer
+            {
+                let single = JSONValue.object(JSONObject([(changed.key, changed.value)]))
+                if fuzzer.schemas.validate(single, at: pointer).isValid { return .json(single) }
             }
+            return body
         }
         return fallback
     }

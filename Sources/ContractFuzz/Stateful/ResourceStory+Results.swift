@@ -21,8 +21,9 @@ extension ResourceStory {
             ]
             return [result]
         }
-        var results: [CaseResult] = tallies.keys.sorted().compactMap { check in
-            guard let tally = tallies[check], let endpoint = contract.endpoint(tally.endpointID) else {
+        var results: [CaseResult] = tallies.keys.sorted().compactMap { key in
+            let check = key.check
+            guard let tally = tallies[key], let endpoint = contract.endpoint(tally.endpointID) else {
                 return nil
             }
             var result = CaseResult(

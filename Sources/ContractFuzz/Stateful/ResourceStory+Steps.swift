@@ -57,14 +57,15 @@ extension ResourceStory {
 
     /// Counts one judgement of `check` on `endpointID`, with its finding when it failed.
     mutating func judged(_ check: CheckName, on endpointID: String, _ finding: Finding? = nil) {
-        var tally = tallies[check] ?? Tally(endpointID: endpointID)
+        let key = TallyKey(check: check, endpointID: endpointID)
+        var tally = tallies[key] ?? Tally(endpointID: endpointID)
         tally.count += 1
         if let finding, !tally.findings.contains(where: { $0.message == finding.message }),
             tally.findings.count < 10
         {
             tally.findings.append(finding)
         }
-        tallies[check] = tally
+        tallies[key] = tally
     }
 
     /// A request to `endpoint` at `address`, with `body`.
@@ -91,25 +92,46 @@ extension ResourceStory {
             contract: contract, endpoint: endpoint, variables: live.variables, schemas: fuzzer.schemas,
             generator: fuzzer.generator, live: live, model: model)
         draws += 1
-        let candidates = generator.positive(count: draws, random: &random).filter {
+        let candidates = generator.positive(count: draws + Self.fullestOf, random: &random).filter {
             $0.intent == .positive && $0.draft.accept == nil
         }
-        guard var request = (candidates.last ?? candidates.first)?.draft else { return nil }
+        // The first request of a story carries the fullest body (every property it can set), so
+        // what later changes leave alone can be seen; later ones take fresh values in turn.
+        let chosen =
+            draws == 1
+            ? candidates.max { Self.size(of: $0.draft.body) < Self.size(of: $1.draft.body) }
+            : candidates.dropFirst(Self.fullestOf).last ?? candidates.last
+        guard var request = chosen?.draft else { return nil }
         for name in endpoint.path.parameterNames { request.path[name] = address[name] }
         request.accept = nil
         return request
+    }
+
+    /// How many candidates the first request of a story chooses its fullest body among.
+    static let fullestOf = 6
+
+    static func size(of body: RequestDraft.Body) -> Int {
+        if case .json(.object(let object)) = body { return object.members.count }
+        if case .raw(let bytes, _) = body { return bytes.count }
+        return 0
     }
 
     // MARK: - Create, read, list
 
     /// Creates an item under `parent`; its address when the answer names it.
     mutating func create(parent: LiveValues.Address, live: inout LiveValues) async -> LiveValues.Address? {
-        guard let endpoint = endpoint(.create),
-            let request = validDraft(for: endpoint, at: parent, live: live)
+        guard let endpoint = endpoint(.create) else { return nil }
+        // A server may refuse a body its description allows (a blank title where the description
+        // sets no minLength): that is fuzzing's finding; the story tries other valid bodies.
+        var attempt: (step: StoryStep, body: RequestDraft.Body)?
+        for _ in 0..<Self.createAttempts where !isPastDeadline {
+            guard let request = validDraft(for: endpoint, at: parent, live: live) else { return nil }
+            let step = await send(request)
+            attempt = (step, request.body)
+            if step.succeeded || step.status.map({ $0 >= 500 }) ?? true { break }
+        }
+        guard let (step, body) = attempt, step.succeeded, let address = address(from: step, parent: parent)
         else { return nil }
-        let body = request.body
-        let step = await send(request)
-        guard step.succeeded, let address = address(from: step, parent: parent) else { return nil }
         log.steps[log.steps.count - 1].carried = carriedText(address)
         live.created(address, of: resource.name)
         if let body = step.body { live.observe(body) }
@@ -120,7 +142,9 @@ extension ResourceStory {
     /// The item an answer names: its `Location` header, else the id in its body.
     func address(from step: StoryStep, parent: LiveValues.Address) -> LiveValues.Address? {
         guard let parameter = resource.idParameter, let response = try? step.answer.get() else { return nil }
-        if let location = response.header("Location"), let values = resource.placeholders(inLocation: location) {
+        if let location = response.header("Location"),
+            let values = resource.placeholders(inLocation: location)
+        {
             var address = parent
             for (name, text) in values { address[name] = .string(text) }
             if let id = step.body.flatMap(resource.id(in:)) { address[parameter] = id }

@@ -18,7 +18,8 @@ struct ResourceStory {
     let deadline: ContinuousClock.Instant?
     var random: SeededRandom
     var log: StoryLog
-    var tallies: [CheckName: Tally] = [:]
+    /// What each stateful check saw, per check and endpoint judged.
+    var tallies: [TallyKey: Tally] = [:]
     /// Response-check findings of the story's steps, once each.
     var responseFindings: [Finding] = []
     var sent = 0
@@ -32,6 +33,17 @@ struct ResourceStory {
 
     /// Items the story creates and leaves alive for fuzzing (one more goes through the whole life).
     static let liveItems = 2
+    /// Valid bodies a create tries before the story gives up on creating.
+    static let createAttempts = 4
+
+    struct TallyKey: Hashable, Comparable {
+        var check: CheckName
+        var endpointID: String
+
+        static func < (lhs: TallyKey, rhs: TallyKey) -> Bool {
+            (lhs.check, lhs.endpointID) < (rhs.check, rhs.endpointID)
+        }
+    }
 
     /// What one stateful check saw: the endpoint it judged, how many times, and its findings.
     struct Tally {

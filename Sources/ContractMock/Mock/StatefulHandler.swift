@@ -125,7 +125,12 @@ struct StatefulHandler {
             case .object(var base)? = generated
                 ?? factory.value(at: schemaPointer, key: "\(endpoint.id) create \(number)")
         else { return nil }
-        let idField = Self.idField(in: base, parameter: resource.parameter, collection: key)
+        // The field the item path names it by, where the schema declares it even if this value
+        // leaves it out (`{username}` names a user by `username`, not by its numeric `id`).
+        let declared = mock.navigator.schema(at: schemaPointer).map { declaredProperties($0) } ?? []
+        let idField = IDField.name(
+            among: base.keys + declared.filter { base[$0] == nil }, parameter: resource.parameter,
+            collection: key)
         if let idField {
             base[idField] = freshID(base[idField], resource: resource, base: base, field: idField)
         }
@@ -153,6 +158,19 @@ struct StatefulHandler {
         store.store(key, .init(id: id, value: item))
         return builder.build(
             status: status, spec: spec, body: item, headers: location(of: id, spec: spec))
+    }
+
+    /// The property names an object schema declares, its `allOf` branches' included.
+    private func declaredProperties(_ schema: JSONValue, depth: Int = 0) -> [String] {
+        let resolved = mock.navigator.resolve(schema)
+        var names = resolved["properties"]?.objectValue?.keys ?? []
+        guard depth < 8 else { return names }
+        for branch in resolved["allOf"]?.arrayValue ?? [] {
+            for name in declaredProperties(branch, depth: depth + 1) where !names.contains(name) {
+                names.append(name)
+            }
+        }
+        return names
     }
 
     /// A new id: one more than the largest numeric id, or a generated value no item has yet.
