@@ -6,7 +6,7 @@ import JSONSchema
 extension EndpointSession {
     /// Learns from a 2xx answer to a valid request, and checks what it points to.
     func learn(
-        from response: ResponseRecord, to request: FuzzRequest, live: inout LiveValues,
+        from response: HTTPResponse, to request: FuzzRequest, live: inout LiveValues,
         progress: inout Progress
     ) async {
         let body = try? JSONParser.parse(response.body)
@@ -39,7 +39,8 @@ extension EndpointSession {
     func checkReferences(in body: JSONValue, live: inout LiveValues, progress: inout Progress) async {
         let finder = ReferenceFinder(contract: fuzzer.contract, baseURL: fuzzer.configuration.baseURL)
         for reference in finder.references(in: body, limit: 16) where !isPastDeadline {
-            guard live.checkedReferences.insert(reference.text).inserted, live.checkedReferences.count <= 64 else {
+            guard live.checkedReferences.insert(reference.text).inserted, live.checkedReferences.count <= 64
+            else {
                 continue
             }
             let record = finder.record(reference, headers: fuzzer.configuration.headers)
@@ -53,11 +54,17 @@ extension EndpointSession {
                 message: "\(endpoint.displayName) points to \(reference.text), which cannot be fetched",
                 expected: "2xx for \(target)", actual: String(status), status: status)
             // One cause, one finding: the same operation, or the same undeclared first segment.
-            let key = "reference|" + (reference.draft?.endpoint.id ?? reference.path.split(separator: "/").first.map(String.init) ?? "")
+            let key =
+                "reference|"
+                + (reference.draft?.endpoint.id ?? reference.path.split(separator: "/").first.map(String.init)
+                    ?? "")
             let failure = Failure(
-                request: FuzzRequest(intent: .positive, draft: reference.draft ?? RequestDraft(endpoint: endpoint)),
+                request: FuzzRequest(
+                    intent: .positive, draft: reference.draft ?? RequestDraft(endpoint: endpoint)),
                 record: record, response: try? answer.get(), findings: [finding], key: key)
-            if progress.failures[.referencedResourceAvailability]?.contains(where: { $0.key == failure.key }) != true {
+            if progress.failures[.referencedResourceAvailability]?.contains(where: { $0.key == failure.key })
+                != true
+            {
                 progress.failures[.referencedResourceAvailability, default: []].append(failure)
             }
         }

@@ -23,8 +23,8 @@ struct EndpointSession {
 
     struct Failure {
         var request: FuzzRequest
-        var record: RequestRecord
-        var response: ResponseRecord?
+        var record: HTTPRequest
+        var response: HTTPResponse?
         var findings: [Finding]
         var key: String
     }
@@ -71,7 +71,8 @@ struct EndpointSession {
             // The undeclared methods of a path are probed once, by its first endpoint: every other
             // endpoint of the path would send the same requests.
             let methods =
-                live.probedPaths.insert(endpoint.path.shape).inserted ? generator.unsupportedMethods(from: base) : []
+                live.probedPaths.insert(endpoint.path.shape).inserted
+                ? generator.unsupportedMethods(from: base) : []
             planned += (negatives + methods).map(\.intent.check)
             for request in negatives + methods {
                 guard await send(request, judge: judge, into: &progress, live: &live) else { break }
@@ -149,7 +150,8 @@ struct EndpointSession {
         if case .tolerated(let what, let rule) = request.intent, let status = try? answer.get().status,
             (200..<300).contains(status), findings.isEmpty
         {
-            progress.notes.append("accepts \(what) with \(status)" + (rule.map { ", which \($0) allows" } ?? ""))
+            progress.notes.append(
+                "accepts \(what) with \(status)" + (rule.map { ", which \($0) allows" } ?? ""))
         }
         if let status = try? answer.get().status,
             let note = judge.undeclaredRejectionNote(request, status: status),
@@ -171,7 +173,7 @@ struct EndpointSession {
     }
 
     /// What makes a request what it is: method, URL, body, content type and what it accepts.
-    static func fingerprint(_ record: RequestRecord) -> String {
+    static func fingerprint(_ record: HTTPRequest) -> String {
         let type = record.header("Content-Type") ?? ""
         let accept = record.header("Accept") ?? ""
         return
@@ -186,7 +188,7 @@ struct EndpointSession {
     /// Failures of the same cause are reported once: the same check failing with the same status,
     /// and, where the intent's own check failed, the same kind of invalid input.
     static func key(
-        _ request: FuzzRequest, answer: Result<ResponseRecord, TransportError>, findings: [Finding]
+        _ request: FuzzRequest, answer: Result<HTTPResponse, TransportError>, findings: [Finding]
     ) -> String {
         let status = (try? answer.get().status).map(String.init) ?? "no response"
         let checks = Set(findings.map(\.check.rawValue)).sorted().joined(separator: ",")

@@ -43,7 +43,7 @@ struct ReferenceFinder {
     }
 
     /// The request for `reference`: the declared operation's, else a `GET` with the run's headers.
-    func record(_ reference: Reference, headers: [HeaderField]) -> RequestRecord {
+    func record(_ reference: Reference, headers: HTTPFields) -> HTTPRequest {
         if let draft = reference.draft {
             return draft.record(baseURL: baseURL, extraHeaders: headers, auth: contract.auth)
         }
@@ -53,11 +53,13 @@ struct ReferenceFinder {
             fields.removeAll { $0.name.lowercased() == header.name.lowercased() }
             fields.append(header)
         }
-        return RequestRecord(method: "GET", url: root + reference.path, headers: fields)
+        return HTTPRequest(method: "GET", url: root + reference.path, headers: fields)
     }
 
     private func reference(_ text: String, key: String?, base: URLComponents?) -> Reference? {
-        guard text.hasPrefix("/") && !text.hasPrefix("//") || text.hasPrefix("http://") || text.hasPrefix("https://"),
+        guard
+            text.hasPrefix("/") && !text.hasPrefix("//") || text.hasPrefix("http://")
+                || text.hasPrefix("https://"),
             let url = URLComponents(string: text)
         else { return nil }
         if url.host != nil && (url.host?.lowercased() != base?.host?.lowercased() || url.port != base?.port) {
@@ -65,20 +67,27 @@ struct ReferenceFinder {
         }
         var path = url.path
         let basePath = base?.path ?? ""
-        if !basePath.isEmpty, basePath != "/", path.hasPrefix(basePath) { path = String(path.dropFirst(basePath.count)) }
+        if !basePath.isEmpty, basePath != "/", path.hasPrefix(basePath) {
+            path = String(path.dropFirst(basePath.count))
+        }
         let decoded = path.removingPercentEncoding ?? path
-        for endpoint in contract.endpoints where endpoint.method == "GET" && !endpoint.path.parameterNames.isEmpty {
+        for endpoint in contract.endpoints
+        where endpoint.method == "GET" && !endpoint.path.parameterNames.isEmpty {
             guard let values = endpoint.path.match(decoded) else { continue }
             return Reference(
-                text: text, draft: RequestDraft(endpoint: endpoint, path: values.mapValues { .string($0) }), path: path)
+                text: text, draft: RequestDraft(endpoint: endpoint, path: values.mapValues { .string($0) }),
+                path: path)
         }
         guard let key, Self.isLinkName(key), !path.isEmpty else { return nil }
-        return Reference(text: text, draft: nil, path: path + (url.percentEncodedQuery.map { "?" + $0 } ?? ""))
+        return Reference(
+            text: text, draft: nil, path: path + (url.percentEncodedQuery.map { "?" + $0 } ?? ""))
     }
 
     /// Whether a property's name says it holds a link to fetch.
     static func isLinkName(_ key: String) -> Bool {
         let name = key.lowercased()
-        return ["url", "uri", "href", "link"].contains { name == $0 || name.hasSuffix("_" + $0) || name.hasSuffix($0) }
+        return ["url", "uri", "href", "link"].contains {
+            name == $0 || name.hasSuffix("_" + $0) || name.hasSuffix($0)
+        }
     }
 }

@@ -34,7 +34,7 @@ extension ResourceStory {
     }
 
     /// The response checks of `conform run` on a story's answer; each finding once.
-    mutating func checkResponse(_ response: ResponseRecord, to record: RequestRecord, endpoint: Endpoint) {
+    mutating func checkResponse(_ response: HTTPResponse, to record: HTTPRequest, endpoint: Endpoint) {
         if contract.auth?.expectsRejection(endpoint.id, status: response.status) == true { return }
         let checker = ResponseChecker(
             contract: contract, schemas: fuzzer.schemas,

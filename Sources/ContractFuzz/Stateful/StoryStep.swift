@@ -4,8 +4,8 @@ import JSONSchema
 /// One request of a story about a resource, and what came back: what a stateful finding shows, so
 /// a person can follow the sequence and replay it.
 struct StoryStep: Sendable {
-    var record: RequestRecord
-    var answer: Result<ResponseRecord, TransportError>
+    var record: HTTPRequest
+    var answer: Result<HTTPResponse, TransportError>
     /// The value this step carried forward (an id read from the answer), for the story.
     var carried: String?
 

@@ -81,13 +81,13 @@ public struct DescriptionFetcher: Sendable {
                 "a description URL must not carry a user name or password; Conform sends no credentials when it fetches one (download the file and give its path instead)"
             )
         }
-        var request = RequestRecord(method: "GET", url: location)
+        var request = HTTPRequest(method: "GET", url: location)
         request.headers = [
             HeaderField("Accept", "application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5")
         ]
         let transport = HTTPTransport(
             timeout: timeout, maximumBodyBytes: maximumBodyBytes, followRedirects: true)
-        let response: ResponseRecord
+        let response: HTTPResponse
         do {
             response = try await transport.send(request)
         } catch {

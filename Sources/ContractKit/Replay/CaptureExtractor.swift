@@ -29,7 +29,7 @@ public enum CaptureExtractor {
         }
     }
 
-    static func value(of capture: Capture, from response: ResponseRecord, body: JSONValue?) -> Result<
+    static func value(of capture: Capture, from response: HTTPResponse, body: JSONValue?) -> Result<
         JSONValue, Problem
     > {
         var value: JSONValue

@@ -16,17 +16,20 @@ extension Replayer {
 
     /// What the step's answer gives later calls (the item id, and that the step ran), and the
     /// finding of a read after the delete that still finds the item.
-    func lifecycleOutcome(_ step: LifecycleStep, planned: Plan.Case, response: ResponseRecord, body: JSONValue?)
+    func lifecycleOutcome(_ step: LifecycleStep, planned: Plan.Case, response: HTTPResponse, body: JSONValue?)
         -> (captured: [String: JSONValue], finding: Finding?)
     {
         var captured: [String: JSONValue] = [:]
         let succeeded = (200..<300).contains(response.status)
         // The other steps only wait for one another; the read after the delete runs only when the
         // delete removed the item.
-        for variable in planned.captures where variable != step.idVariable && (step.role != .delete || succeeded) {
+        for variable in planned.captures
+        where variable != step.idVariable && (step.role != .delete || succeeded) {
             captured[variable] = .bool(true)
         }
-        if let idVariable = step.idVariable, succeeded, let resource = plan.resources.resource(named: step.resource) {
+        if let idVariable = step.idVariable, succeeded,
+            let resource = plan.resources.resource(named: step.resource)
+        {
             switch step.role {
             case .list:
                 if let first = body.flatMap(resource.listedIDs(in:))?.first { captured[idVariable] = first }
@@ -44,7 +47,8 @@ extension Replayer {
             captured,
             Finding(
                 check: .useAfterFree, message: "a deleted item can still be read",
-                expected: "404 or 410 after the delete", actual: String(response.status), status: response.status)
+                expected: "404 or 410 after the delete", actual: String(response.status),
+                status: response.status)
         )
     }
 }

@@ -129,7 +129,8 @@ public struct Replayer: Sendable {
             if let step = planned.lifecycle {
                 let reason =
                     step.expectsGone
-                    ? "the delete before it did not remove the item" : "no earlier call gave an item of \(step.resource)"
+                    ? "the delete before it did not remove the item"
+                    : "no earlier call gave an item of \(step.resource)"
                 return (skipped(planned, reason: reason), [:])
             }
             let names = missing.map { "{{\($0)}}" }.joined(separator: ", ")
@@ -138,8 +139,9 @@ public struct Replayer: Sendable {
         let builder = RequestBuilder(
             contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers,
             synthesis: synthesis)
-        let request: RequestRecord
-        let built = planned.lifecycle.map { lifecycleExample($0, endpoint: endpoint, builder: builder) } ?? example
+        let request: HTTPRequest
+        let built =
+            planned.lifecycle.map { lifecycleExample($0, endpoint: endpoint, builder: builder) } ?? example
         do {
             request = try builder.request(for: endpoint, example: built, variables: variables)
         } catch {
@@ -150,7 +152,7 @@ public struct Replayer: Sendable {
             CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
         var attempts = 0
         var lastError: TransportError?
-        var response: ResponseRecord?
+        var response: HTTPResponse?
         var elapsed = Duration.zero
         while attempts <= configuration.retries && response == nil {
             attempts += 1

@@ -7,7 +7,7 @@ import SchemaGeneration
 struct RequestBuilder {
     let contract: Contract
     let baseURL: String
-    let extraHeaders: [HeaderField]
+    let extraHeaders: HTTPFields
     let synthesis: Synthesis
 
     /// What building a call from the schemas needs, made once per run rather than per request:
@@ -30,7 +30,7 @@ struct RequestBuilder {
     }
 
     func request(for endpoint: Endpoint, example: Example?, variables: [String: JSONValue]) throws(Failure)
-        -> RequestRecord
+        -> HTTPRequest
     {
         var scope = variables
         scope["baseURL"] = .string(baseURL)
@@ -99,7 +99,8 @@ struct RequestBuilder {
             let form = FormBody.encode(value(request.schemaPointer), contentType: request.contentType)
         {
             // A form as a client writes it; `\{{` keeps any braces in it literal.
-            example.rawBody = String(decoding: form.bytes, as: UTF8.self).replacingOccurrences(of: "{{", with: "\\{{")
+            example.rawBody = String(decoding: form.bytes, as: UTF8.self).replacingOccurrences(
+                of: "{{", with: "\\{{")
             example.contentType = form.contentType
         }
         return example
