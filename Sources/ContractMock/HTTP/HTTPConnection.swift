@@ -22,7 +22,7 @@ struct ConnectionContext: Sendable {
 /// repeats while the connection is kept alive. Any protocol error is answered with its status
 /// and `Connection: close`, then the connection ends; nothing here can fail the server.
 final class HTTPConnection {
-    private let stream: ConnectionStream
+    private let stream: SocketStream
     private let remoteAddress: String
     private let context: ConnectionContext
     private let connectedAt = ContinuousClock.now
@@ -30,10 +30,10 @@ final class HTTPConnection {
     private var configuration: HTTPServer.Configuration { context.configuration }
 
     init(descriptor: Int32, remoteAddress: String, context: ConnectionContext) {
-        stream = ConnectionStream(descriptor: descriptor)
+        stream = SocketStream(descriptor: descriptor, peer: remoteAddress)
         self.remoteAddress = remoteAddress
         self.context = context
-        Platform.setSendTimeout(descriptor, context.configuration.writeTimeout)
+        SocketPlatform.setSendTimeout(descriptor, context.configuration.writeTimeout)
     }
 
     /// Serves requests until the connection ends, then closes the socket.
@@ -43,7 +43,7 @@ final class HTTPConnection {
             isFirst = false
             stream.compact()
         }
-        context.registry.close(stream.descriptor)
+        context.registry.close(stream)
     }
 
     /// Serves one request; returns whether the connection stays open for another.
@@ -89,26 +89,27 @@ final class HTTPConnection {
         if hosts.count > 1 || (head.version == "HTTP/1.1" && hosts.isEmpty) {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header, got \(hosts.count)")
         }
-        let framing = try BodyFraming(headers: head.headers, maxBodyBytes: configuration.maxBodyBytes)
+        let framing = try BodyFraming(
+            requestHeaders: head.headers, maximumBodyBytes: configuration.maxBodyBytes)
         if let expectation = head.headers["Expect"] {
             guard expectation.lowercased() == "100-continue" else {
                 throw RequestRejection(status: 417, message: "unsupported expectation \"\(expectation)\"")
             }
             if head.version == "HTTP/1.1", framing != .empty, stream.available == 0 {
-                guard stream.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return nil }
+                guard stream.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) == .all else { return nil }
             }
         }
-        let reader = RequestBodyReader(
-            stream: stream, deadline: .now + configuration.bodyReadTimeout,
-            maxBodyBytes: configuration.maxBodyBytes, maxTrailerBytes: configuration.maxHeaderBytes)
+        let reader = MessageReader(
+            stream: stream, rules: configuration.framingRules,
+            deadline: SocketDeadline(.now + configuration.bodyReadTimeout))
         let body: [UInt8]
-        do throws(RequestBodyReader.Failure) {
-            body = try reader.read(framing)
+        do throws(FramingFault) {
+            body = try reader.readBody(framing).bytes
         } catch {
-            switch error {
-            case .peerClosed: return nil
-            case .rejected(let rejection): throw rejection
+            guard let rejection = RequestRejection(error, rules: configuration.framingRules) else {
+                return nil
             }
+            throw rejection
         }
         return HTTPRequest(
             method: head.method, target: head.target, path: target.path, rawPath: target.rawPath,
@@ -142,7 +143,7 @@ final class HTTPConnection {
         } else if let limit = response.truncateBodyAfter {
             body = body.prefix(max(0, limit))
         }
-        let written = stream.write(head + body)
+        let written = stream.write(head + body) == .all
         if response.resetAfterBodyBytes != nil {
             stream.armReset()
         }
@@ -158,15 +159,16 @@ final class HTTPConnection {
     ) {
         let response = ResponseSerializer.errorResponse(rejection)
         let (head, _) = ResponseSerializer.head(for: response, keepAlive: false, requestVersion: "HTTP/1.1")
-        let written = stream.write(head + response.body)
+        let written = stream.write(head + response.body) == .all
         logRequest(
             method, target, status: rejection.status, bytes: response.body.count, started: started,
             note: rejection.message)
         guard written else { return }
-        _ = shutdown(stream.descriptor, Int32(SHUT_WR))
-        let drainDeadline = ContinuousClock.now + .milliseconds(250)
+        stream.shutdownWriting()
+        let drainDeadline = SocketDeadline(
+            .now + .milliseconds(250), stopDescriptor: context.stop.readDescriptor)
         var drained = 0
-        while drained < 1 << 20, stream.receive(before: drainDeadline, stop: context.stop) == .received {
+        while drained < 1 << 20, stream.receive(before: drainDeadline) == .bytes {
             drained += stream.available
             stream.consume(stream.available)
         }

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 #if canImport(Glibc)
@@ -46,13 +47,13 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) -> Int {
         try state.withLock { (run: inout ServerRun?) throws(HTTPServerError) -> Int in
             if let run { throw .alreadyRunning(port: run.port) }
-            Platform.ignoreBrokenPipeSignals()
+            SocketPlatform.ignoreBrokenPipeSignals()
             let listener = try ListeningSocket(host: configuration.host, port: configuration.port)
             let stop: StopSignal
             do throws(HTTPServerError) {
                 stop = try StopSignal()
             } catch {
-                Platform.closeDescriptor(listener.descriptor)
+                SocketPlatform.closeDescriptor(listener.descriptor)
                 throw error
             }
             let context = ConnectionContext(

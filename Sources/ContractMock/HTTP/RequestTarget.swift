@@ -1,3 +1,5 @@
+import ContractKit
+
 /// The request-target split into its decoded path and query parameters.
 ///
 /// Decoding is strict: a malformed `%` escape or a path that is not UTF-8 once decoded is a

@@ -53,7 +53,7 @@ enum ResponseSerializer {
     }
 
     private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
-        !field.name.isEmpty && field.name.utf8.allSatisfy(RequestHead.isTokenByte)
+        !field.name.isEmpty && field.name.utf8.allSatisfy(FieldLine.isTokenByte)
             && field.value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
     }
 

@@ -17,7 +17,13 @@
 /// fields.add("accept", "application/json")
 /// fields["ACCEPT"]  // "text/html, application/json"
 /// ```
-public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+///
+/// The fields are also a collection of their lines (`append`, `removeAll(where:)`, `first(where:)`
+/// and indexing work as on an array), so code that builds or edits a message's header lines reads
+/// as it would on `[HeaderField]`, and an array literal of lines is an `HTTPFields` too.
+public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, MutableCollection,
+    RangeReplaceableCollection, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
+{
     /// One field line.
     public typealias Field = HeaderField
 
@@ -44,15 +50,26 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         fields = elements.map { HeaderField($0.0, $0.1) }
     }
 
-    /// The number of field lines, counting repeated names separately.
-    public var count: Int { fields.count }
+    /// Creates fields from a literal list of lines such as `[HeaderField("Accept", "*/*")]`.
+    public init(arrayLiteral elements: HeaderField...) {
+        fields = elements
+    }
 
-    /// Whether there are no fields at all.
-    public var isEmpty: Bool { fields.isEmpty }
+    /// The position of the first line.
+    public var startIndex: Int { fields.startIndex }
 
-    /// Iterates the field lines in order, repeated names included.
-    public func makeIterator() -> IndexingIterator<[HeaderField]> {
-        fields.makeIterator()
+    /// The position after the last line.
+    public var endIndex: Int { fields.endIndex }
+
+    /// The line at `position`, counting repeated names separately.
+    public subscript(position: Int) -> HeaderField {
+        get { fields[position] }
+        set { fields[position] = newValue }
+    }
+
+    /// Replaces the lines in `range` with `lines`, keeping the others in order.
+    public mutating func replaceSubrange(_ range: Range<Int>, with lines: some Collection<HeaderField>) {
+        fields.replaceSubrange(range, with: lines)
     }
 
     /// The value of `name` under the lookup rule above: absent is nil, one line is its value,

@@ -8,7 +8,7 @@ import Foundation
 /// a local or in-cluster server, goes through this client. Idle connections are kept per origin
 /// and reused; a reused connection that turns out to be closed is replaced once, transparently.
 final class HTTPClient: Sendable {
-    private let idle = Locked<[String: [ClientSocket]]>([:])
+    private let idle = Locked<[String: [SocketStream]]>([:])
     private static let idlePerOrigin = 16
 
     /// Runs `work` on a worker thread and returns its result; cancelling the task ends the
@@ -38,41 +38,56 @@ final class HTTPClient: Sendable {
         while true {
             try deadline.check()
             let pooled = takeIdle(origin)
-            let socket: ClientSocket
+            let stream: SocketStream
             if let pooled {
-                socket = pooled
+                stream = pooled
             } else {
-                socket = try ClientSocket.connect(host: host, port: port, deadline: deadline)
+                stream = try SocketStream.connect(host: host, port: port, deadline: deadline)
             }
-            var reader = ResponseReader(
-                socket: socket, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            let reader = ResponseReader(
+                stream: stream, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
             do throws(TransportError) {
-                let sentWhole = try socket.write(bytes, deadline: deadline)
+                let sentWhole = try Self.send(bytes, on: stream, deadline: deadline)
                 let received: ResponseReader.Received
                 do throws(TransportError) {
                     received = try reader.read(method: request.method)
                 } catch {
                     guard !sentWhole && reader.sawNoBytes else { throw error }
-                    throw .connectionReset("while sending the request to \(socket.peer)")
+                    throw .connectionReset("while sending the request to \(stream.peer)")
                 }
-                if sentWhole && received.reusable && socket.pending.isEmpty {
-                    putIdle(socket, origin: origin)
+                if sentWhole && received.reusable && stream.available == 0 {
+                    putIdle(stream, origin: origin)
                 } else {
-                    socket.close()
+                    stream.close()
                 }
+                let headers = received.head.headers.fields
                 return ResponseRecord(
-                    status: received.head.status, headers: received.head.headers.fields,
-                    body: try Self.decoded(
-                        received.body, headers: received.head.headers.fields, limit: maximumBodyBytes),
+                    status: received.head.status, headers: headers,
+                    body: try Self.decoded(received.body, headers: headers, limit: maximumBodyBytes),
                     duration: deadline.elapsed)
             } catch {
-                socket.close()
+                stream.close()
                 // A kept-alive connection the server closed meanwhile: nothing was answered, so the
                 // request is sent again once on a fresh connection.
                 if pooled != nil && reader.sawNoBytes, case .connectionLost = error { continue }
                 if pooled != nil && reader.sawNoBytes, case .connectionReset = error { continue }
                 throw error
             }
+        }
+    }
+
+    /// Writes the request; false when the server stopped reading first (it answered early, or
+    /// closed), in which case the caller reads what it said.
+    private static func send(_ bytes: [UInt8], on stream: SocketStream, deadline: ExchangeDeadline)
+        throws(TransportError) -> Bool
+    {
+        switch stream.write(bytes, deadline: deadline.socketDeadline, yieldingToAnswer: true) {
+        case .all: return true
+        case .peerStoppedReading: return false
+        case .timedOut: throw deadline.timedOutError
+        case .cancelled: throw .cancelled
+        case .failed(let code):
+            throw .other("sending to \(stream.peer): \(SocketPlatform.describe(error: code))")
         }
     }
 
@@ -118,18 +133,20 @@ final class HTTPClient: Sendable {
         return Array(head.utf8) + request.body
     }
 
-    private func takeIdle(_ origin: String) -> ClientSocket? {
-        while let socket = idle.withLock({ $0[origin]?.popLast() }) {
-            if socket.isIdleAndOpen { return socket }
-            socket.close()
+    /// A pooled connection to `origin` that is still usable: nothing to read on it (no close, no
+    /// stray bytes).
+    private func takeIdle(_ origin: String) -> SocketStream? {
+        while let stream = idle.withLock({ $0[origin]?.popLast() }) {
+            if !stream.hasBytesToRead { return stream }
+            stream.close()
         }
         return nil
     }
 
-    private func putIdle(_ socket: ClientSocket, origin: String) {
-        let extra: ClientSocket? = idle.withLock { pool in
+    private func putIdle(_ stream: SocketStream, origin: String) {
+        let extra: SocketStream? = idle.withLock { pool in
             var list = pool[origin, default: []]
-            list.append(socket)
+            list.append(stream)
             let dropped = list.count > Self.idlePerOrigin ? list.removeFirst() : nil
             pool[origin] = list
             return dropped
