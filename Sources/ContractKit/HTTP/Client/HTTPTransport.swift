@@ -167,20 +167,3 @@ public final class HTTPTransport: Sendable {
         return "\(scheme)://\((url.host ?? "").lowercased()):\(port)"
     }
 }
-
-/// What one exchange produced, and how long it took, errors included.
-public struct ExchangeOutcome: Sendable {
-    public var result: Result<ResponseRecord, TransportError>
-    public var elapsed: Duration
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    public var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-
-    /// The duration in milliseconds, as a `Double`.
-    public var milliseconds: Double { seconds * 1000 }
-}
