@@ -14,7 +14,6 @@ extension MessageReader {
         case .length(let length):
             guard length <= rules.maximumBodyBytes else { throw .bodyTooLarge(limit: rules.maximumBodyBytes) }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(min(length, 1 << 20))
             try append(length, to: &bytes) { received in
                 .bodyShorterThanDeclared(received: received, declared: length)
             }
@@ -36,18 +35,27 @@ extension MessageReader {
             if stream.available == 0 {
                 guard try receiveMore() else { throw closed(bytes.count) }
             }
-            let taken = min(remaining, stream.available)
-            bytes.append(contentsOf: stream.unread.prefix(taken))
-            stream.consume(taken)
-            remaining -= taken
+            reserve(min(remaining, stream.available), in: &bytes)
+            remaining -= stream.moveUnread(remaining, to: &bytes)
         }
+    }
+
+    /// Makes room for `more` bytes, growing to the next power of two but never past the body limit:
+    /// a body at the limit then holds at most the limit and half of it while it grows (an array left
+    /// to double from an odd first size, or from a capacity rounded a few bytes short, copies itself
+    /// once more at the end, to twice the limit).
+    private func reserve(_ more: Int, in bytes: inout [UInt8]) {
+        let needed = bytes.count + more
+        guard needed > bytes.capacity else { return }
+        let power = needed <= 1 ? 1 : 1 << (Int.bitWidth - (needed - 1).leadingZeroBitCount)
+        bytes.reserveCapacity(max(needed, min(power, rules.maximumBodyBytes)))
     }
 
     private func readUntilClose() throws(FramingFault) -> [UInt8] {
         var bytes: [UInt8] = []
         while true {
-            bytes.append(contentsOf: stream.unread)
-            stream.consume(stream.available)
+            reserve(stream.available, in: &bytes)
+            _ = stream.moveUnread(stream.available, to: &bytes)
             if bytes.count > rules.maximumBodyBytes { throw .bodyTooLarge(limit: rules.maximumBodyBytes) }
             guard try receiveMore() else { return bytes }
         }

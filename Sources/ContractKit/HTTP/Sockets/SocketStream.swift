@@ -74,6 +74,14 @@ package final class SocketStream: @unchecked Sendable {
         }
     }
 
+    /// Appends up to `count` unread bytes to `bytes` and consumes them; returns how many moved.
+    package func moveUnread(_ count: Int, to bytes: inout [UInt8]) -> Int {
+        let moved = min(count, available)
+        bytes.append(contentsOf: buffer[readIndex..<readIndex + moved])
+        consume(moved)
+        return moved
+    }
+
     /// Drops consumed bytes, so the buffer does not grow across pipelined messages.
     package func compact() {
         guard readIndex > 0 else { return }
