@@ -10,7 +10,7 @@ import Foundation
 /// Everything a connection thread needs from its server, immutable and shareable.
 struct ConnectionContext: Sendable {
     let configuration: HTTPServer.Configuration
-    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let handler: @Sendable (HTTPRequest) -> HTTPServer.Reply
     let logger: (@Sendable (String) -> Void)?
     let stop: StopSignal
     let registry: ConnectionRegistry
@@ -73,12 +73,13 @@ final class HTTPConnection {
         let clientKeepsAlive =
             head.version == "HTTP/1.1"
             ? !connectionTokens.contains("close") : connectionTokens.contains("keep-alive")
-        var response = context.handler(request)
-        if !(200...599).contains(response.status) {
-            log("handler returned the invalid final status \(response.status); answering 500 instead")
-            response = HTTPResponse(status: 500, text: "the handler returned an invalid status code\n")
+        var reply = context.handler(request)
+        if !(200...599).contains(reply.response.status) {
+            log("handler returned the invalid final status \(reply.response.status); answering 500 instead")
+            reply = HTTPServer.Reply(
+                HTTPResponse(status: 500, text: "the handler returned an invalid status code\n"))
         }
-        return send(response, to: request, clientKeepsAlive: clientKeepsAlive, started: started)
+        return send(reply, to: request, clientKeepsAlive: clientKeepsAlive, started: started)
     }
 
     /// Checks the target, `Host` and framing, answers `Expect`, and reads the body.
@@ -112,43 +113,41 @@ final class HTTPConnection {
             throw rejection
         }
         return HTTPRequest(
-            method: head.method, target: head.target, path: target.path, rawPath: target.rawPath,
-            query: target.query, headers: head.headers, body: body, version: head.version,
-            remoteAddress: remoteAddress)
+            received: (head.method, head.target, head.version), parts: target, headers: head.headers,
+            body: body, remoteAddress: remoteAddress)
     }
 
     /// Writes a handler's response, applying its faults; returns whether to keep the connection.
     private func send(
-        _ response: HTTPResponse, to request: HTTPRequest, clientKeepsAlive: Bool,
+        _ reply: HTTPServer.Reply, to request: HTTPRequest, clientKeepsAlive: Bool,
         started: ContinuousClock.Instant
     ) -> Bool {
-        if let delay = response.delay, delay > .zero {
+        let (response, faults) = (reply.response, reply.faults)
+        if let delay = faults.delay, delay > .zero {
             let (seconds, attoseconds) = delay.components
             Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         }
-        let injectsFault =
-            response.truncateBodyAfter != nil || response.resetAfterBodyBytes != nil
-            || response.omitsContentLength
         let keepAlive =
-            clientKeepsAlive && !injectsFault && !context.stop.isFired
+            clientKeepsAlive && !faults.breaksFraming && !context.stop.isFired
             && !response.headers.tokens(for: "Connection").contains("close")
         let (head, dropped) = ResponseSerializer.head(
-            for: response, keepAlive: keepAlive, requestVersion: request.version)
+            for: response, keepAlive: keepAlive, requestVersion: request.version,
+            omitsContentLength: faults.omitsContentLength)
         if !dropped.isEmpty {
-            log("dropped invalid response header fields \(dropped) for \(request.method) \(request.target)")
+            log("dropped invalid response header fields \(dropped) for \(request.method) \(request.url)")
         }
         var body = request.method == "HEAD" || !response.statusAllowsBody ? [] : response.body[...]
-        if let limit = response.resetAfterBodyBytes {
+        if let limit = faults.resetAfterBodyBytes {
             body = body.prefix(max(0, limit))
-        } else if let limit = response.truncateBodyAfter {
+        } else if let limit = faults.truncateBodyAfter {
             body = body.prefix(max(0, limit))
         }
         let written = stream.write(head + body) == .all
-        if response.resetAfterBodyBytes != nil {
+        if faults.resetAfterBodyBytes != nil {
             stream.armReset()
         }
         logRequest(
-            request.method, request.target, status: response.status, bytes: body.count, started: started)
+            request.method, request.url, status: response.status, bytes: body.count, started: started)
         return written && keepAlive
     }
 

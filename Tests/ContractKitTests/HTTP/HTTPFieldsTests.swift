@@ -65,7 +65,7 @@ struct HTTPFieldsTests {
         let messages: [any HTTPMessage] = [
             RequestRecord(method: "POST", url: "http://h/", headers: lines),
             ResponseRecord(status: 200, headers: lines),
-            HTTPRequest(method: "POST", target: "/", path: "/", rawPath: "/", headers: HTTPFields(lines)),
+            HTTPRequest(method: "POST", url: "/", headers: HTTPFields(lines)),
             HTTPResponse(status: 200, headers: HTTPFields(lines)),
         ]
         for message in messages {
