@@ -26,7 +26,7 @@ struct OpenAPIAuthTests {
     /// Answers `{}` to `/health`, and to `/me` only with `Authorization: Bearer g00d-token-1`.
     private func server() throws -> (HTTPServer, String) {
         let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0)) { request in
-            let json: HTTPHeaders = ["Content-Type": "application/json"]
+            let json: HTTPFields = ["Content-Type": "application/json"]
             if request.path == "/health" {
                 return HTTPResponse(status: 200, headers: json, body: Array("{}".utf8))
             }

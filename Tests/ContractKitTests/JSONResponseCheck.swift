@@ -9,8 +9,8 @@ func checkJSONResponse(_ body: String, contract contractText: String) throws -> 
     let endpoint = try #require(contract.endpoint("a"))
     let checker = ResponseChecker(contract: contract, schemas: ContractSchemas(contract: contract))
     return checker.check(
-        ResponseRecord(
+        HTTPResponse(
             status: 200, headers: [HeaderField("Content-Type", "application/json")], body: Array(body.utf8)),
-        to: RequestRecord(method: "GET", url: "http://localhost/a"), endpoint: endpoint,
+        to: HTTPRequest(method: "GET", url: "http://localhost/a"), endpoint: endpoint,
         example: endpoint.examples.first)
 }

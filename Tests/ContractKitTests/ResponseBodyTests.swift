@@ -71,10 +71,10 @@ struct ResponseBodyTests {
             // A task, so the check runs where replay runs it: on the cooperative pool's small stacks.
             await Task.detached {
                 checker.check(
-                    ResponseRecord(
+                    HTTPResponse(
                         status: 200, headers: [HeaderField("Content-Type", "application/json")],
                         body: Array(body.utf8)),
-                    to: RequestRecord(method: "GET", url: "http://localhost/a"), endpoint: endpoint)
+                    to: HTTPRequest(method: "GET", url: "http://localhost/a"), endpoint: endpoint)
             }.value
         }
         let valid = await check(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))

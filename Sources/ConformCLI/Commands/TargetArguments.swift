@@ -10,7 +10,7 @@ struct TargetArguments {
     var isStrict: Bool
     var formats: ContractOptions.FormatsMode?
     var baseURL: String?
-    var headers: [HeaderField]
+    var headers: HTTPFields
     var selection: Selection
     var redact: [String]
     var seed: UInt64
@@ -28,7 +28,7 @@ struct TargetArguments {
         isStrict = parsed.isSet(ContractOptions.strict)
         formats = try parsed.value(of: ContractOptions.formats)
         baseURL = try parsed.value(of: Self.baseURL)
-        headers = try parsed.value(of: Self.header)
+        headers = HTTPFields(try parsed.value(of: Self.header))
         let shard = try parsed.value(of: Self.shard)
         selection = Selection(
             only: Self.list(try parsed.value(of: Self.only)),

@@ -42,11 +42,11 @@ extension EndpointSession {
         }
         if let first = failures.first {
             result.curl = CurlCommand.render(first.record, redaction: redaction)
-            result.request = RequestRecord(
+            result.request = HTTPRequest(
                 method: first.record.method, url: first.record.url, headers: first.record.headers,
                 body: Array(first.record.body.prefix(65_536)))
             if let response = first.response {
-                result.response = ResponseRecord(
+                result.response = HTTPResponse(
                     status: response.status, headers: response.headers,
                     body: Array(response.body.prefix(Replayer.keptBodyBytes)), duration: response.duration,
                     redirects: response.redirects)

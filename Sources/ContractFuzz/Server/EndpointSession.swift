@@ -23,8 +23,8 @@ struct EndpointSession {
 
     struct Failure {
         var request: FuzzRequest
-        var record: RequestRecord
-        var response: ResponseRecord?
+        var record: HTTPRequest
+        var response: HTTPResponse?
         var findings: [Finding]
         var key: String
     }
@@ -152,7 +152,7 @@ struct EndpointSession {
     }
 
     /// What makes a request what it is: method, URL, body, content type and what it accepts.
-    static func fingerprint(_ record: RequestRecord) -> String {
+    static func fingerprint(_ record: HTTPRequest) -> String {
         let type = record.header("Content-Type") ?? ""
         let accept = record.header("Accept") ?? ""
         return
@@ -167,7 +167,7 @@ struct EndpointSession {
     /// Failures of the same cause are reported once: the same check failing with the same status,
     /// and, where the intent's own check failed, the same kind of invalid input.
     static func key(
-        _ request: FuzzRequest, answer: Result<ResponseRecord, TransportError>, findings: [Finding]
+        _ request: FuzzRequest, answer: Result<HTTPResponse, TransportError>, findings: [Finding]
     ) -> String {
         let status = (try? answer.get().status).map(String.init) ?? "no response"
         let checks = Set(findings.map(\.check.rawValue)).sorted().joined(separator: ",")

@@ -19,9 +19,9 @@ struct FuzzJudge {
 
     /// The findings of `answer` to `request`, each with its status.
     func findings(
-        for request: FuzzRequest, record: RequestRecord, answer: Result<ResponseRecord, TransportError>
+        for request: FuzzRequest, record: HTTPRequest, answer: Result<HTTPResponse, TransportError>
     ) -> [Finding] {
-        let response: ResponseRecord
+        let response: HTTPResponse
         switch answer {
         case .failure(let error):
             return [
@@ -61,7 +61,7 @@ struct FuzzJudge {
     }
 
     /// The finding of the check the request's intent names, or nil when the answer passes it.
-    private func intentCheck(_ request: FuzzRequest, response: ResponseRecord, settings: CheckSettings)
+    private func intentCheck(_ request: FuzzRequest, response: HTTPResponse, settings: CheckSettings)
         -> Finding?
     {
         let status = response.status
@@ -96,8 +96,7 @@ struct FuzzJudge {
     }
 
     /// An undeclared method must get 405 with an `Allow` header (RFC 9110 §15.5.6).
-    private func methodFinding(_ request: FuzzRequest, response: ResponseRecord, accepted: [Int]?) -> Finding?
-    {
+    private func methodFinding(_ request: FuzzRequest, response: HTTPResponse, accepted: [Int]?) -> Finding? {
         let status = response.status
         let route = "\(request.method) \(endpoint.path.template)"
         if let accepted {
@@ -147,7 +146,7 @@ struct FuzzJudge {
     /// 415) and a tolerated probe's rejection are not the description's to declare; neither is the
     /// rejection of an operation that declares no client error at all (no 4xx, `4XX` or `default`):
     /// no answer could be declared, so that is a note (and a `conform lint` warning), not a finding.
-    private func undeclaredStatus(_ request: FuzzRequest, response: ResponseRecord, settings: CheckSettings)
+    private func undeclaredStatus(_ request: FuzzRequest, response: HTTPResponse, settings: CheckSettings)
         -> Finding?
     {
         let status = response.status

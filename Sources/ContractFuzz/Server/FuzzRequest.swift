@@ -48,7 +48,7 @@ public struct FuzzRequest: Sendable {
     public var method: String { draft.method }
 
     /// The request as sent to `baseURL`, with the run's extra headers and the contract's credentials.
-    public func record(baseURL: String, extraHeaders: [HeaderField], auth: ContractAuth?) -> RequestRecord {
+    public func record(baseURL: String, extraHeaders: HTTPFields, auth: ContractAuth?) -> HTTPRequest {
         draft.record(baseURL: baseURL, extraHeaders: extraHeaders, auth: auth)
     }
 

@@ -6,8 +6,8 @@ public struct CheckContext: Sendable {
     public var schemas: ContractSchemas
     public var endpoint: Endpoint
     public var example: Example?
-    public var request: RequestRecord
-    public var response: ResponseRecord
+    public var request: HTTPRequest
+    public var response: HTTPResponse
     public var variables: [String: JSONValue]
     /// The effective settings: the contract's refined by the endpoint's.
     public var settings: CheckSettings

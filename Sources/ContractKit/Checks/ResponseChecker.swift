@@ -42,7 +42,7 @@ public struct ResponseChecker: Sendable {
     }
 
     public func check(
-        _ response: ResponseRecord, to request: RequestRecord, endpoint: Endpoint, example: Example? = nil,
+        _ response: HTTPResponse, to request: HTTPRequest, endpoint: Endpoint, example: Example? = nil,
         variables: [String: JSONValue] = [:]
     ) -> Outcome {
         var context = CheckContext(

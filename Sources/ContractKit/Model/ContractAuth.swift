@@ -148,15 +148,15 @@ public struct ContractAuth: Sendable {
     }
 
     /// `request` with `auth`'s credentials for `endpointID`, unchanged when there is no `auth`.
-    public static func applying(_ auth: ContractAuth?, to request: RequestRecord, endpointID: String)
-        -> RequestRecord
+    public static func applying(_ auth: ContractAuth?, to request: HTTPRequest, endpointID: String)
+        -> HTTPRequest
     {
         auth?.apply(to: request, endpointID: endpointID) ?? request
     }
 
     /// `request` with the credentials of `endpointID`'s schemes added; an example's own header of
     /// the same name wins, so an example can send a deliberately wrong key.
-    public func apply(to request: RequestRecord, endpointID: String) -> RequestRecord {
+    public func apply(to request: HTTPRequest, endpointID: String) -> HTTPRequest {
         var request = request
         for scheme in schemes(for: endpointID) {
             guard let credential = scheme.credential else { continue }

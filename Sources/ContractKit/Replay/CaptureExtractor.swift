@@ -9,7 +9,7 @@ enum CaptureExtractor {
         var pointer: String?
     }
 
-    static func value(of capture: Capture, from response: ResponseRecord, body: JSONValue?) -> Result<
+    static func value(of capture: Capture, from response: HTTPResponse, body: JSONValue?) -> Result<
         JSONValue, Problem
     > {
         var value: JSONValue

@@ -132,7 +132,7 @@ public struct Replayer: Sendable {
         let builder = RequestBuilder(
             contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers,
             synthesis: synthesis)
-        let request: RequestRecord
+        let request: HTTPRequest
         do {
             request = try builder.request(for: endpoint, example: example, variables: variables)
         } catch {
@@ -143,7 +143,7 @@ public struct Replayer: Sendable {
             CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
         var attempts = 0
         var lastError: TransportError?
-        var response: ResponseRecord?
+        var response: HTTPResponse?
         var elapsed = Duration.zero
         while attempts <= configuration.retries && response == nil {
             attempts += 1

@@ -7,7 +7,7 @@ import SchemaGeneration
 struct RequestBuilder {
     let contract: Contract
     let baseURL: String
-    let extraHeaders: [HeaderField]
+    let extraHeaders: HTTPFields
     let synthesis: Synthesis
 
     /// What building a call from the schemas needs, made once per run rather than per request:
@@ -30,7 +30,7 @@ struct RequestBuilder {
     }
 
     func request(for endpoint: Endpoint, example: Example?, variables: [String: JSONValue]) throws(Failure)
-        -> RequestRecord
+        -> HTTPRequest
     {
         var scope = variables
         scope["baseURL"] = .string(baseURL)

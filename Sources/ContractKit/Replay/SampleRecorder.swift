@@ -7,7 +7,7 @@ struct SampleRecorder {
     let redaction: Redaction
 
     /// Saves `response` (whole, not the kept head) with every secret value masked, JSON or not.
-    func record(_ response: ResponseRecord, of result: CaseResult, secrets: [String]) {
+    func record(_ response: HTTPResponse, of result: CaseResult, secrets: [String]) {
         guard !response.body.isEmpty else { return }
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(Self.slug(result.endpointID))
         let isJSON = response.header("Content-Type").map(MediaType.isJSON) ?? false

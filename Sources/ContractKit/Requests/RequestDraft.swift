@@ -43,10 +43,10 @@ public struct RequestDraft: Sendable {
 
     /// The request as sent to `baseURL`: the run's `extraHeaders` replace headers of the same name,
     /// and `auth`'s credentials for the endpoint are added (an explicit header of the same name wins).
-    public func record(baseURL: String, extraHeaders: [HeaderField] = [], auth: ContractAuth? = nil)
-        -> RequestRecord
+    public func record(baseURL: String, extraHeaders: HTTPFields = [], auth: ContractAuth? = nil)
+        -> HTTPRequest
     {
-        var fields = [HeaderField("Accept", accept ?? Self.accept(endpoint))]
+        var fields: HTTPFields = [HeaderField("Accept", accept ?? Self.accept(endpoint))]
         var bytes: [UInt8] = []
         switch body {
         case .none:
@@ -73,7 +73,7 @@ public struct RequestDraft: Sendable {
             fields.removeAll { $0.name.caseInsensitiveEquals(header.name) }
             fields.append(header)
         }
-        let record = RequestRecord(method: method, url: url(baseURL: baseURL), headers: fields, body: bytes)
+        let record = HTTPRequest(method: method, url: url(baseURL: baseURL), headers: fields, body: bytes)
         return ContractAuth.applying(auth, to: record, endpointID: endpoint.id)
     }
 

@@ -23,8 +23,8 @@ public struct CaseResult: Sendable, Hashable {
     public var reason: String?
     /// The checks that ran on the response.
     public var checks: [CheckName]
-    public var request: RequestRecord?
-    public var response: ResponseRecord?
+    public var request: HTTPRequest?
+    public var response: HTTPResponse?
     public var duration: Duration
     public var curl: String?
     /// Attempts made (more than one when `--retries` repeated a transport failure).
@@ -36,8 +36,8 @@ public struct CaseResult: Sendable, Hashable {
     public init(
         id: String, endpointID: String, name: String, method: String, path: String, outcome: Outcome,
         findings: [Finding] = [], reason: String? = nil, checks: [CheckName] = [],
-        request: RequestRecord? = nil,
-        response: ResponseRecord? = nil, duration: Duration = .zero, curl: String? = nil, attempts: Int = 1,
+        request: HTTPRequest? = nil,
+        response: HTTPResponse? = nil, duration: Duration = .zero, curl: String? = nil, attempts: Int = 1,
         isUnreachable: Bool = false
     ) {
         self.id = id

@@ -14,7 +14,7 @@ extension TargetConfiguration {
         get { target.baseURL }
         set { target.baseURL = newValue }
     }
-    public var headers: [HeaderField] {
+    public var headers: HTTPFields {
         get { target.headers }
         set { target.headers = newValue }
     }

@@ -12,7 +12,7 @@ public struct TargetSettings: Sendable {
     /// The server's base URL; endpoint paths are appended to it.
     public var baseURL: String
     /// Headers added to every request (`--header`), replacing the example's of the same name.
-    public var headers: [HeaderField]
+    public var headers: HTTPFields
     /// The deadline of each whole exchange (connect, send, headers, body, redirects).
     public var timeout: Duration
     /// The largest response body accepted (`--max-body`); a larger one is a `response_size` finding.
@@ -48,7 +48,7 @@ public struct TargetSettings: Sendable {
 
     /// Settings for `baseURL`, every other value its documented default.
     public init(
-        baseURL: String, headers: [HeaderField] = [], timeout: Duration = Self.defaultTimeout,
+        baseURL: String, headers: HTTPFields = [], timeout: Duration = Self.defaultTimeout,
         maximumBodyBytes: Int = Self.defaultMaximumBodyBytes,
         followRedirects: Bool = Self.defaultFollowRedirects, redaction: Redaction = Redaction(),
         concurrency: Int = Self.defaultConcurrency, retries: Int = Self.defaultRetries,

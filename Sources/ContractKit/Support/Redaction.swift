@@ -27,14 +27,14 @@ public struct Redaction: Sendable, Hashable {
 
     public func isRedacted(_ name: String) -> Bool { names.contains(name.lowercased()) }
 
-    public func apply(_ headers: [HeaderField]) -> [HeaderField] {
-        headers.map { isRedacted($0.name) ? HeaderField($0.name, Self.mask) : $0 }
+    public func apply(_ headers: HTTPFields) -> HTTPFields {
+        HTTPFields(headers.map { isRedacted($0.name) ? HeaderField($0.name, Self.mask) : $0 })
     }
 
     /// Every secret value in `headers`, so the same text can be masked anywhere else it appears.
     /// The credential after an auth scheme (`Bearer abc…`) counts on its own too, since a server
     /// may echo just the token. Longest first, so a value is masked before any part of it.
-    public func secrets(in headers: [HeaderField]) -> [String] {
+    public func secrets(in headers: HTTPFields) -> [String] {
         var values: [String] = []
         for header in headers where isRedacted(header.name) && header.value.count >= 4 {
             values.append(header.value)
@@ -120,7 +120,7 @@ public struct Redaction: Sendable, Hashable {
         return copy
     }
 
-    private func masked(_ headers: [HeaderField], secrets: [String]) -> [HeaderField] {
-        apply(headers).map { HeaderField($0.name, scrub($0.value, secrets: secrets)) }
+    private func masked(_ headers: HTTPFields, secrets: [String]) -> HTTPFields {
+        HTTPFields(apply(headers).map { HeaderField($0.name, scrub($0.value, secrets: secrets)) })
     }
 }

@@ -5,7 +5,7 @@ struct RequestHead {
     var method: String
     var target: String
     var version: String
-    var headers: HTTPHeaders
+    var headers: HTTPFields
 
     /// Parses the head, `bytes` being everything before the blank line that ends it
     /// (request line and header lines separated by CRLF).
@@ -14,7 +14,7 @@ struct RequestHead {
         guard !lines.isEmpty else { throw .badRequest("empty request line") }
         let requestLine = lines.removeFirst()
         (method, target, version) = try Self.parseRequestLine(requestLine)
-        headers = HTTPHeaders()
+        headers = HTTPFields()
         for line in lines {
             let (name, value) = try Self.parseField(line)
             headers.add(name, value)

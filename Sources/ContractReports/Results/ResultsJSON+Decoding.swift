@@ -86,15 +86,14 @@ extension ResultsJSON {
             status: try reader.optionalInt("status"), curl: try reader.optionalString("curl"))
     }
 
-    private static func decode(request reader: JSONFieldReader) throws(ResultsFormatError) -> RequestRecord {
-        RequestRecord(
+    private static func decode(request reader: JSONFieldReader) throws(ResultsFormatError) -> HTTPRequest {
+        HTTPRequest(
             method: try reader.string("method"), url: try reader.string("url"), headers: try headers(reader),
             body: try body(reader))
     }
 
-    private static func decode(response reader: JSONFieldReader) throws(ResultsFormatError) -> ResponseRecord
-    {
-        ResponseRecord(
+    private static func decode(response reader: JSONFieldReader) throws(ResultsFormatError) -> HTTPResponse {
+        HTTPResponse(
             status: try reader.int("status"), headers: try headers(reader), body: try body(reader),
             duration: try reader.milliseconds("durationMs"))
     }
@@ -114,8 +113,8 @@ extension ResultsJSON {
             unexercised: try reader.strings("unexercised"))
     }
 
-    private static func headers(_ reader: JSONFieldReader) throws(ResultsFormatError) -> [HeaderField] {
-        var fields: [HeaderField] = []
+    private static func headers(_ reader: JSONFieldReader) throws(ResultsFormatError) -> HTTPFields {
+        var fields: HTTPFields = []
         for (index, element) in try reader.array("headers").enumerated() {
             guard let pair = element.arrayValue, pair.count == 2, let name = pair[0].stringValue,
                 let value = pair[1].stringValue

@@ -75,7 +75,7 @@ public enum ResultsJSON {
             ]))
     }
 
-    static func encode(request: RequestRecord) -> JSONValue {
+    static func encode(request: HTTPRequest) -> JSONValue {
         .object(
             JSONObject([
                 ("method", .string(request.method)), ("url", .string(request.url)),
@@ -83,7 +83,7 @@ public enum ResultsJSON {
             ]))
     }
 
-    static func encode(response: ResponseRecord) -> JSONValue {
+    static func encode(response: HTTPResponse) -> JSONValue {
         .object(
             JSONObject([
                 ("status", .number(JSONNumber(response.status))), ("headers", headers(response.headers)),
@@ -107,7 +107,7 @@ public enum ResultsJSON {
         .number(JSONNumber(parsing: ReportFormatting.millisecondsText(duration)) ?? JSONNumber(0))
     }
 
-    private static func headers(_ fields: [HeaderField]) -> JSONValue {
+    private static func headers(_ fields: HTTPFields) -> JSONValue {
         .array(fields.map { .array([.string($0.name), .string($0.value)]) })
     }
 

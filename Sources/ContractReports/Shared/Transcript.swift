@@ -8,13 +8,13 @@ public import ContractKit
 public enum Transcript {
     /// `GET https://host/path`, the headers, a blank line and the body; the whole cut to `limit`
     /// bytes.
-    public static func request(_ request: RequestRecord, limit: Int) -> String {
+    public static func request(_ request: HTTPRequest, limit: Int) -> String {
         let head = ["\(request.method) \(request.url)"] + request.headers.map { "\($0.name): \($0.value)" }
         return assemble(head, body: request.body, limit: limit)
     }
 
     /// `HTTP 200 (12 ms)`, the headers, a blank line and the body; the whole cut to `limit` bytes.
-    public static func response(_ response: ResponseRecord, limit: Int) -> String {
+    public static func response(_ response: HTTPResponse, limit: Int) -> String {
         let head =
             ["HTTP \(response.status) (\(ReportFormatting.human(response.duration)))"]
             + response.headers.map { "\($0.name): \($0.value)" }

@@ -85,7 +85,8 @@ struct OpenAPISecurityTests {
     @Test("with a credential for one alternative, that alternative is presented; AND needs every scheme")
     func presentedAlternative() throws {
         var auth = try #require(
-            ContractLoader.read(bytes: Array(Self.alternatives.utf8), file: "alternatives.json").contract?.auth)
+            ContractLoader.read(bytes: Array(Self.alternatives.utf8), file: "alternatives.json").contract?
+                .auth)
         let known = auth.setCredential("bot-secret", forScheme: "BotToken")
         #expect(known)
         #expect(auth.schemes(for: "either").map(\.name) == ["BotToken"])
@@ -105,7 +106,8 @@ struct OpenAPISecurityTests {
         #expect(never.count == 1)
         #expect(never.first?.contains("/paths/~1tls/get") == true)
         #expect(never.first?.contains("mutualTLS") == true)
-        #expect(messages.contains { $0.contains("\"ghost\" is not declared under components.securitySchemes") })
+        #expect(
+            messages.contains { $0.contains("\"ghost\" is not declared under components.securitySchemes") })
         #expect(!outcome.hasErrors)
     }
 
@@ -117,7 +119,7 @@ struct OpenAPISecurityTests {
             let known = auth.setCredential(value, forScheme: name)
             #expect(known, "\(name)")
         }
-        let plain = RequestRecord(method: "GET", url: "http://h/x")
+        let plain = HTTPRequest(method: "GET", url: "http://h/x")
         func headers(_ id: String) -> [String: String] {
             Dictionary(auth.apply(to: plain, endpointID: id).headers.map { ($0.name, $0.value) }) { a, _ in a
             }

@@ -4,8 +4,8 @@ import Testing
 /// Reproducers are copied into findings, reports and the terminal: they stay one short line.
 @Suite("curl reproducers stay short")
 struct CurlCommandTests {
-    private func request(body: [UInt8], type: String? = "application/json") -> RequestRecord {
-        RequestRecord(
+    private func request(body: [UInt8], type: String? = "application/json") -> HTTPRequest {
+        HTTPRequest(
             method: "POST", url: "http://127.0.0.1:8080/orders",
             headers: type.map { [HeaderField("Content-Type", $0)] } ?? [], body: body)
     }

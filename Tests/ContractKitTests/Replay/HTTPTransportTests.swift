@@ -20,7 +20,7 @@ struct HTTPTransportTests {
         var timeout: Duration = .seconds(5)
         var limit = 1_048_576
         var script: HostileServer.Script
-        var check: @Sendable (Path, Result<ResponseRecord, TransportError>) -> Bool
+        var check: @Sendable (Path, Result<HTTPResponse, TransportError>) -> Bool
         var testDescription: String { label }
     }
 
@@ -270,7 +270,7 @@ struct HTTPTransportTests {
         let transport = HTTPTransport(
             timeout: row.timeout, maximumBodyBytes: row.limit, followRedirects: false,
             forcesURLSession: path == .urlSession)
-        let outcome = await transport.perform(RequestRecord(method: "GET", url: server.baseURL + "/x"))
+        let outcome = await transport.perform(HTTPRequest(method: "GET", url: server.baseURL + "/x"))
         #expect(row.check(path, outcome.result), "\(outcome.result)")
         // The issue bounds a request by its timeout plus a second; the margin here is wider because
         // the suite shares 2 cores with every other suite. Rows about other faults only must not hang.
@@ -288,7 +288,7 @@ struct HTTPTransportTests {
         // The server reads a request head that never comes (TLS sends a ClientHello instead).
         let transport = HTTPTransport(timeout: .seconds(1))
         let outcome = await transport.perform(
-            RequestRecord(method: "GET", url: "https://127.0.0.1:\(server.port)/"))
+            HTTPRequest(method: "GET", url: "https://127.0.0.1:\(server.port)/"))
         guard case .failure(.timedOut(_, let elapsed)) = outcome.result else {
             Issue.record("expected a timeout, got \(outcome.result)")
             return
@@ -303,7 +303,7 @@ struct HTTPTransportTests {
         let url = server.baseURL
         server.stop()
         let outcome = await HTTPTransport(timeout: .seconds(5)).perform(
-            RequestRecord(method: "GET", url: url))
+            HTTPRequest(method: "GET", url: url))
         guard case .failure(let error) = outcome.result else {
             Issue.record("expected a refusal, got \(outcome.result)")
             return
@@ -321,7 +321,7 @@ struct HTTPTransportTests {
         let transport = HTTPTransport(timeout: .seconds(5))
         for target in ["/a", "/b", "/close", "/c", "/d"] {
             let response = try await transport.send(
-                RequestRecord(method: "GET", url: server.baseURL + target))
+                HTTPRequest(method: "GET", url: server.baseURL + target))
             #expect(response.body == Array("{\"n\":\"\(target)\"}".utf8))
         }
         #expect(server.requests.map(\.target) == ["/a", "/b", "/close", "/c", "/d"])

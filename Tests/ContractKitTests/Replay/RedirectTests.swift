@@ -20,8 +20,8 @@ struct RedirectTests {
         }
     }
 
-    static func post(_ url: String) -> RequestRecord {
-        RequestRecord(
+    static func post(_ url: String) -> HTTPRequest {
+        HTTPRequest(
             method: "POST", url: url, headers: [HeaderField("Content-Type", "application/json")],
             body: Array("{\"id\":1}".utf8))
     }
@@ -77,7 +77,7 @@ struct RedirectTests {
         }
         defer { server.stop() }
         let transport = HTTPTransport(timeout: .seconds(5), followRedirects: true)
-        let outcome = await transport.perform(RequestRecord(method: "GET", url: server.baseURL + "/loop"))
+        let outcome = await transport.perform(HTTPRequest(method: "GET", url: server.baseURL + "/loop"))
         #expect(outcome.result == .failure(.tooManyRedirects(hops: HTTPTransport.maximumRedirects + 1)))
         #expect(server.requests.count == HTTPTransport.maximumRedirects + 1)
     }
@@ -103,14 +103,14 @@ struct OutputSafetyTests {
                     check: .assertions, message: "saw tok-123456 and env-secret-1", actual: "key-42424242")
             ],
             reason: "tok-123456",
-            request: RequestRecord(
+            request: HTTPRequest(
                 method: "GET", url: "http://h/?k=key-42424242",
                 headers: [
                     HeaderField("Authorization", "Bearer tok-123456"),
                     HeaderField("X-Api-Key", "key-42424242"),
                 ]),
             curl: "curl -H 'X-Api-Key: key-42424242'")
-        result.response = ResponseRecord(
+        result.response = HTTPResponse(
             status: 200,
             headers: [HeaderField("X-Echo", "Bearer tok-123456"), HeaderField("Set-Cookie", "s=1")],
             body: [0xFF, 0xFE] + Array("tok-123456 env-secret-1".utf8) + [0xC3])

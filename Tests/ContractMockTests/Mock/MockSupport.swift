@@ -72,7 +72,7 @@ func contract(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
 func request(
     _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
 ) -> HTTPRequest {
-    var fields = HTTPHeaders()
+    var fields = HTTPFields()
     if body != nil { fields["Content-Type"] = "application/json" }
     for (name, value) in headers { fields[name] = value }
     return HTTPRequest(method: method, url: target, headers: fields, body: Array((body ?? "").utf8))

@@ -5,8 +5,8 @@ import Foundation
 enum RunFixtures {
     static let start = Date(timeIntervalSince1970: 1_795_321_860.125)
 
-    static func request(_ method: String, _ path: String, body: [UInt8] = []) -> RequestRecord {
-        RequestRecord(
+    static func request(_ method: String, _ path: String, body: [UInt8] = []) -> HTTPRequest {
+        HTTPRequest(
             method: method, url: "http://localhost:8080\(path)",
             headers: [HeaderField("Accept", "application/json"), HeaderField("Authorization", "***")],
             body: body)
@@ -19,7 +19,7 @@ enum RunFixtures {
             id: "\(endpoint)/\(name)", endpointID: endpoint, name: name, method: "GET", path: path,
             outcome: .passed,
             checks: [.notAServerError, .statusCodeConformance], request: request("GET", path),
-            response: ResponseRecord(
+            response: HTTPResponse(
                 status: 200, headers: [HeaderField("Content-Type", "application/json")],
                 body: Array(#"{"ok":true}"#.utf8),
                 duration: .milliseconds(ms)),
@@ -41,7 +41,7 @@ enum RunFixtures {
             ],
             checks: [.statusCodeConformance, .responseSchemaConformance],
             request: request("POST", "/orders", body: Array(#"{"item":"tea"}"#.utf8)),
-            response: ResponseRecord(
+            response: HTTPResponse(
                 status: 500, headers: [HeaderField("Content-Type", "text/html")], body: body,
                 duration: .milliseconds(ms)),
             duration: .milliseconds(ms),

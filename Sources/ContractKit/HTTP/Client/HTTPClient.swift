@@ -29,8 +29,8 @@ final class HTTPClient: Sendable {
 
     /// Sends one request and reads the whole response, blocking the calling thread until the deadline.
     func blockingExchange(
-        _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
-    ) throws(TransportError) -> ResponseRecord {
+        _ request: HTTPRequest, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
+    ) throws(TransportError) -> HTTPResponse {
         guard let host = url.host, !host.isEmpty else { throw .invalidURL(request.url) }
         let port = url.port ?? 80
         let origin = "\(host.lowercased()):\(port)"
@@ -60,8 +60,8 @@ final class HTTPClient: Sendable {
                 } else {
                     stream.close()
                 }
-                let headers = received.head.headers.fields
-                return ResponseRecord(
+                let headers = received.head.headers
+                return HTTPResponse(
                     status: received.head.status, headers: headers,
                     body: try Self.decoded(received.body, headers: headers, limit: maximumBodyBytes),
                     duration: deadline.elapsed)
@@ -94,8 +94,7 @@ final class HTTPClient: Sendable {
     /// The body with its content coding undone (RFC 9110 lets a server gzip when the request names
     /// no `Accept-Encoding`), bounded by the body limit so a compressed bomb is a `response_size`
     /// finding. Codings Conform does not know (br, zstd) leave the bytes as received.
-    static func decoded(_ body: [UInt8], headers: [HeaderField], limit: Int) throws(TransportError) -> [UInt8]
-    {
+    static func decoded(_ body: [UInt8], headers: HTTPFields, limit: Int) throws(TransportError) -> [UInt8] {
         guard !body.isEmpty,
             let coding = headers.last(where: { $0.name.lowercased() == "content-encoding" })?.value,
             let result = Inflater.decode(body, coding: coding, limit: limit)
@@ -108,7 +107,7 @@ final class HTTPClient: Sendable {
     }
 
     /// The request line, headers and body, in one buffer so they leave in as few packets as possible.
-    static func serialize(_ request: RequestRecord, url: URLComponents, host: String) -> [UInt8] {
+    static func serialize(_ request: HTTPRequest, url: URLComponents, host: String) -> [UInt8] {
         var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         if let query = url.percentEncodedQuery { target += "?" + query }
         var head = "\(request.method) \(target) HTTP/1.1\r\n"

@@ -20,7 +20,7 @@ struct ResponseHead: Sendable {
             throw .malformedResponse(
                 "the status line \"\(shown)\" is not \"HTTP/1.x <3-digit status> <reason>\"")
         }
-        var fieldLines: [HeaderField] = []
+        var fieldLines: HTTPFields = []
         for line in lines.dropFirst() {
             if line.first == 0x20 || line.first == 0x09, let last = fieldLines.indices.last {
                 // An obsolete folded line continues the previous header's value.
@@ -36,7 +36,7 @@ struct ResponseHead: Sendable {
         }
         return ResponseHead(
             version: String(decoding: parts[0], as: UTF8.self), status: status,
-            headers: HTTPFields(fieldLines))
+            headers: fieldLines)
     }
 
     func values(_ name: String) -> [String] {

@@ -23,7 +23,7 @@ public enum CurlCommand {
     ///     `--data-binary @file`; nil when nobody saved it, and the body is then described.
     /// - Returns: one line, at most a few KB long.
     public static func render(
-        _ request: RequestRecord, redaction: Redaction = Redaction(), bodyFile: String? = nil
+        _ request: HTTPRequest, redaction: Redaction = Redaction(), bodyFile: String? = nil
     ) -> String {
         var parts = ["curl", "-sS", "-i"]
         if request.method != "GET" || !request.body.isEmpty { parts += ["-X", request.method] }

@@ -1,6 +1,6 @@
-/// The header fields of an HTTP message, in the order they were sent: the one shape the client
-/// (`ResponseHead`, `RequestRecord`, `ResponseRecord`) and the mock server (`HTTPRequest`,
-/// `HTTPResponse`) share, so both read a repeated field the same way.
+/// The header fields of an HTTP message, in the order they were sent: the one header storage of
+/// ``HTTPRequest``, ``HTTPResponse``, the client's response heads, the server's request heads and
+/// the `--header` settings, so every side reads a repeated field the same way.
 ///
 /// Field names are case-insensitive ASCII tokens, but order and repetition matter (`Set-Cookie`,
 /// list fields sent on several lines), so the fields are a list of ``HeaderField``s, not a

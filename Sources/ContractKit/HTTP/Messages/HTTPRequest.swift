@@ -100,8 +100,3 @@ public struct HTTPRequest: HTTPMessage, Hashable {
         hasher.combine(remoteAddress)
     }
 }
-
-extension HTTPRequest {
-    /// The header fields, as every ``HTTPMessage`` names them.
-    public var fields: HTTPFields { headers }
-}

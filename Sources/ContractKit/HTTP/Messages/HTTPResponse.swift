@@ -43,8 +43,3 @@ public struct HTTPResponse: HTTPMessage, Hashable {
         !(100..<200).contains(status) && status != 204 && status != 304
     }
 }
-
-extension HTTPResponse {
-    /// The header fields, as every ``HTTPMessage`` names them.
-    public var fields: HTTPFields { headers }
-}
