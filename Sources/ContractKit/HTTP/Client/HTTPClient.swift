@@ -62,7 +62,7 @@ final class HTTPClient: Sendable {
                 }
                 let headers = received.head.headers
                 return HTTPResponse(
-                    status: received.head.status, headers: headers,
+                    status: received.head.status, reason: received.head.reason, headers: headers,
                     body: try Self.decoded(received.body, headers: headers, limit: maximumBodyBytes),
                     duration: deadline.elapsed)
             } catch {

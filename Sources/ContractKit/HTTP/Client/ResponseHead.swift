@@ -2,6 +2,9 @@
 struct ResponseHead: Sendable {
     var version: String
     var status: Int
+    /// The reason phrase as sent (often empty or not the standard one), so a response can be passed
+    /// on as it came.
+    var reason: String
     var headers: HTTPFields
 
     /// Parses the bytes of a head, from the status line through the blank line.
@@ -36,7 +39,7 @@ struct ResponseHead: Sendable {
         }
         return ResponseHead(
             version: String(decoding: parts[0], as: UTF8.self), status: status,
-            headers: fieldLines)
+            reason: parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : "", headers: fieldLines)
     }
 
     func values(_ name: String) -> [String] {
