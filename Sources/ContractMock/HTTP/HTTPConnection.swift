@@ -7,15 +7,6 @@ import Foundation
     import Darwin
 #endif
 
-/// Everything a connection thread needs from its server, immutable and shareable.
-struct ConnectionContext: Sendable {
-    let configuration: HTTPServer.Configuration
-    let handler: @Sendable (HTTPRequest) -> HTTPServer.Reply
-    let logger: (@Sendable (String) -> Void)?
-    let stop: StopSignal
-    let registry: ConnectionRegistry
-}
-
 /// Serves the requests of one client connection, in order, on the calling thread.
 ///
 /// The loop reads a request head, its body, calls the handler, writes the response, and

@@ -128,26 +128,3 @@ public final class HTTPServer: Sendable {
         shutdown()
     }
 }
-
-/// One started period of a server, from `start()` to `shutdown()`.
-struct ServerRun: Sendable {
-    let port: Int
-    let stop: StopSignal
-    let acceptLoopFinished = DispatchSemaphore(value: 0)
-}
-
-/// The current run, if any, behind a lock.
-///
-/// `@unchecked Sendable`: `run` is only read or written inside `withLock`.
-final class ServerState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var run: ServerRun?
-
-    func withLock<Result, Failure: Error>(
-        _ body: (inout ServerRun?) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&run)
-    }
-}
