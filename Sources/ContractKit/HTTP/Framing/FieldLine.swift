@@ -1,6 +1,8 @@
 /// One `name: value` line of a head or a trailer section, read by the rules both sides share.
 package enum FieldLine {
     /// `tchar` from RFC 9110 §5.6.2: the characters allowed in methods and field names.
+    /// Inlinable: the server's head parser calls it for every byte of every name.
+    @inlinable
     package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true

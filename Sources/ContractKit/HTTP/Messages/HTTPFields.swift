@@ -55,6 +55,12 @@ public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, MutableCol
         fields = elements
     }
 
+    /// Iterates the field lines in order, repeated names included (the array's own iterator, so a
+    /// loop over the fields in any module runs as fast as one over an array).
+    public func makeIterator() -> IndexingIterator<[HeaderField]> {
+        fields.makeIterator()
+    }
+
     /// The position of the first line.
     public var startIndex: Int { fields.startIndex }
 
@@ -65,6 +71,16 @@ public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, MutableCol
     public subscript(position: Int) -> HeaderField {
         get { fields[position] }
         set { fields[position] = newValue }
+    }
+
+    /// Appends a line, keeping any existing lines with the same name.
+    public mutating func append(_ field: HeaderField) {
+        fields.append(field)
+    }
+
+    /// Reserves room for `count` lines.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
     }
 
     /// Replaces the lines in `range` with `lines`, keeping the others in order.

@@ -19,7 +19,7 @@ public struct HTTPRequest: HTTPMessage, Hashable {
     /// sends; the request-target as received (`/menu?x=1`, or absolute-form through a proxy) for
     /// one its server received.
     public var url: String {
-        didSet { parts = RequestTarget(reading: url) }
+        didSet { received = nil }
     }
     /// The header fields in the order they were sent.
     public var headers: HTTPFields
@@ -30,8 +30,10 @@ public struct HTTPRequest: HTTPMessage, Hashable {
     /// The address and port of the client that sent it (`127.0.0.1:53122`, `[::1]:53122`); empty for
     /// a request Conform sends.
     public var remoteAddress: String
-    /// The path and query read from `url`, kept so handlers that look at them often parse once.
-    private var parts: RequestTarget
+    /// The path and query the server already read (strictly) from the target it received, so a
+    /// handler that looks at them often does not parse again; nil once `url` changes, and for a
+    /// request Conform builds, whose URL is read when asked.
+    private var received: RequestTarget?
 
     public init(
         method: String, url: String, headers: HTTPFields = [:], body: [UInt8] = [],
@@ -43,7 +45,6 @@ public struct HTTPRequest: HTTPMessage, Hashable {
         self.body = body
         self.version = version
         self.remoteAddress = remoteAddress
-        parts = RequestTarget(reading: url)
     }
 
     /// A request as the server read it, with the target it already parsed (and validated) strictly.
@@ -54,7 +55,7 @@ public struct HTTPRequest: HTTPMessage, Hashable {
         method = head.method
         url = head.target
         version = head.version
-        self.parts = parts
+        received = parts
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
@@ -73,6 +74,9 @@ public struct HTTPRequest: HTTPMessage, Hashable {
 
     /// The query parameters in order, percent-decoded, with `+` read as a space.
     public var query: [(name: String, value: String)] { parts.query }
+
+    /// The path and query of `url`: as the server read them, or read now.
+    private var parts: RequestTarget { received ?? RequestTarget(reading: url) }
 
     /// The first value of the query parameter `name`, or `nil` when it is absent.
     public func queryValue(_ name: String) -> String? {

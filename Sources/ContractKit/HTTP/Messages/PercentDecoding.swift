@@ -46,7 +46,9 @@ extension String {
     /// Decodes UTF-8, or returns `nil` when the bytes are not valid UTF-8.
     ///
     /// `String(validating:as:)` needs macOS 15; decoding with replacement and checking that
-    /// nothing was replaced is exact and works everywhere.
+    /// nothing was replaced is exact and works everywhere. Inlinable, so a caller in another module
+    /// (the server's head parser, for every field value) gets it specialized for its bytes.
+    @inlinable
     package init?(strictUTF8 bytes: some Collection<UInt8>) {
         let decoded = String(decoding: bytes, as: UTF8.self)
         guard decoded.utf8.elementsEqual(bytes) else { return nil }
