@@ -39,9 +39,11 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
-        .target(name: "ContractCompat", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(
-            name: "ContractTesting", dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            name: "ContractCompat", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
+        .target(
+            name: "ContractTesting",
+            dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
         .target(
             name: "ConformCLI",
@@ -55,11 +57,13 @@ let package = Package(
         .executableTarget(
             name: "conform-bench",
             dependencies: [
-                "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock", "ContractCompat",
+                "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock",
+                "ContractCompat",
             ],
             swiftSettings: settings),
         .testTarget(
-            name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"], swiftSettings: settings),
+            name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"],
+            swiftSettings: settings),
         .testTarget(
             name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema", "ContractMock"],
             exclude: ["Fixtures", "OpenAPI/Fixtures"], swiftSettings: settings),
@@ -75,7 +79,7 @@ let package = Package(
             dependencies: ["ContractMock", "ContractKit", "ContractFuzz", "JSONSchema", "SchemaGeneration"],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
-            name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractMock"],
+            name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractKit", "ContractMock"],
             swiftSettings: settings),
         .testTarget(
             name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],

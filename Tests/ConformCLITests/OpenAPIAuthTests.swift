@@ -1,4 +1,5 @@
 import ConformCLI
+import ContractKit
 import ContractMock
 import Foundation
 import Testing

@@ -53,7 +53,7 @@ struct ReferenceFinder {
             fields.removeAll { $0.name.lowercased() == header.name.lowercased() }
             fields.append(header)
         }
-        return HTTPRequest(method: "GET", url: root + reference.path, headers: fields)
+        return HTTPRequest(method: "GET", url: root + reference.path, headers: HTTPFields(fields))
     }
 
     private func reference(_ text: String, key: String?, base: URLComponents?) -> Reference? {

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ struct AcceptLoop: Sendable {
 
     func run() {
         defer {
-            Platform.closeDescriptor(listener.descriptor)
+            SocketPlatform.closeDescriptor(listener.descriptor)
             finished.signal()
         }
         var entries = [
@@ -29,8 +30,9 @@ struct AcceptLoop: Sendable {
             entries[1].revents = 0
             let ready = poll(&entries, nfds_t(entries.count), -1)
             if ready < 0 {
-                if Platform.lastError == EINTR { continue }
-                context.logger?("accept loop: poll failed: \(Platform.describe(error: Platform.lastError))")
+                if SocketPlatform.lastError == EINTR { continue }
+                context.logger?(
+                    "accept loop: poll failed: \(SocketPlatform.describe(error: SocketPlatform.lastError))")
                 return
             }
             if entries[1].revents != 0 { return }
@@ -53,9 +55,9 @@ struct AcceptLoop: Sendable {
             thread.name = "HTTPServer connection \(remoteAddress)"
             thread.start()
         }
-        let code = Platform.lastError
+        let code = SocketPlatform.lastError
         if code == EMFILE || code == ENFILE {
-            context.logger?("accept: \(Platform.describe(error: code)); retrying shortly")
+            context.logger?("accept: \(SocketPlatform.describe(error: code)); retrying shortly")
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
@@ -66,9 +68,9 @@ struct AcceptLoop: Sendable {
         let text =
             "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(message.utf8.count)\r\nConnection: close\r\n\r\n\(message)"
-        Platform.setNonBlocking(fd, true)
-        _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Platform.sendFlags) }
-        Platform.closeDescriptor(fd)
+        SocketPlatform.setNonBlocking(fd, true)
+        _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, SocketPlatform.sendFlags) }
+        SocketPlatform.closeDescriptor(fd)
         context.logger?(
             "refused a connection: \(context.configuration.maxConnections) connections already open")
     }

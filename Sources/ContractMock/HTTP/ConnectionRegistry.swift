@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 #if canImport(Glibc)
@@ -33,10 +34,10 @@ final class ConnectionRegistry: @unchecked Sendable {
     }
 
     /// Closes a connection's socket and forgets it, waking anyone waiting for the set to empty.
-    func close(_ fd: Int32) {
+    func close(_ stream: SocketStream) {
         condition.withLock {
-            Platform.closeDescriptor(fd)
-            open.remove(fd)
+            stream.close()
+            open.remove(stream.descriptor)
             condition.broadcast()
         }
     }

@@ -7,22 +7,13 @@ import Foundation
     import Darwin
 #endif
 
-/// Everything a connection thread needs from its server, immutable and shareable.
-struct ConnectionContext: Sendable {
-    let configuration: HTTPServer.Configuration
-    let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    let logger: (@Sendable (String) -> Void)?
-    let stop: StopSignal
-    let registry: ConnectionRegistry
-}
-
 /// Serves the requests of one client connection, in order, on the calling thread.
 ///
 /// The loop reads a request head, its body, calls the handler, writes the response, and
 /// repeats while the connection is kept alive. Any protocol error is answered with its status
 /// and `Connection: close`, then the connection ends; nothing here can fail the server.
 final class HTTPConnection {
-    private let stream: ConnectionStream
+    private let stream: SocketStream
     private let remoteAddress: String
     private let context: ConnectionContext
     private let connectedAt = ContinuousClock.now
@@ -30,10 +21,10 @@ final class HTTPConnection {
     private var configuration: HTTPServer.Configuration { context.configuration }
 
     init(descriptor: Int32, remoteAddress: String, context: ConnectionContext) {
-        stream = ConnectionStream(descriptor: descriptor)
+        stream = SocketStream(descriptor: descriptor, peer: remoteAddress)
         self.remoteAddress = remoteAddress
         self.context = context
-        Platform.setSendTimeout(descriptor, context.configuration.writeTimeout)
+        SocketPlatform.setSendTimeout(descriptor, context.configuration.writeTimeout)
     }
 
     /// Serves requests until the connection ends, then closes the socket.
@@ -43,7 +34,7 @@ final class HTTPConnection {
             isFirst = false
             stream.compact()
         }
-        context.registry.close(stream.descriptor)
+        context.registry.close(stream)
     }
 
     /// Serves one request; returns whether the connection stays open for another.
@@ -73,12 +64,13 @@ final class HTTPConnection {
         let clientKeepsAlive =
             head.version == "HTTP/1.1"
             ? !connectionTokens.contains("close") : connectionTokens.contains("keep-alive")
-        var response = context.handler(request)
-        if !(200...599).contains(response.status) {
-            log("handler returned the invalid final status \(response.status); answering 500 instead")
-            response = HTTPResponse(status: 500, text: "the handler returned an invalid status code\n")
+        var reply = context.handler(request)
+        if !(200...599).contains(reply.response.status) {
+            log("handler returned the invalid final status \(reply.response.status); answering 500 instead")
+            reply = HTTPServer.Reply(
+                HTTPResponse(status: 500, text: "the handler returned an invalid status code\n"))
         }
-        return send(response, to: request, clientKeepsAlive: clientKeepsAlive, started: started)
+        return send(reply, to: request, clientKeepsAlive: clientKeepsAlive, started: started)
     }
 
     /// Checks the target, `Host` and framing, answers `Expect`, and reads the body.
@@ -89,65 +81,64 @@ final class HTTPConnection {
         if hosts.count > 1 || (head.version == "HTTP/1.1" && hosts.isEmpty) {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header, got \(hosts.count)")
         }
-        let framing = try BodyFraming(headers: head.headers, maxBodyBytes: configuration.maxBodyBytes)
+        let framing = try BodyFraming(
+            requestHeaders: head.headers, maximumBodyBytes: configuration.maxBodyBytes)
         if let expectation = head.headers["Expect"] {
             guard expectation.lowercased() == "100-continue" else {
                 throw RequestRejection(status: 417, message: "unsupported expectation \"\(expectation)\"")
             }
             if head.version == "HTTP/1.1", framing != .empty, stream.available == 0 {
-                guard stream.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return nil }
+                guard stream.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) == .all else { return nil }
             }
         }
-        let reader = RequestBodyReader(
-            stream: stream, deadline: .now + configuration.bodyReadTimeout,
-            maxBodyBytes: configuration.maxBodyBytes, maxTrailerBytes: configuration.maxHeaderBytes)
+        let reader = MessageReader(
+            stream: stream, rules: configuration.framingRules,
+            deadline: SocketDeadline(.now + configuration.bodyReadTimeout))
         let body: [UInt8]
-        do throws(RequestBodyReader.Failure) {
-            body = try reader.read(framing)
+        do throws(FramingFault) {
+            body = try reader.readBody(framing).bytes
         } catch {
-            switch error {
-            case .peerClosed: return nil
-            case .rejected(let rejection): throw rejection
+            guard let rejection = RequestRejection(error, rules: configuration.framingRules) else {
+                return nil
             }
+            throw rejection
         }
         return HTTPRequest(
-            method: head.method, target: head.target, path: target.path, rawPath: target.rawPath,
-            query: target.query, headers: head.headers, body: body, version: head.version,
-            remoteAddress: remoteAddress)
+            received: (head.method, head.target, head.version), parts: target, headers: head.headers,
+            body: body, remoteAddress: remoteAddress)
     }
 
     /// Writes a handler's response, applying its faults; returns whether to keep the connection.
     private func send(
-        _ response: HTTPResponse, to request: HTTPRequest, clientKeepsAlive: Bool,
+        _ reply: HTTPServer.Reply, to request: HTTPRequest, clientKeepsAlive: Bool,
         started: ContinuousClock.Instant
     ) -> Bool {
-        if let delay = response.delay, delay > .zero {
+        let (response, faults) = (reply.response, reply.faults)
+        if let delay = faults.delay, delay > .zero {
             let (seconds, attoseconds) = delay.components
             Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         }
-        let injectsFault =
-            response.truncateBodyAfter != nil || response.resetAfterBodyBytes != nil
-            || response.omitsContentLength
         let keepAlive =
-            clientKeepsAlive && !injectsFault && !context.stop.isFired
+            clientKeepsAlive && !faults.breaksFraming && !context.stop.isFired
             && !response.headers.tokens(for: "Connection").contains("close")
         let (head, dropped) = ResponseSerializer.head(
-            for: response, keepAlive: keepAlive, requestVersion: request.version)
+            for: response, keepAlive: keepAlive, requestVersion: request.version,
+            omitsContentLength: faults.omitsContentLength)
         if !dropped.isEmpty {
-            log("dropped invalid response header fields \(dropped) for \(request.method) \(request.target)")
+            log("dropped invalid response header fields \(dropped) for \(request.method) \(request.url)")
         }
         var body = request.method == "HEAD" || !response.statusAllowsBody ? [] : response.body[...]
-        if let limit = response.resetAfterBodyBytes {
+        if let limit = faults.resetAfterBodyBytes {
             body = body.prefix(max(0, limit))
-        } else if let limit = response.truncateBodyAfter {
+        } else if let limit = faults.truncateBodyAfter {
             body = body.prefix(max(0, limit))
         }
-        let written = stream.write(head + body)
-        if response.resetAfterBodyBytes != nil {
+        let written = stream.write(head + body) == .all
+        if faults.resetAfterBodyBytes != nil {
             stream.armReset()
         }
         logRequest(
-            request.method, request.target, status: response.status, bytes: body.count, started: started)
+            request.method, request.url, status: response.status, bytes: body.count, started: started)
         return written && keepAlive
     }
 
@@ -158,15 +149,16 @@ final class HTTPConnection {
     ) {
         let response = ResponseSerializer.errorResponse(rejection)
         let (head, _) = ResponseSerializer.head(for: response, keepAlive: false, requestVersion: "HTTP/1.1")
-        let written = stream.write(head + response.body)
+        let written = stream.write(head + response.body) == .all
         logRequest(
             method, target, status: rejection.status, bytes: response.body.count, started: started,
             note: rejection.message)
         guard written else { return }
-        _ = shutdown(stream.descriptor, Int32(SHUT_WR))
-        let drainDeadline = ContinuousClock.now + .milliseconds(250)
+        stream.shutdownWriting()
+        let drainDeadline = SocketDeadline(
+            .now + .milliseconds(250), stopDescriptor: context.stop.readDescriptor)
         var drained = 0
-        while drained < 1 << 20, stream.receive(before: drainDeadline, stop: context.stop) == .received {
+        while drained < 1 << 20, stream.receive(before: drainDeadline) == .bytes {
             drained += stream.available
             stream.consume(stream.available)
         }

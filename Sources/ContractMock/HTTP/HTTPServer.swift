@@ -1,3 +1,4 @@
+public import ContractKit
 import Foundation
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: Configuration
     private let logger: (@Sendable (String) -> Void)?
-    private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    private let handler: @Sendable (HTTPRequest) -> Reply
     private let registry = ConnectionRegistry()
     private let state = ServerState()
 
@@ -28,15 +29,29 @@ public final class HTTPServer: Sendable {
     ///   - logger: Receives one line per request (`GET /menu -> 200 (1234 bytes, 0.4 ms)`) and
     ///     notes about misbehaving clients or handlers. Called from connection threads.
     ///   - handler: Answers each request; called on the connection's thread, possibly on many
-    ///     threads at once.
-    public init(
+    ///     threads at once. It may block (a proxy forwarding the request upstream): each connection
+    ///     has a thread of its own.
+    public convenience init(
         configuration: Configuration = .init(),
         logger: (@Sendable (String) -> Void)? = nil,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) {
+        self.init(configuration: configuration, logger: logger, replying: { Reply(handler($0)) })
+    }
+
+    /// Creates a stopped server whose handler may also misbehave on the wire (``DeliveryFaults``).
+    ///
+    /// - Parameters:
+    ///   - logger: As for ``init(configuration:logger:handler:)``.
+    ///   - replying: Answers each request with a response and how to deliver it.
+    public init(
+        configuration: Configuration = .init(),
+        logger: (@Sendable (String) -> Void)? = nil,
+        replying: @escaping @Sendable (HTTPRequest) -> Reply
+    ) {
         self.configuration = configuration
         self.logger = logger
-        self.handler = handler
+        self.handler = replying
     }
 
     /// Binds and listens, then accepts connections in the background.
@@ -46,13 +61,13 @@ public final class HTTPServer: Sendable {
     public func start() throws(HTTPServerError) -> Int {
         try state.withLock { (run: inout ServerRun?) throws(HTTPServerError) -> Int in
             if let run { throw .alreadyRunning(port: run.port) }
-            Platform.ignoreBrokenPipeSignals()
+            SocketPlatform.ignoreBrokenPipeSignals()
             let listener = try ListeningSocket(host: configuration.host, port: configuration.port)
             let stop: StopSignal
             do throws(HTTPServerError) {
                 stop = try StopSignal()
             } catch {
-                Platform.closeDescriptor(listener.descriptor)
+                SocketPlatform.closeDescriptor(listener.descriptor)
                 throw error
             }
             let context = ConnectionContext(
@@ -111,28 +126,5 @@ public final class HTTPServer: Sendable {
 
     deinit {
         shutdown()
-    }
-}
-
-/// One started period of a server, from `start()` to `shutdown()`.
-struct ServerRun: Sendable {
-    let port: Int
-    let stop: StopSignal
-    let acceptLoopFinished = DispatchSemaphore(value: 0)
-}
-
-/// The current run, if any, behind a lock.
-///
-/// `@unchecked Sendable`: `run` is only read or written inside `withLock`.
-final class ServerState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var run: ServerRun?
-
-    func withLock<Result, Failure: Error>(
-        _ body: (inout ServerRun?) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&run)
     }
 }

@@ -1,3 +1,5 @@
+import ContractKit
+
 extension HTTPServer {
     /// Where the server listens and the limits that keep a misbehaving client from exhausting it.
     ///
@@ -56,5 +58,14 @@ extension HTTPServer {
             self.maxConnections = maxConnections
             self.shutdownGracePeriod = shutdownGracePeriod
         }
+    }
+}
+
+extension HTTPServer.Configuration {
+    /// The limits a request is read under, strict as a server must be (see ``FramingRules``).
+    var framingRules: FramingRules {
+        .server(
+            maximumBodyBytes: maxBodyBytes, maximumRequestLineBytes: maxRequestLineBytes,
+            maximumHeaderBytes: maxHeaderBytes)
     }
 }

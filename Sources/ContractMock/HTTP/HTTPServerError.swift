@@ -1,3 +1,5 @@
+import ContractKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +33,8 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
             return
                 "cannot listen on \(host):\(port): \(Self.explainBind(port: port, host: host, errno: code))"
         case .socketFailed(let operation, let code):
-            return "cannot start the HTTP server: \(operation) failed: \(Platform.describe(error: code))"
+            return
+                "cannot start the HTTP server: \(operation) failed: \(SocketPlatform.describe(error: code))"
         case .alreadyRunning(let port):
             return
                 "the HTTP server is already running on port \(port); call shutdown() before starting it again"
@@ -48,7 +51,7 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
         case EADDRNOTAVAIL:
             return "address \(host) is not an address of this machine"
         default:
-            return Platform.describe(error: code)
+            return SocketPlatform.describe(error: code)
         }
     }
 }

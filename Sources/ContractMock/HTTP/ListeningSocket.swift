@@ -1,3 +1,5 @@
+import ContractKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,26 +18,26 @@ struct ListeningSocket {
         let candidates = try Self.resolve(host: host, port: port)
         var lastError: Int32 = EADDRNOTAVAIL
         for address in candidates {
-            let fd = socket(Int32(address.family), Platform.streamSocketType, 0)
+            let fd = socket(Int32(address.family), SocketPlatform.streamSocketType, 0)
             guard fd >= 0 else {
-                lastError = Platform.lastError
+                lastError = SocketPlatform.lastError
                 continue
             }
-            Platform.prepare(fd)
-            Platform.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
+            SocketPlatform.prepare(fd)
+            SocketPlatform.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
             let bound = address.storage.withUnsafeBytes { raw in
                 raw.withMemoryRebound(to: sockaddr.self) { pointer in
                     bind(fd, pointer.baseAddress, address.length)
                 }
             }
             guard bound == 0 else {
-                lastError = Platform.lastError
-                Platform.closeDescriptor(fd)
+                lastError = SocketPlatform.lastError
+                SocketPlatform.closeDescriptor(fd)
                 continue
             }
             guard listen(fd, backlog) == 0 else {
-                let code = Platform.lastError
-                Platform.closeDescriptor(fd)
+                let code = SocketPlatform.lastError
+                SocketPlatform.closeDescriptor(fd)
                 throw .socketFailed(operation: "listen", errno: code)
             }
             var actual = sockaddr_storage()
@@ -43,12 +45,12 @@ struct ListeningSocket {
             let named = withUnsafeMutablePointer(to: &actual) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
             }
-            guard named == 0, let actualPort = Platform.port(of: actual) else {
-                let code = Platform.lastError
-                Platform.closeDescriptor(fd)
+            guard named == 0, let actualPort = Self.port(of: actual) else {
+                let code = SocketPlatform.lastError
+                SocketPlatform.closeDescriptor(fd)
                 throw .socketFailed(operation: "getsockname", errno: code)
             }
-            Platform.setNonBlocking(fd, true)
+            SocketPlatform.setNonBlocking(fd, true)
             descriptor = fd
             self.port = actualPort
             return
@@ -65,7 +67,7 @@ struct ListeningSocket {
     private static func resolve(host: String, port: Int) throws(HTTPServerError) -> [Candidate] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Platform.streamSocketType
+        hints.ai_socktype = SocketPlatform.streamSocketType
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -106,9 +108,62 @@ struct ListeningSocket {
             }
         }
         guard fd >= 0 else { return nil }
-        Platform.prepare(fd)
-        Platform.setNonBlocking(fd, false)
-        Platform.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
-        return (fd, Platform.describe(address: peer))
+        SocketPlatform.prepare(fd)
+        SocketPlatform.setNonBlocking(fd, false)
+        SocketPlatform.setNoDelay(fd)
+        return (fd, Self.describe(address: peer))
+    }
+}
+
+extension ListeningSocket {
+    /// `host:port`, with IPv6 addresses in brackets, from a socket address.
+    static func describe(address storage: sockaddr_storage) -> String {
+        var storage = storage
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                    var ip = address.pointee.sin_addr
+                    _ = inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
+                    return
+                        "\(string(fromNullTerminated: text)):\(UInt16(bigEndian: address.pointee.sin_port))"
+                }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                    var ip = address.pointee.sin6_addr
+                    _ = inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
+                    return
+                        "[\(string(fromNullTerminated: text))]:\(UInt16(bigEndian: address.pointee.sin6_port))"
+                }
+            }
+        default:
+            return "unknown"
+        }
+    }
+
+    private static func string(fromNullTerminated characters: [CChar]) -> String {
+        String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The port a socket address carries, or `nil` for other families.
+    static func port(of storage: sockaddr_storage) -> Int? {
+        var storage = storage
+        return withUnsafePointer(to: &storage) { pointer -> Int? in
+            switch Int32(pointer.pointee.ss_family) {
+            case AF_INET:
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin_port))
+                }
+            case AF_INET6:
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
+            default:
+                nil
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@ struct RequestHead {
     var method: String
     var target: String
     var version: String
-    var headers: HTTPHeaders
+    var headers: HTTPFields
 
     /// Parses the head, `bytes` being everything before the blank line that ends it
     /// (request line and header lines separated by CRLF).
@@ -14,7 +14,7 @@ struct RequestHead {
         guard !lines.isEmpty else { throw .badRequest("empty request line") }
         let requestLine = lines.removeFirst()
         (method, target, version) = try Self.parseRequestLine(requestLine)
-        headers = HTTPHeaders()
+        headers = HTTPFields()
         for line in lines {
             let (name, value) = try Self.parseField(line)
             headers.add(name, value)
@@ -47,8 +47,8 @@ struct RequestHead {
             throw .badRequest(
                 "the request line must be \"METHOD target HTTP/1.1\" separated by single spaces")
         }
-        guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else {
-            throw .badRequest("invalid method \(quoted(parts[0]))")
+        guard !parts[0].isEmpty, parts[0].allSatisfy(FieldLine.isTokenByte) else {
+            throw .badRequest("invalid method \(FieldLine.quoted(parts[0]))")
         }
         guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw .badRequest(
@@ -67,7 +67,7 @@ struct RequestHead {
                 throw RequestRejection(
                     status: 505, message: "\(version) is not supported, use HTTP/1.1 or HTTP/1.0")
             }
-            throw .badRequest("invalid HTTP version \(quoted(parts[2]))")
+            throw .badRequest("invalid HTTP version \(FieldLine.quoted(parts[2]))")
         }
         return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self), version)
     }
@@ -78,17 +78,17 @@ struct RequestHead {
             throw .badRequest("obsolete line folding (a header line starting with whitespace) is not allowed")
         }
         guard let colon = line.firstIndex(of: 0x3A) else {
-            throw .badRequest("header line without a colon: \(quoted(line))")
+            throw .badRequest("header line without a colon: \(FieldLine.quoted(line))")
         }
         let name = line[line.startIndex..<colon]
-        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
-            throw .badRequest("invalid header name \(quoted(name))")
+        guard !name.isEmpty, name.allSatisfy(FieldLine.isTokenByte) else {
+            throw .badRequest("invalid header name \(FieldLine.quoted(name))")
         }
         var value = line[(colon + 1)...]
         while let byte = value.first, byte == 0x20 || byte == 0x09 { value = value.dropFirst() }
         while let byte = value.last, byte == 0x20 || byte == 0x09 { value = value.dropLast() }
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
-            throw .badRequest("control character in the value of header \(quoted(name))")
+            throw .badRequest("control character in the value of header \(FieldLine.quoted(name))")
         }
         return (String(decoding: name, as: UTF8.self), decodeFieldValue(value))
     }
@@ -99,24 +99,5 @@ struct RequestHead {
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 
-    /// `tchar` from RFC 9110 §5.6.2: the characters allowed in methods and field names.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
-    /// A short, printable rendering of raw bytes for error messages.
-    static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
-        let shown = bytes.prefix(40).map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "?" }
-            .joined()
-        return "\"\(shown)\(bytes.count > 40 ? "…" : "")\""
-    }
 }

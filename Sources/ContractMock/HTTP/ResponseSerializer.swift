@@ -14,7 +14,7 @@ import ContractKit
 enum ResponseSerializer {
     /// The head bytes and the names of header fields that were dropped as invalid.
     static func head(
-        for response: HTTPResponse, keepAlive: Bool, requestVersion: String
+        for response: HTTPResponse, keepAlive: Bool, requestVersion: String, omitsContentLength: Bool = false
     ) -> (bytes: [UInt8], dropped: [String]) {
         let reason = (response.reason ?? HTTPResponse.standardReason(for: response.status))
             .filter { $0 != "\r" && $0 != "\n" }
@@ -35,7 +35,7 @@ enum ResponseSerializer {
         if !response.headers.contains("Date") {
             text += "Date: \(httpDate())\r\n"
         }
-        if response.statusAllowsBody && !response.omitsContentLength {
+        if response.statusAllowsBody && !omitsContentLength {
             text += "Content-Length: \(response.body.count)\r\n"
         }
         if !keepAlive {
@@ -52,8 +52,8 @@ enum ResponseSerializer {
         HTTPResponse(status: rejection.status, text: rejection.message + "\n")
     }
 
-    private static func isValid(_ field: HTTPHeaders.Field) -> Bool {
-        !field.name.isEmpty && field.name.utf8.allSatisfy(RequestHead.isTokenByte)
+    private static func isValid(_ field: HeaderField) -> Bool {
+        !field.name.isEmpty && field.name.utf8.allSatisfy(FieldLine.isTokenByte)
             && field.value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
     }
 

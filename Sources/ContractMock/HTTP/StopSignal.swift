@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ final class StopSignal: @unchecked Sendable {
     init() throws(HTTPServerError) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else {
-            throw .socketFailed(operation: "pipe", errno: Platform.lastError)
+            throw .socketFailed(operation: "pipe", errno: SocketPlatform.lastError)
         }
         readDescriptor = descriptors[0]
         writeDescriptor = descriptors[1]
@@ -51,8 +52,8 @@ final class StopSignal: @unchecked Sendable {
         lock.withLock {
             guard !isClosed else { return }
             isClosed = true
-            Platform.closeDescriptor(readDescriptor)
-            Platform.closeDescriptor(writeDescriptor)
+            SocketPlatform.closeDescriptor(readDescriptor)
+            SocketPlatform.closeDescriptor(writeDescriptor)
         }
     }
 

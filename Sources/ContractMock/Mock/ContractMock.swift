@@ -86,7 +86,7 @@ public final class ContractMock: Sendable {
         // response instead of the HTTP layer's plain-text 413.
         serverConfiguration.maxBodyBytes = Self.maxBodyBytes + 4 * 1_048_576
         let httpServer = HTTPServer(configuration: serverConfiguration, logger: logger) { [self] request in
-            self.respond(to: request)
+            self.reply(to: request)
         }
         let port = try httpServer.start()
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
@@ -113,16 +113,23 @@ public final class ContractMock: Sendable {
     }
 
     /// Answers one request: route, validate, match an example, use the store, build a declared
-    /// response, apply faults.
+    /// response, apply the faults that change the message. How the mock delivers it (a delay, a
+    /// cut body) is in ``reply(to:)``.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        reply(to: request).response
+    }
+
+    /// Answers one request as the mock's server sends it: the response of ``respond(to:)`` with
+    /// every fault applied, those of delivery included.
+    public func reply(to request: HTTPRequest) -> HTTPServer.Reply {
         if request.method == "POST", request.path == Self.resetPath {
             reset()
-            return HTTPResponse(status: 204, headers: [:], body: [])
+            return HTTPServer.Reply(HTTPResponse(status: 204, headers: [:], body: []))
         }
         let router = Router(endpoints: contract.endpoints)
         switch router.route(method: request.method, path: request.path) {
         case .noPath:
-            return Self.errorResponse(404, "no endpoint matches \(request.path)")
+            return HTTPServer.Reply(Self.errorResponse(404, "no endpoint matches \(request.path)"))
         case .methodNotAllowed(let allowed, let pathEndpoint):
             let message =
                 "\(request.method) is not allowed on \(request.path); allowed: \(allowed.joined(separator: ", "))"
@@ -130,13 +137,13 @@ public final class ContractMock: Sendable {
                 status: 405, spec: DeclaredResponses(endpoint: pathEndpoint).methodNotAllowed,
                 message: message)
             response.headers["Allow"] = allowed.joined(separator: ", ")
-            return response
+            return HTTPServer.Reply(response)
         case .endpoint(let routed, let pathValues):
             let endpoint = variant(
                 of: routed, among: router.variants(of: routed), for: request, pathValues: pathValues)
-            var response = answer(request, endpoint: endpoint, pathValues: pathValues)
-            FaultInjector(mock: self, endpoint: endpoint).apply(to: &response)
-            return response
+            var reply = HTTPServer.Reply(answer(request, endpoint: endpoint, pathValues: pathValues))
+            FaultInjector(mock: self, endpoint: endpoint).apply(to: &reply)
+            return reply
         }
     }
 

@@ -8,45 +8,51 @@ struct FaultInjector {
     let mock: ContractMock
     let endpoint: Endpoint
 
-    func apply(to response: inout HTTPResponse) {
+    func apply(to reply: inout HTTPServer.Reply) {
         let active = MockFault.allCases.filter { mock.isActive($0, for: endpoint) }
         guard !active.isEmpty else { return }
+        mutateBody(of: &reply.response, active: active)
+        for fault in active { apply(fault, to: &reply) }
+    }
+
+    /// Breaks the JSON body where the schema offers a place for each of the `active` faults.
+    private func mutateBody(of response: inout HTTPResponse, active: [MockFault]) {
         let schema = endpoint.response(for: response.status)?.schemaPointer.flatMap {
             mock.navigator.schema(at: $0)
         }
         let isJSON = response.headers["Content-Type"].map(MediaType.isJSON) ?? false
-        if isJSON, let schema, var body = try? JSONParser.parse(response.body) {
-            var changed = false
-            for fault in active {
-                if let mutated = mutate(body, schema: schema, fault: fault) {
-                    body = mutated
-                    changed = true
-                }
-            }
-            if changed { response.body = JSONSerializer().bytes(body) }
-        }
+        guard isJSON, let schema, var body = try? JSONParser.parse(response.body) else { return }
+        var changed = false
         for fault in active {
-            switch fault {
-            case .serverError:
-                response = ContractMock.errorResponse(500, "internal server error (injected fault)")
-            case .undeclaredStatus:
-                response.status = 418
-            case .wrongContentType:
-                response.headers["Content-Type"] = "text/plain"
-            case .delay:
-                let budget = endpoint.latencyBudget ?? mock.contract.latencyBudget ?? .seconds(1)
-                response.delay = budget + mock.configuration.faultDelay
-            case .truncatedBody:
-                response.truncateBodyAfter = max(1, response.body.count / 2)
-            case .connectionReset:
-                response.resetAfterBodyBytes = max(1, response.body.count / 2)
-            case .notJSON:
-                response.body = Array("<html><body><h1>Service Unavailable</h1></body></html>".utf8)
-            case .wrongType, .missingRequiredKey, .extraKey, .unexpectedNull, .ignoredFilter,
-                .acceptsInvalidBody,
-                .crashesOnMalformedBody:
-                break
+            if let mutated = mutate(body, schema: schema, fault: fault) {
+                body = mutated
+                changed = true
             }
+        }
+        if changed { response.body = JSONSerializer().bytes(body) }
+    }
+
+    /// Applies a fault that changes the message (status, type, body) or how it is delivered.
+    private func apply(_ fault: MockFault, to reply: inout HTTPServer.Reply) {
+        switch fault {
+        case .serverError:
+            reply.response = ContractMock.errorResponse(500, "internal server error (injected fault)")
+        case .undeclaredStatus:
+            reply.response.status = 418
+        case .wrongContentType:
+            reply.response.headers["Content-Type"] = "text/plain"
+        case .delay:
+            let budget = endpoint.latencyBudget ?? mock.contract.latencyBudget ?? .seconds(1)
+            reply.faults.delay = budget + mock.configuration.faultDelay
+        case .truncatedBody:
+            reply.faults.truncateBodyAfter = max(1, reply.response.body.count / 2)
+        case .connectionReset:
+            reply.faults.resetAfterBodyBytes = max(1, reply.response.body.count / 2)
+        case .notJSON:
+            reply.response.body = Array("<html><body><h1>Service Unavailable</h1></body></html>".utf8)
+        case .wrongType, .missingRequiredKey, .extraKey, .unexpectedNull, .ignoredFilter, .acceptsInvalidBody,
+            .crashesOnMalformedBody:
+            break
         }
     }
 

@@ -66,10 +66,8 @@ struct ReferenceIntegrity {
                     path[parameter.name] = Template.plainText(parameter.value)
                 }
                 let query = example.query.map { (name: $0.name, value: Template.plainText($0.value)) }
-                let target = source.path.expand(path)
-                let synthesized = HTTPRequest(
-                    method: "GET", target: target, path: target, rawPath: target, query: query,
-                    headers: request.headers, body: [])
+                let target = URLEncoding.url(base: "", path: source.path.expand(path), query: query)
+                let synthesized = HTTPRequest(method: "GET", url: target, headers: request.headers)
                 let answer = mock.respond(to: synthesized)
                 guard (200..<300).contains(answer.status), let body = try? JSONParser.parse(answer.body)
                 else {

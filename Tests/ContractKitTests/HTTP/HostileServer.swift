@@ -15,7 +15,7 @@ final class HostileServer: @unchecked Sendable {
     struct Request: Sendable {
         var method: String
         var target: String
-        var headers: [HeaderField]
+        var headers: HTTPFields
         var body: [UInt8]
         var raw: String
 
@@ -168,6 +168,6 @@ final class HostileServer: @unchecked Sendable {
         return Request(
             method: requestLine.first.map(String.init) ?? "",
             target: requestLine.dropFirst().first.map(String.init) ?? "",
-            headers: headers, body: body, raw: head + String(decoding: body, as: UTF8.self))
+            headers: HTTPFields(headers), body: body, raw: head + String(decoding: body, as: UTF8.self))
     }
 }

@@ -10,6 +10,7 @@ struct HostileServerTests {
     struct Behaviour: Sendable, CustomTestStringConvertible {
         var label: String
         var response: @Sendable (HTTPRequest) -> HTTPResponse
+        var faults = DeliveryFaults()
         var outcome: CaseResult.Outcome
         var expected: String
         var testDescription: String { label }
@@ -31,12 +32,11 @@ struct HostileServerTests {
         Behaviour(
             label: "Content-Length larger than the body",
             response: { _ in
-                var response = HTTPResponse(
+                HTTPResponse(
                     status: 200, headers: ["Content-Type": "application/json"],
                     body: Array("{\"categories\": [\"a\"]}".utf8))
-                response.truncateBodyAfter = 5
-                return response
             },
+            faults: DeliveryFaults(truncateBodyAfter: 5),
             outcome: .error, expected: "the body ended early"),
         Behaviour(
             label: "HTML error page with status 200",
@@ -49,7 +49,9 @@ struct HostileServerTests {
 
     @Test("server faults become findings", arguments: behaviours)
     func hostile(behaviour: Behaviour) async throws {
-        let server = HTTPServer(handler: behaviour.response)
+        let server = HTTPServer(replying: {
+            HTTPServer.Reply(behaviour.response($0), faults: behaviour.faults)
+        })
         let port = try server.start()
         defer { server.shutdown() }
         let contract = try restaurantContract()

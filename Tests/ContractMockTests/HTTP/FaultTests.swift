@@ -1,3 +1,4 @@
+import ContractKit
 import ContractMock
 import Foundation
 import Testing
@@ -12,13 +13,13 @@ extension HTTPServerTests {
     struct Faults {
         private static let body = Array(repeating: UInt8(ascii: "x"), count: 10_000)
 
-        private static func faultyHandler(_ request: HTTPRequest) -> HTTPResponse {
-            var response = HTTPResponse(body: body)
+        private static func faultyHandler(_ request: HTTPRequest) -> HTTPServer.Reply {
+            var response = HTTPServer.Reply(HTTPResponse(body: body))
             switch request.path {
-            case "/slow": response.delay = .milliseconds(300)
-            case "/truncated": response.truncateBodyAfter = 100
-            case "/reset": response.resetAfterBodyBytes = 100
-            case "/unframed": response.omitsContentLength = true
+            case "/slow": response.faults.delay = .milliseconds(300)
+            case "/truncated": response.faults.truncateBodyAfter = 100
+            case "/reset": response.faults.resetAfterBodyBytes = 100
+            case "/unframed": response.faults.omitsContentLength = true
             default: break
             }
             return response
@@ -26,7 +27,7 @@ extension HTTPServerTests {
 
         @Test("delay holds the response back")
         func delay() async throws {
-            try await withServer(handler: Self.faultyHandler) { _, port in
+            try await withServer(replying: Self.faultyHandler) { _, port in
                 let session = makeSession()
                 defer { session.invalidateAndCancel() }
                 let started = ContinuousClock.now
@@ -39,7 +40,7 @@ extension HTTPServerTests {
 
         @Test("a truncated body is an error or a short body for URLSession")
         func truncatedWithURLSession() async throws {
-            try await withServer(handler: Self.faultyHandler) { _, port in
+            try await withServer(replying: Self.faultyHandler) { _, port in
                 let session = makeSession()
                 defer { session.invalidateAndCancel() }
                 let url = try #require(URL(string: "http://127.0.0.1:\(port)/truncated"))
@@ -54,7 +55,7 @@ extension HTTPServerTests {
 
         @Test("a truncated body declares the full length, then the connection closes")
         func truncatedRaw() async throws {
-            try await withServer(handler: Self.faultyHandler) { _, port in
+            try await withServer(replying: Self.faultyHandler) { _, port in
                 let client = try RawClient(port: port)
                 client.send("GET /truncated HTTP/1.1\r\nHost: x\r\n\r\n")
                 let ended = try #require(client.readUntilEnd())
@@ -67,7 +68,7 @@ extension HTTPServerTests {
 
         @Test("a reset after some body bytes is a connection error for the client")
         func reset() async throws {
-            try await withServer(handler: Self.faultyHandler) { _, port in
+            try await withServer(replying: Self.faultyHandler) { _, port in
                 let client = try RawClient(port: port)
                 client.send("GET /reset HTTP/1.1\r\nHost: x\r\n\r\n")
                 let ended = try #require(client.readUntilEnd())
@@ -82,7 +83,7 @@ extension HTTPServerTests {
 
         @Test("without Content-Length the body ends when the connection closes")
         func unframed() async throws {
-            try await withServer(handler: Self.faultyHandler) { _, port in
+            try await withServer(replying: Self.faultyHandler) { _, port in
                 let client = try RawClient(port: port)
                 client.send("GET /unframed HTTP/1.1\r\nHost: x\r\n\r\n")
                 let response = try client.readResponse()

@@ -1,12 +1,13 @@
+import ContractKit
 import Testing
 
 @testable import ContractMock
 
-@Suite("HTTPHeaders")
+@Suite("HTTPFields")
 struct HTTPHeadersTests {
     @Test("lookup ignores case and keeps order and repeats")
     func lookup() {
-        var headers: HTTPHeaders = ["Content-Type": "text/plain", "Set-Cookie": "a=1"]
+        var headers: HTTPFields = ["Content-Type": "text/plain", "Set-Cookie": "a=1"]
         headers.add("set-cookie", "b=2")
         #expect(headers["content-type"] == "text/plain")
         #expect(headers["SET-COOKIE"] == "a=1")
@@ -17,7 +18,7 @@ struct HTTPHeadersTests {
 
     @Test("set replaces every field with the name at the first position; remove drops them")
     func setAndRemove() {
-        var headers: HTTPHeaders = ["A": "1", "B": "2"]
+        var headers: HTTPFields = ["A": "1", "B": "2"]
         headers.add("a", "3")
         headers.set("A", "4")
         #expect(headers.map(\.name) == ["A", "B"])
@@ -30,7 +31,7 @@ struct HTTPHeadersTests {
 
     @Test("list tokens are split, trimmed and lowercased")
     func tokens() {
-        let headers: HTTPHeaders = ["Connection": "Keep-Alive , Upgrade", "connection": "close"]
+        let headers: HTTPFields = ["Connection": "Keep-Alive , Upgrade", "connection": "close"]
         #expect(headers.tokens(for: "Connection") == ["keep-alive", "upgrade", "close"])
     }
 }

@@ -1,3 +1,4 @@
+import ContractKit
 import ContractMock
 import Foundation
 import Testing

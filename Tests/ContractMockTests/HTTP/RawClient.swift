@@ -1,3 +1,4 @@
+import ContractKit
 import ContractMock
 import Foundation
 
@@ -16,7 +17,7 @@ struct TestFailure: Error, CustomStringConvertible {
 /// A parsed response read off a raw socket.
 struct RawResponse {
     var status: Int
-    var headers: HTTPHeaders
+    var headers: HTTPFields
     var body: [UInt8]
     var text: String { String(decoding: body, as: UTF8.self) }
 }
@@ -135,7 +136,7 @@ final class RawClient {
         guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
             throw TestFailure("bad status line \(lines[0])")
         }
-        var headers = HTTPHeaders()
+        var headers = HTTPFields()
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers.add(

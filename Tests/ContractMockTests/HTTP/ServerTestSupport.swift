@@ -1,3 +1,4 @@
+import ContractKit
 import ContractMock
 import Foundation
 import Testing
@@ -55,6 +56,18 @@ func withServer<Result>(
         logLine = { logger.append($0) }
     }
     let server = HTTPServer(configuration: configuration, logger: logLine, handler: handler)
+    let port = try server.start()
+    defer { server.shutdown() }
+    return try await body(server, port)
+}
+
+/// Starts a server whose handler also says how to deliver each response, runs `body`, and always
+/// shuts the server down.
+func withServer<Result>(
+    replying handler: @escaping @Sendable (HTTPRequest) -> HTTPServer.Reply,
+    _ body: (HTTPServer, Int) async throws -> Result
+) async throws -> Result {
+    let server = HTTPServer(configuration: .testing, replying: handler)
     let port = try server.start()
     defer { server.shutdown() }
     return try await body(server, port)

@@ -138,8 +138,7 @@ struct ContractMockTests {
             """
         let contract = try ContractLoader.load(bytes: Array(text.utf8))
         let request = HTTPRequest(
-            method: "GET", target: "/item", path: "/item", rawPath: "/item", query: [], headers: [:],
-            body: [], version: "HTTP/1.1", remoteAddress: "test")
+            method: "GET", url: "/item", headers: [:], body: [], version: "HTTP/1.1", remoteAddress: "test")
         func body(seed: UInt64) throws -> JSONValue {
             let response = ContractMock(contract: contract, configuration: .init(seed: seed)).respond(
                 to: request)

@@ -85,19 +85,10 @@ func contract(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
 func request(
     _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []
 ) -> HTTPRequest {
-    let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
-    let query =
-        parts.count > 1
-        ? parts[1].split(separator: "&").map { item -> (name: String, value: String) in
-            let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
-            return (pair[0], pair.count > 1 ? (pair[1].removingPercentEncoding ?? pair[1]) : "")
-        } : []
-    var fields = HTTPHeaders()
+    var fields = HTTPFields()
     if body != nil { fields["Content-Type"] = "application/json" }
     for (name, value) in headers { fields[name] = value }
-    return HTTPRequest(
-        method: method, target: target, path: parts[0], rawPath: parts[0], query: query, headers: fields,
-        body: Array((body ?? "").utf8))
+    return HTTPRequest(method: method, url: target, headers: fields, body: Array((body ?? "").utf8))
 }
 
 extension HTTPResponse {

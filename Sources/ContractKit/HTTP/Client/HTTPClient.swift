@@ -8,7 +8,7 @@ import Foundation
 /// a local or in-cluster server, goes through this client. Idle connections are kept per origin
 /// and reused; a reused connection that turns out to be closed is replaced once, transparently.
 final class HTTPClient: Sendable {
-    private let idle = Locked<[String: [ClientSocket]]>([:])
+    private let idle = Locked<[String: [SocketStream]]>([:])
     private static let idlePerOrigin = 16
 
     /// Runs `work` on a worker thread and returns its result; cancelling the task ends the
@@ -29,8 +29,8 @@ final class HTTPClient: Sendable {
 
     /// Sends one request and reads the whole response, blocking the calling thread until the deadline.
     func blockingExchange(
-        _ request: RequestRecord, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
-    ) throws(TransportError) -> ResponseRecord {
+        _ request: HTTPRequest, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
+    ) throws(TransportError) -> HTTPResponse {
         guard let host = url.host, !host.isEmpty else { throw .invalidURL(request.url) }
         let port = url.port ?? 80
         let origin = "\(host.lowercased()):\(port)"
@@ -38,35 +38,35 @@ final class HTTPClient: Sendable {
         while true {
             try deadline.check()
             let pooled = takeIdle(origin)
-            let socket: ClientSocket
+            let stream: SocketStream
             if let pooled {
-                socket = pooled
+                stream = pooled
             } else {
-                socket = try ClientSocket.connect(host: host, port: port, deadline: deadline)
+                stream = try SocketStream.connect(host: host, port: port, deadline: deadline)
             }
-            var reader = ResponseReader(
-                socket: socket, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            let reader = ResponseReader(
+                stream: stream, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
             do throws(TransportError) {
-                let sentWhole = try socket.write(bytes, deadline: deadline)
+                let sentWhole = try Self.send(bytes, on: stream, deadline: deadline)
                 let received: ResponseReader.Received
                 do throws(TransportError) {
                     received = try reader.read(method: request.method)
                 } catch {
                     guard !sentWhole && reader.sawNoBytes else { throw error }
-                    throw .connectionReset("while sending the request to \(socket.peer)")
+                    throw .connectionReset("while sending the request to \(stream.peer)")
                 }
-                if sentWhole && received.reusable && socket.pending.isEmpty {
-                    putIdle(socket, origin: origin)
+                if sentWhole && received.reusable && stream.available == 0 {
+                    putIdle(stream, origin: origin)
                 } else {
-                    socket.close()
+                    stream.close()
                 }
-                return ResponseRecord(
-                    status: received.head.status, headers: received.head.headers.fields,
-                    body: try Self.decoded(
-                        received.body, headers: received.head.headers.fields, limit: maximumBodyBytes),
+                let headers = received.head.headers
+                return HTTPResponse(
+                    status: received.head.status, reason: received.head.reason, headers: headers,
+                    body: try Self.decoded(received.body, headers: headers, limit: maximumBodyBytes),
                     duration: deadline.elapsed)
             } catch {
-                socket.close()
+                stream.close()
                 // A kept-alive connection the server closed meanwhile: nothing was answered, so the
                 // request is sent again once on a fresh connection.
                 if pooled != nil && reader.sawNoBytes, case .connectionLost = error { continue }
@@ -76,11 +76,25 @@ final class HTTPClient: Sendable {
         }
     }
 
+    /// Writes the request; false when the server stopped reading first (it answered early, or
+    /// closed), in which case the caller reads what it said.
+    private static func send(_ bytes: [UInt8], on stream: SocketStream, deadline: ExchangeDeadline)
+        throws(TransportError) -> Bool
+    {
+        switch stream.write(bytes, deadline: deadline.socketDeadline, yieldingToAnswer: true) {
+        case .all: return true
+        case .peerStoppedReading: return false
+        case .timedOut: throw deadline.timedOutError
+        case .cancelled: throw .cancelled
+        case .failed(let code):
+            throw .other("sending to \(stream.peer): \(SocketPlatform.describe(error: code))")
+        }
+    }
+
     /// The body with its content coding undone (RFC 9110 lets a server gzip when the request names
     /// no `Accept-Encoding`), bounded by the body limit so a compressed bomb is a `response_size`
     /// finding. Codings Conform does not know (br, zstd) leave the bytes as received.
-    static func decoded(_ body: [UInt8], headers: [HeaderField], limit: Int) throws(TransportError) -> [UInt8]
-    {
+    static func decoded(_ body: [UInt8], headers: HTTPFields, limit: Int) throws(TransportError) -> [UInt8] {
         guard !body.isEmpty,
             let coding = headers.last(where: { $0.name.lowercased() == "content-encoding" })?.value,
             let result = Inflater.decode(body, coding: coding, limit: limit)
@@ -93,7 +107,7 @@ final class HTTPClient: Sendable {
     }
 
     /// The request line, headers and body, in one buffer so they leave in as few packets as possible.
-    static func serialize(_ request: RequestRecord, url: URLComponents, host: String) -> [UInt8] {
+    static func serialize(_ request: HTTPRequest, url: URLComponents, host: String) -> [UInt8] {
         var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         if let query = url.percentEncodedQuery { target += "?" + query }
         var head = "\(request.method) \(target) HTTP/1.1\r\n"
@@ -118,18 +132,20 @@ final class HTTPClient: Sendable {
         return Array(head.utf8) + request.body
     }
 
-    private func takeIdle(_ origin: String) -> ClientSocket? {
-        while let socket = idle.withLock({ $0[origin]?.popLast() }) {
-            if socket.isIdleAndOpen { return socket }
-            socket.close()
+    /// A pooled connection to `origin` that is still usable: nothing to read on it (no close, no
+    /// stray bytes).
+    private func takeIdle(_ origin: String) -> SocketStream? {
+        while let stream = idle.withLock({ $0[origin]?.popLast() }) {
+            if !stream.hasBytesToRead { return stream }
+            stream.close()
         }
         return nil
     }
 
-    private func putIdle(_ socket: ClientSocket, origin: String) {
-        let extra: ClientSocket? = idle.withLock { pool in
+    private func putIdle(_ stream: SocketStream, origin: String) {
+        let extra: SocketStream? = idle.withLock { pool in
             var list = pool[origin, default: []]
-            list.append(socket)
+            list.append(stream)
             let dropped = list.count > Self.idlePerOrigin ? list.removeFirst() : nil
             pool[origin] = list
             return dropped

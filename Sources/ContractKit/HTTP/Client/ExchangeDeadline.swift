@@ -31,13 +31,14 @@ final class ExchangeDeadline: Sendable {
     /// `cancelled` once the run was interrupted.
     func check() throws(TransportError) {
         if isCancelled { throw .cancelled }
-        if ContinuousClock.now >= instant { throw .timedOut(seconds: timeout.seconds, elapsed: elapsed) }
+        if ContinuousClock.now >= instant { throw timedOutError }
     }
 
-    /// Milliseconds left for `poll(2)`: at least 1 while time remains, capped to fit an `Int32`.
-    var pollMilliseconds: Int32 {
-        let remaining = instant - .now
-        guard remaining > .zero else { return 0 }
-        return Int32(clamping: Int(remaining.milliseconds.rounded(.up)))
+    /// The error of an exchange that ran out of time, with the time it really took.
+    var timedOutError: TransportError { .timedOut(seconds: timeout.seconds, elapsed: elapsed) }
+
+    /// The same bounds for the socket layer: this deadline, and this flag checked between waits.
+    var socketDeadline: SocketDeadline {
+        SocketDeadline(instant) { [cancelled] in cancelled.current }
     }
 }

@@ -45,13 +45,13 @@ public final class HTTPTransport: Sendable {
     deinit { session.invalidate() }
 
     /// Sends `request` and returns the complete response (after same-origin redirects when
-    /// `followRedirects` is on; the hops are in `ResponseRecord.redirects`).
-    public func send(_ request: RequestRecord) async throws(TransportError) -> ResponseRecord {
+    /// `followRedirects` is on; the hops are in `HTTPResponse.redirects`).
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         try await perform(request).result.get()
     }
 
     /// Sends `request` and returns the outcome with the time it took, whether it succeeded or not.
-    public func perform(_ request: RequestRecord) async -> ExchangeOutcome {
+    public func perform(_ request: HTTPRequest) async -> ExchangeOutcome {
         let deadline = ExchangeDeadline(timeout: timeout)
         // Plain HTTP runs the whole exchange, redirects included, on one worker thread: no return
         // to the cooperative pool between hops (a busy pool would eat into the deadline).
@@ -82,8 +82,8 @@ public final class HTTPTransport: Sendable {
 
     /// The synchronous twin of `perform`'s loop, for the worker thread of plain HTTP.
     private func follow(
-        _ request: RequestRecord, deadline: ExchangeDeadline,
-        exchange: (RequestRecord) throws(TransportError) -> ResponseRecord
+        _ request: HTTPRequest, deadline: ExchangeDeadline,
+        exchange: (HTTPRequest) throws(TransportError) -> HTTPResponse
     ) -> ExchangeOutcome {
         var hops: [RedirectHop] = []
         do throws(TransportError) {
@@ -102,8 +102,8 @@ public final class HTTPTransport: Sendable {
     }
 
     /// The request to send next when `response` is a redirect to follow, recording the hop.
-    private func nextHop(after response: ResponseRecord, to request: RequestRecord, hops: inout [RedirectHop])
-        throws(TransportError) -> RequestRecord?
+    private func nextHop(after response: HTTPResponse, to request: HTTPRequest, hops: inout [RedirectHop])
+        throws(TransportError) -> HTTPRequest?
     {
         guard followRedirects, let next = try redirect(from: request, response: response) else { return nil }
         hops.append(RedirectHop(status: response.status, method: request.method, url: request.url))
@@ -111,7 +111,7 @@ public final class HTTPTransport: Sendable {
         return next
     }
 
-    private func finished(_ response: ResponseRecord, hops: [RedirectHop], deadline: ExchangeDeadline)
+    private func finished(_ response: HTTPResponse, hops: [RedirectHop], deadline: ExchangeDeadline)
         -> ExchangeOutcome
     {
         var response = response
@@ -120,9 +120,9 @@ public final class HTTPTransport: Sendable {
         return ExchangeOutcome(result: .success(response), elapsed: deadline.measured)
     }
 
-    private func exchangeOnce(_ request: RequestRecord, deadline: ExchangeDeadline)
+    private func exchangeOnce(_ request: HTTPRequest, deadline: ExchangeDeadline)
         async throws(TransportError)
-        -> ResponseRecord
+        -> HTTPResponse
     {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https"
@@ -135,8 +135,8 @@ public final class HTTPTransport: Sendable {
 
     /// The request a same-origin redirect asks for, nil when `response` is not a redirect.
     /// - Throws: `crossOriginRedirect` when the target is another origin (nothing is sent there).
-    private func redirect(from request: RequestRecord, response: ResponseRecord) throws(TransportError)
-        -> RequestRecord?
+    private func redirect(from request: HTTPRequest, response: HTTPResponse) throws(TransportError)
+        -> HTTPRequest?
     {
         guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
             let base = URL(string: request.url),
@@ -166,21 +166,4 @@ public final class HTTPTransport: Sendable {
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)://\((url.host ?? "").lowercased()):\(port)"
     }
-}
-
-/// What one exchange produced, and how long it took, errors included.
-public struct ExchangeOutcome: Sendable {
-    public var result: Result<ResponseRecord, TransportError>
-    public var elapsed: Duration
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    public var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-
-    /// The duration in milliseconds, as a `Double`.
-    public var milliseconds: Double { seconds * 1000 }
 }

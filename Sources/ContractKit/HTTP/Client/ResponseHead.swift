@@ -2,6 +2,9 @@
 struct ResponseHead: Sendable {
     var version: String
     var status: Int
+    /// The reason phrase as sent (often empty or not the standard one), so a response can be passed
+    /// on as it came.
+    var reason: String
     var headers: HTTPFields
 
     /// Parses the bytes of a head, from the status line through the blank line.
@@ -20,14 +23,14 @@ struct ResponseHead: Sendable {
             throw .malformedResponse(
                 "the status line \"\(shown)\" is not \"HTTP/1.x <3-digit status> <reason>\"")
         }
-        var fieldLines: [HeaderField] = []
+        var fieldLines: HTTPFields = []
         for line in lines.dropFirst() {
             if line.first == 0x20 || line.first == 0x09, let last = fieldLines.indices.last {
                 // An obsolete folded line continues the previous header's value.
-                fieldLines[last].value += " " + Self.trimmed(line)
+                fieldLines[last].value += " " + FieldLine.trimmed(line)
                 continue
             }
-            guard let field = field(Array(line)) else {
+            guard let field = FieldLine.parse(line, strict: false) else {
                 throw .malformedResponse(
                     "the header line \"\(String(decoding: line.prefix(60), as: UTF8.self))\" has no name and colon"
                 )
@@ -36,21 +39,7 @@ struct ResponseHead: Sendable {
         }
         return ResponseHead(
             version: String(decoding: parts[0], as: UTF8.self), status: status,
-            headers: HTTPFields(fieldLines))
-    }
-
-    /// One `Name: value` line, or nil when it has no colon or an empty name.
-    static func field(_ line: [UInt8]) -> HeaderField? {
-        guard let colon = line.firstIndex(of: 0x3A), colon > 0 else { return nil }
-        let name = String(decoding: line[..<colon], as: UTF8.self)
-        guard !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
-        return HeaderField(name, trimmed(line[(colon + 1)...]))
-    }
-
-    private static func trimmed(_ bytes: some Collection<UInt8>) -> String {
-        let text = Array(bytes.drop { $0 == 0x20 || $0 == 0x09 })
-        let end = text.lastIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 + 1 } ?? 0
-        return String(decoding: text[..<end], as: UTF8.self)
+            reason: parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : "", headers: fieldLines)
     }
 
     func values(_ name: String) -> [String] {
@@ -60,13 +49,13 @@ struct ResponseHead: Sendable {
     /// Chunked when `chunked` is the last transfer coding.
     var isChunked: Bool {
         let codings = values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
-        return codings.last.map { $0.trimmingSpaces.lowercased() == "chunked" } ?? false
+        return codings.last.map { $0.trimmingASCIIWhitespace().lowercased() == "chunked" } ?? false
     }
 
     /// Whether the server lets the connection carry another request.
     var keepsAlive: Bool {
         let tokens = values("Connection").flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingSpaces.lowercased()
+            $0.trimmingASCIIWhitespace().lowercased()
         }
         if tokens.contains("close") { return false }
         return version == "HTTP/1.1" || tokens.contains("keep-alive")
@@ -76,24 +65,21 @@ struct ResponseHead: Sendable {
     /// non-negative decimal number, are framing faults.
     func contentLength() throws(TransportError) -> Int? {
         let raw = values("Content-Length")
-        guard !raw.isEmpty else { return nil }
-        let all = raw.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
-            $0.trimmingSpaces
+        switch BodyFraming.declaredLength(raw) {
+        case .absent: return nil
+        case .value(let length): return length
+        case .conflicting: throw .conflictingContentLength(raw)
+        case .notANumber, .tooLong: throw .invalidContentLength(raw.joined(separator: ", "))
         }
-        if Set(all).count > 1 { throw .conflictingContentLength(raw) }
-        guard let text = all.first, !text.isEmpty, text.count <= 18, text.allSatisfy(\.isASCIIDigit),
-            let length = Int(text)
-        else { throw .invalidContentLength(raw.joined(separator: ", ")) }
-        return length
     }
-}
 
-extension StringProtocol {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    /// How the body of this response to a `method` request is framed (RFC 9112 §6.3): none for
+    /// `HEAD`, 101, 204 and 304; chunked when `chunked` is the last transfer coding; else by
+    /// `Content-Length`; else until the server closes the connection.
+    func bodyFraming(method: String) throws(TransportError) -> BodyFraming {
+        if method == "HEAD" || status == 204 || status == 304 || status == 101 { return .empty }
+        if isChunked { return .chunked }
+        if let length = try contentLength() { return .length(length) }
+        return .untilClose
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// the whole exchange (not just the wait between bytes) takes too long.
 final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Pending {
-        var continuation: CheckedContinuation<Result<ResponseRecord, TransportError>, Never>
+        var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
         var deadline: ExchangeDeadline
         var limit: Int
         var response: HTTPURLResponse?
@@ -54,8 +54,8 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         sessionStorage = nil
     }
 
-    func exchange(_ request: RequestRecord, url: URL, deadline: ExchangeDeadline, maximumBodyBytes: Int)
-        async throws(TransportError) -> ResponseRecord
+    func exchange(_ request: HTTPRequest, url: URL, deadline: ExchangeDeadline, maximumBodyBytes: Int)
+        async throws(TransportError) -> HTTPResponse
     {
         var urlRequest = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 3600)
@@ -76,7 +76,7 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if let ended = endedEarly.withLock({ $0.removeValue(forKey: identifier) }) {
-                    continuation.resume(returning: Result<ResponseRecord, TransportError>.failure(ended))
+                    continuation.resume(returning: Result<HTTPResponse, TransportError>.failure(ended))
                     return
                 }
                 pending.withLock {
@@ -155,7 +155,7 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let result: Result<ResponseRecord, TransportError>
+        let result: Result<HTTPResponse, TransportError>
         if let error,
             let challenged = entry.challengeResponse
                 ?? (entry.response?.statusCode == 401 ? entry.response : nil)
@@ -174,14 +174,14 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private static func record(_ response: HTTPURLResponse, body: [UInt8], deadline: ExchangeDeadline)
-        -> ResponseRecord
+        -> HTTPResponse
     {
-        var headers: [HeaderField] = []
+        var headers: HTTPFields = []
         for (name, value) in response.allHeaderFields {
             headers.append(HeaderField(String(describing: name), String(describing: value)))
         }
-        headers = headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-        return ResponseRecord(
+        headers = HTTPFields(headers.map { ($0.name.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1))
+        return HTTPResponse(
             status: response.statusCode, headers: headers, body: body, duration: deadline.elapsed)
     }
 

@@ -1,6 +1,6 @@
-/// The header fields of an HTTP message, in the order they were sent: the one shape the client
-/// (`ResponseHead`, `RequestRecord`, `ResponseRecord`) and the mock server (`HTTPRequest`,
-/// `HTTPResponse`) share, so both read a repeated field the same way.
+/// The header fields of an HTTP message, in the order they were sent: the one header storage of
+/// ``HTTPRequest``, ``HTTPResponse``, the client's response heads, the server's request heads and
+/// the `--header` settings, so every side reads a repeated field the same way.
 ///
 /// Field names are case-insensitive ASCII tokens, but order and repetition matter (`Set-Cookie`,
 /// list fields sent on several lines), so the fields are a list of ``HeaderField``s, not a
@@ -17,7 +17,13 @@
 /// fields.add("accept", "application/json")
 /// fields["ACCEPT"]  // "text/html, application/json"
 /// ```
-public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+///
+/// The fields are also a collection of their lines (`append`, `removeAll(where:)`, `first(where:)`
+/// and indexing work as on an array), so code that builds or edits a message's header lines reads
+/// as it would on `[HeaderField]`, and an array literal of lines is an `HTTPFields` too.
+public struct HTTPFields: Sendable, Hashable, RandomAccessCollection, MutableCollection,
+    RangeReplaceableCollection, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
+{
     /// One field line.
     public typealias Field = HeaderField
 
@@ -44,15 +50,42 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         fields = elements.map { HeaderField($0.0, $0.1) }
     }
 
-    /// The number of field lines, counting repeated names separately.
-    public var count: Int { fields.count }
+    /// Creates fields from a literal list of lines such as `[HeaderField("Accept", "*/*")]`.
+    public init(arrayLiteral elements: HeaderField...) {
+        fields = elements
+    }
 
-    /// Whether there are no fields at all.
-    public var isEmpty: Bool { fields.isEmpty }
-
-    /// Iterates the field lines in order, repeated names included.
+    /// Iterates the field lines in order, repeated names included (the array's own iterator, so a
+    /// loop over the fields in any module runs as fast as one over an array).
     public func makeIterator() -> IndexingIterator<[HeaderField]> {
         fields.makeIterator()
+    }
+
+    /// The position of the first line.
+    public var startIndex: Int { fields.startIndex }
+
+    /// The position after the last line.
+    public var endIndex: Int { fields.endIndex }
+
+    /// The line at `position`, counting repeated names separately.
+    public subscript(position: Int) -> HeaderField {
+        get { fields[position] }
+        set { fields[position] = newValue }
+    }
+
+    /// Appends a line, keeping any existing lines with the same name.
+    public mutating func append(_ field: HeaderField) {
+        fields.append(field)
+    }
+
+    /// Reserves room for `count` lines.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
+    /// Replaces the lines in `range` with `lines`, keeping the others in order.
+    public mutating func replaceSubrange(_ range: Range<Int>, with lines: some Collection<HeaderField>) {
+        fields.replaceSubrange(range, with: lines)
     }
 
     /// The value of `name` under the lookup rule above: absent is nil, one line is its value,

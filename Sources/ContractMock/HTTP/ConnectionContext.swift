@@ -1,0 +1,10 @@
+import ContractKit
+
+/// Everything a connection thread needs from its server, immutable and shareable.
+struct ConnectionContext: Sendable {
+    let configuration: HTTPServer.Configuration
+    let handler: @Sendable (HTTPRequest) -> HTTPServer.Reply
+    let logger: (@Sendable (String) -> Void)?
+    let stop: StopSignal
+    let registry: ConnectionRegistry
+}
