@@ -6,13 +6,16 @@ struct BenchOptions: Sendable {
     var reportPath = "Reports/bench.md"
     /// Set when re-launched as the memory probe: the body size in bytes to parse and validate.
     var memoryChildBytes: Int?
-    /// Set for `--profile parser|validator`: one small, uninstrumented-friendly workload to run under
+    /// Set when re-launched as a small launcher that runs this command and prints its peak
+    /// resident bytes (`--peak-memory-of PROGRAM ARGUMENTS…`; see `ProcessTimer.peakMemory`).
+    var peakMemoryCommand: [String]?
+    /// Set for `--profile PHASE`: one small, uninstrumented-friendly workload to run under
     /// `valgrind --tool=callgrind`, without baselines or child processes.
     var profile: String?
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
-    static let phases = ["parser", "validator", "replay", "fuzz", "memory", "startup"]
+    static let phases = ["parser", "validator", "corpus", "replay", "fuzz", "memory", "startup"]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }
 
@@ -35,8 +38,9 @@ struct BenchOptions: Sendable {
         OPTIONS:
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
-          --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup
-          --profile PHASE  parser, validator, tape, tape-validator or tape-heavy: a 1 MB workload for callgrind, e.g.
+          --only PHASES    comma-separated subset of \(phases.joined(separator: ", "))
+          --profile PHASE  a small fixed workload for callgrind, one of
+                           \(ProfileWorkload.phases.joined(separator: ", ")), e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile parser
           -h, --help       show this help
 
@@ -58,12 +62,13 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--memory-child needs a byte count")
                 }
                 options.memoryChildBytes = bytes
+            case "--peak-memory-of":
+                guard !remaining.isEmpty else { throw BenchFailure("--peak-memory-of needs a program") }
+                options.peakMemoryCommand = Array(remaining)
+                remaining = []
             case "--profile":
-                guard let phase = remaining.popFirst(),
-                    ["parser", "validator", "tape", "tape-validator", "tape-heavy"].contains(phase)
-                else {
-                    throw BenchFailure(
-                        "--profile takes parser, validator, tape, tape-validator or tape-heavy")
+                guard let phase = remaining.popFirst(), ProfileWorkload.phases.contains(phase) else {
+                    throw BenchFailure("--profile takes \(ProfileWorkload.phases.joined(separator: ", "))")
                 }
                 options.profile = phase
             case "--only":

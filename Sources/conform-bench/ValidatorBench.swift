@@ -98,7 +98,7 @@ struct ValidatorBench {
         ]
         if let process {
             rows.append(try wholeProcess(process))
-            rows.append(try PythonRace(process: process, repetitions: repetitions, bytes: 24_000_000).run())
+            rows.append(try PythonRace(process: process, repetitions: repetitions).menuRow(bytes: 24_000_000))
         }
         return rows
     }

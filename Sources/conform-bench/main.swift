@@ -44,6 +44,16 @@ func runBench(_ options: BenchOptions) async throws {
             repetitions: repetitions, process: process
         ).run()
     }
+    if options.runs("corpus") {
+        log("corpus")
+        var documents = [CorpusDocument.escapedMenu(bytes: 10_000_000)]
+        let corpus = CorpusDocument.corpus()
+        documents += corpus.documents
+        if let missing = corpus.missing { notes.append(missing) }
+        rows += try CorpusBench(
+            documents: documents, repetitions: repetitions, process: process, raceBytes: 25_000_000
+        ).run()
+    }
     if options.runs("replay") {
         log("replay")
         let replayContract = try ReplayFixture.contract(
@@ -86,6 +96,11 @@ do {
     }
     if let phase = options.profile {
         try ProfileWorkload.run(phase)
+        exit(0)
+    }
+    if let command = options.peakMemoryCommand, let program = command.first {
+        let measured = try ProcessTimer.measure(URL(fileURLWithPath: program), Array(command.dropFirst()))
+        print(measured.status, measured.peakBytes)
         exit(0)
     }
     if let bytes = options.memoryChildBytes {
