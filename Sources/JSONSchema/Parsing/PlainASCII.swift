@@ -25,3 +25,25 @@ enum PlainASCII {
         return offset
     }
 }
+
+extension PlainASCII {
+    /// The offset of the first backslash in `start ..< end`, or `end`: decoding an escaped string
+    /// copies the runs between escapes whole.
+    @inline(__always)
+    static func backslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var offset = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while offset + 8 <= end {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                let found = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                let zero = (found &- ones) & ~found & (ones &* 0x80)
+                if zero != 0 { return offset + zero.trailingZeroBitCount >> 3 }
+                offset += 8
+            }
+        }
+        while offset < end && bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
+        return offset
+    }
+}

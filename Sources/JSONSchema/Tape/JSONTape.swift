@@ -135,38 +135,71 @@ extension JSONTape {
     /// The UTF-8 bytes of a scanned (hence valid) string's content with its escapes decoded.
     static func unescape(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(range.count)
+        unescape(buffer, range, into: &out)
+        return out
+    }
+
+    /// Appends the decoded content of a scanned string to `out`: the runs between backslashes are
+    /// copied whole, so a long text with a few `\"` costs little more than a copy.
+    static func unescape(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + range.count)
         var index = range.lowerBound
         while index < range.upperBound {
-            let byte = buffer[index]
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                index += 1
-                continue
+            let escape = PlainASCII.backslash(in: buffer, from: index, to: range.upperBound)
+            if escape > index {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<escape]))
             }
-            let escaped = buffer[index + 1]
-            index += 2
-            switch escaped {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(buffer, index)
-                index += 4
-                if (0xD800...0xDBFF).contains(scalar) {
-                    let low = hex4(buffer, index + 2)
-                    index += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                if let unicode = Unicode.Scalar(scalar), let encoded = UTF8.encode(unicode) {
-                    out.append(contentsOf: encoded)
-                }
-            default: out.append(escaped)
-            }
+            guard escape < range.upperBound else { return }
+            index = appendEscape(buffer, at: escape, to: &out)
         }
-        return out
+    }
+
+    /// Appends what the escape at `start` (a backslash) stands for; returns the offset after it.
+    private static func appendEscape(
+        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, to out: inout [UInt8]
+    )
+        -> Int
+    {
+        switch buffer[start + 1] {
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = hex4(buffer, start + 2)
+            guard (0xD800...0xDBFF).contains(scalar) else {
+                appendScalar(scalar, to: &out)
+                return start + 6
+            }
+            let low = hex4(buffer, start + 8)
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            appendScalar(scalar, to: &out)
+            return start + 12
+        case let escaped: out.append(escaped)
+        }
+        return start + 2
+    }
+
+    /// The UTF-8 encoding of a scalar the scanner checked (never a lone surrogate).
+    @inline(__always)
+    private static func appendScalar(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            out.append(UInt8(scalar))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
     }
 
     static func hex4(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32 {

@@ -14,6 +14,7 @@ struct TapeProgramBuilder {
     var children: [Int32] = []
     var bounds: [NumberBound] = []
     var regexes: [ECMARegex] = []
+    var formats: [SchemaFormat] = []
     var keywords: [Keyword] = []
 
     init(program: CompiledProgram) {
@@ -142,9 +143,9 @@ struct TapeProgramBuilder {
         case .exclusiveMinimum(let bound): return number(.exclusiveMinimum, bound, keyword)
         case .exclusiveMaximum(let bound): return number(.exclusiveMaximum, bound, keyword)
         case .multipleOf(let divisor): return number(.multipleOf, divisor, keyword)
-        case .format:
-            keywords.append(keyword)
-            return (3, TapeOp(code: .format, c: Int32(keywords.count - 1)))
+        case .format(let format):
+            formats.append(format)
+            return (3, TapeOp(code: .format, a: Int32(formats.count - 1)))
         case .uniqueItems:
             keywords.append(keyword)
             return (7, TapeOp(code: .uniqueItems, c: Int32(keywords.count - 1)))

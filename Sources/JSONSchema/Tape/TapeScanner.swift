@@ -257,23 +257,21 @@ struct TapeScanner {
 
     // MARK: - Numbers
 
+    /// A number literal: its digit runs are measured a word at a time (`ASCIIDigits`); its value
+    /// is read only when a keyword asks (`DecimalLiteral`, `JSONNumber.scan`).
     private mutating func scanNumber() -> Bool {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { return false }
-        let integerStart = index
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count && isDigit(bytes[index]) { return false }
-        } else {
-            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
-        }
-        var plain = index - integerStart <= 18
+        let integer = ASCIIDigits.run(in: bytes, from: index)
+        // One digit at least, and no leading zero before another digit.
+        guard integer > 0, integer == 1 || bytes[index] != UInt8(ascii: "0") else { return false }
+        index += integer
+        var plain = integer <= 18
         if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
             plain = false
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { return false }
-            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            let fraction = ASCIIDigits.run(in: bytes, from: index + 1)
+            guard fraction > 0 else { return false }
+            index += 1 + fraction
         }
         if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
             plain = false
@@ -282,17 +280,15 @@ struct TapeScanner {
             {
                 index += 1
             }
-            guard index < bytes.count, isDigit(bytes[index]) else { return false }
-            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            let exponent = ASCIIDigits.run(in: bytes, from: index)
+            guard exponent > 0 else { return false }
+            index += exponent
         }
         guard index - start <= JSONTape.Entry.maximumLength else { return tooLarge() }
         entries.append(
             .init(kind: .number, flag: plain, offset: UInt32(start), length: UInt32(index - start)))
         return true
     }
-
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
 }
 
 extension JSONTape {
