@@ -29,16 +29,17 @@ enum ASCIIDigits {
     /// How many ASCII digits start at `start`.
     @inline(__always)
     static func run(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        // Offsets stay within the buffer: wrapping arithmetic spares the overflow checks.
         var offset = start
         if let base = bytes.baseAddress {
-            while offset + 8 <= bytes.count {
+            while offset &+ 8 <= bytes.count {
                 let found = nonDigits(word(base, offset))
-                if found != 0 { return offset - start + found.trailingZeroBitCount >> 3 }
-                offset += 8
+                if found != 0 { return offset &- start &+ found.trailingZeroBitCount >> 3 }
+                offset &+= 8
             }
         }
-        while offset < bytes.count && bytes[offset] &- 48 < 10 { offset += 1 }
-        return offset - start
+        while offset < bytes.count && bytes[offset] &- 48 < 10 { offset &+= 1 }
+        return offset &- start
     }
 
     /// `value × 10^count + digits`, for the `count` digits at `start`; the caller makes sure the

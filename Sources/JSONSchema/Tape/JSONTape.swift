@@ -32,16 +32,22 @@ public struct JSONTape: Sendable {
             info = UInt32(kind.rawValue) | (flag ? 8 : 0) | length << 4
         }
 
+        @inline(__always)
         var kind: Kind { Kind(rawValue: UInt8(info & 7)) ?? .null }
         /// Strings: the content holds a backslash escape. Numbers: a plain integer of at most 18
         /// digits.
+        @inline(__always)
         var flag: Bool { info & 8 != 0 }
         /// Strings and numbers: their byte length. Containers: their element or member count.
+        @inline(__always)
         var length: UInt32 { info >> 4 }
         /// Strings and numbers: the offset of their first byte.
+        @inline(__always)
         var offset: UInt32 { slot }
         /// Containers: the entry after the subtree.
+        @inline(__always)
         var end: UInt32 { slot }
+        @inline(__always)
         var isContainer: Bool { info & 7 >= UInt32(Kind.array.rawValue) }
 
         /// Completes a container entry once its subtree is scanned.
@@ -53,7 +59,7 @@ public struct JSONTape: Sendable {
 
     /// The input: entry offsets index into it.
     let bytes: [UInt8]
-    var entries: [Entry]
+    let entries: EntryStorage
     /// Keys the input named twice (their last values are on the tape).
     public internal(set) var duplicateKeys: [JSONDuplicateKey] = []
     /// How deeply arrays and objects nest (a scalar document is 0), recorded by the scan.
@@ -77,7 +83,7 @@ extension JSONTape {
     func next(_ index: Int) -> Int { Self.next(entries, index) }
 
     @inline(__always)
-    static func next(_ entries: [Entry], _ index: Int) -> Int {
+    static func next(_ entries: EntryStorage, _ index: Int) -> Int {
         let entry = entries[index]
         return entry.isContainer ? Int(entry.end) : index + 1
     }
