@@ -40,8 +40,9 @@ struct BenchOptions: Sendable {
           --report PATH    where to write the Markdown report (default Reports/bench.md)
           --only PHASES    comma-separated subset of \(phases.joined(separator: ", "))
           --profile PHASE  a small fixed workload for callgrind, one of
-                           \(ProfileWorkload.phases.joined(separator: ", ")), e.g.
-                           valgrind --tool=callgrind .build/release/conform-bench --profile parser
+                           \(ProfileWorkload.phases.joined(separator: ", "));
+                           corpus-tape:FILE and corpus-validator:FILE take one file, e.g.
+                           valgrind --tool=callgrind .build/release/conform-bench --profile corpus-tape:canada.json
           -h, --help       show this help
 
         EXIT CODES: 0 the bench ran (targets met or not), 2 usage error or missing inputs.
@@ -67,7 +68,9 @@ struct BenchOptions: Sendable {
                 options.peakMemoryCommand = Array(remaining)
                 remaining = []
             case "--profile":
-                guard let phase = remaining.popFirst(), ProfileWorkload.phases.contains(phase) else {
+                guard let phase = remaining.popFirst(),
+                    ProfileWorkload.phases.contains(String(phase.prefix { $0 != ":" }))
+                else {
                     throw BenchFailure("--profile takes \(ProfileWorkload.phases.joined(separator: ", "))")
                 }
                 options.profile = phase

@@ -10,7 +10,9 @@ enum ProfileWorkload {
         "corpus-tape", "corpus-validator",
     ]
 
-    static func run(_ phase: String) throws {
+    static func run(_ argument: String) throws {
+        let phase = String(argument.prefix { $0 != ":" })
+        let only = argument.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
         switch phase {
         case "validator", "tape-validator": try menu(onTape: phase == "tape-validator")
         case "tape-heavy":
@@ -25,7 +27,9 @@ enum ProfileWorkload {
         case "corpus-tape", "corpus-validator":
             let files = CorpusDocument.corpus()
             if let missing = files.missing { throw BenchFailure(missing) }
-            try corpus(files.documents, validating: phase == "corpus-validator")
+            let chosen = files.documents.filter { only == nil || $0.name == only }
+            guard !chosen.isEmpty else { throw BenchFailure("no corpus file named \(only ?? "")") }
+            try corpus(chosen, validating: phase == "corpus-validator")
         default:
             let menu = MenuFixture.menu(bytes: 1_000_000)
             for _ in 0..<3 { _ = try JSONParser.parse(menu) }
