@@ -6,6 +6,8 @@ struct BenchOptions: Sendable {
     var reportPath = "Reports/bench.md"
     /// Set when re-launched as the memory probe: the body size in bytes to parse and validate.
     var memoryChildBytes: Int?
+    /// The memory probe's document: `menu` (the Restaurant menu) or a `CorpusDocument` name.
+    var memoryDocument = "menu"
     /// Set when re-launched as a small launcher that runs this command and prints its peak
     /// resident bytes (`--peak-memory-of PROGRAM ARGUMENTS…`; see `ProcessTimer.peakMemory`).
     var peakMemoryCommand: [String]?
@@ -63,6 +65,11 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--memory-child needs a byte count")
                 }
                 options.memoryChildBytes = bytes
+            case "--memory-document":
+                guard let name = remaining.popFirst() else {
+                    throw BenchFailure("--memory-document needs a name")
+                }
+                options.memoryDocument = name
             case "--peak-memory-of":
                 guard !remaining.isEmpty else { throw BenchFailure("--peak-memory-of needs a program") }
                 options.peakMemoryCommand = Array(remaining)

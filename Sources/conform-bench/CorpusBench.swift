@@ -18,13 +18,15 @@ struct CorpusBench {
     static let bytesPerRepetition = 20_000_000
 
     func run() throws -> [BenchRow] {
+        let missing = try process.map { _ in try PythonPipeline.orjson.missingModule() } ?? nil
+        let startUp = try process?.peakMemory(["--version"]).bytes ?? 0
         var rows: [BenchRow] = []
-        for document in documents { rows += try inProcess(document) }
-        guard let process else { return rows }
-        let missing = try PythonPipeline.orjson.missingModule()
-        let startUp = try process.peakMemory(["--version"])
         for document in documents {
-            rows += try wholeProcess(document, process: process, missing: missing, startUpPeak: startUp.bytes)
+            rows += try inProcess(document)
+            if let process {
+                rows += try wholeProcess(document, process: process, missing: missing, startUpPeak: startUp)
+            }
+            rows += try MemoryBench(bodyBytes: raceBytes, document: document.name).run()
         }
         return rows
     }

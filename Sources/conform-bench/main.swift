@@ -104,7 +104,8 @@ do {
         exit(0)
     }
     if let bytes = options.memoryChildBytes {
-        try MemoryBench.probe(bytes: bytes, contractPath: "Contracts/restaurant.json")
+        try MemoryBench.probe(
+            bytes: bytes, document: options.memoryDocument, contractPath: "Contracts/restaurant.json")
         exit(0)
     }
     try await runBench(options)
