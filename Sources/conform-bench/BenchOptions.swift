@@ -35,14 +35,17 @@ struct BenchOptions: Sendable {
             swift build -c release --product conform-bench
             .build/release/conform-bench --quick
 
-        Run it from the package root (it reads Contracts/restaurant.json).
+        Run it from the package root (it reads Contracts/restaurant.json). The corpus phase also reads
+        ../shared/json-benchmark-corpus (its rows are skipped, with one line, without it) and races
+        python3 with orjson and jsonschema_rs when both import (pip install orjson jsonschema_rs).
 
         OPTIONS:
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
           --only PHASES    comma-separated subset of \(phases.joined(separator: ", "))
           --profile PHASE  a small fixed workload for callgrind, one of
-                           \(ProfileWorkload.phases.joined(separator: ", "));
+                           \(ProfileWorkload.phases.prefix(5).joined(separator: ", "))
+                           \(ProfileWorkload.phases.dropFirst(5).joined(separator: ", "));
                            corpus-tape:FILE and corpus-validator:FILE take one file, e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile corpus-tape:canada.json
           -h, --help       show this help

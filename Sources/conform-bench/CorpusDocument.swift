@@ -27,6 +27,12 @@ struct CorpusDocument {
 
     /// The standard benchmark files, or nil (with the reason) when the directory is absent.
     static func corpus() -> (documents: [CorpusDocument], missing: String?) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: corpusDirectory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            return ([], "\(corpusDirectory) not found: the standard corpus rows are skipped")
+        }
         var documents: [CorpusDocument] = []
         for (file, definitions) in corpusFiles {
             let path = corpusDirectory + "/" + file
