@@ -20,6 +20,9 @@ final class TapeProgram: Sendable {
     let children: [Int32]
     let bounds: [NumberBound]
     let regexes: [ECMARegex]
+    /// Each regex's DFA, when it has one: searched directly, without copying the automaton (and
+    /// retaining its arrays) per string as `ECMARegex.matches` does.
+    let dfas: [RegexDFA?]
     /// The formats `format` asserts, checked on bytes where `TapeFormat` can.
     let formats: [SchemaFormat]
     /// The original keywords the tape leaves to the `Evaluator` (and their exact fallbacks).
@@ -36,6 +39,7 @@ final class TapeProgram: Sendable {
         children = builder.children
         bounds = builder.bounds
         regexes = builder.regexes
+        dfas = builder.regexes.map { $0.automaton?.dfa }
         formats = builder.formats
         keywords = builder.keywords
     }

@@ -25,7 +25,8 @@ extension TapeValidator {
             return withText(entry) { Self.scalarCount($0) } >= Int(op.a)
         case .pattern:
             let regex = program.regexes[Int(op.a)]
-            return withText(entry) { regex.matches(utf8: $0) }
+            let dfa = program.dfas[Int(op.a)]
+            return withText(entry) { text in dfa?.search(text) ?? regex.matches(utf8: text) }
         default:
             let format = program.formats[Int(op.a)]
             return withText(entry) { TapeFormat.accepts(format, $0) }

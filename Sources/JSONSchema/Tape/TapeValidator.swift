@@ -107,7 +107,9 @@ struct TapeValidator {
             return evaluateArray(op, entry, at: cursor)
         case .strings, .maxLength, .minLength, .pattern, .format:
             return evaluateString(op, entry, at: cursor)
-        case .ref, .allOf, .anyOf, .oneOf, .not, .conditional:
+        case .ref:
+            return validate(Int(op.a), at: cursor)
+        case .allOf, .anyOf, .oneOf, .not, .conditional:
             return evaluateApplicator(op, at: cursor)
         case .maxItems:
             return entry.kind != .array || entry.length <= UInt32(op.a)
@@ -125,12 +127,10 @@ struct TapeValidator {
         }
     }
 
-    /// `$ref` and the combinators: subschemas on the same value.
+    /// The combinators: subschemas on the same value.
     @inline(__always)
     private mutating func evaluateApplicator(_ op: TapeOp, at cursor: Int) -> Bool {
         switch op.code {
-        case .ref:
-            return validate(Int(op.a), at: cursor)
         case .allOf:
             for child in Int(op.a)..<Int(op.a + op.b) where !validate(Int(tables.children[child]), at: cursor)
             {
