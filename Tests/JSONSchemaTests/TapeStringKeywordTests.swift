@@ -105,4 +105,48 @@ struct TapeStringKeywordTests {
             }
         }
     }
+
+    /// Dates and times: valid ones of every kind, then seeded edits of them (digits changed,
+    /// bytes dropped or added, separators swapped).
+    static func dateTexts() -> [String] {
+        let valid = [
+            "2026-11-05T05:30:00Z", "2024-02-29T23:59:60Z", "2023-02-29T00:00:00Z",
+            "1990-12-31T15:59:60-08:00",
+            "2026-01-01t00:00:00.123456z", "2026-06-30T12:00:00+14:00", "2026-04-31", "2000-02-29",
+            "1900-02-29",
+            "23:59:60Z", "12:30:45.5+05:30", "00:00:00", "2026-11-05 05:30:00Z",
+        ]
+        // Each field just past its range, and the shapes that are not dates at all.
+        var texts =
+            valid + [
+                "2026-11-00", "2026-00-10", "2026-13-01", "24:00:00Z", "23:60:00Z", "23:59:61Z",
+                "12:00:00+24:00",
+                "12:00:00+05:60", "12:00:00.Z", "12:00:00", "2026-11-05T05:30:00", "2026-11-05T", "2026-1-05",
+            ]
+        var random = SplitMix64(state: 3_339)
+        let alphabet = Array("0123456789-:T.Zz+ x")
+        for _ in 0..<4_000 {
+            var text = Array(valid[random.below(valid.count)])
+            for _ in 0..<(1 + random.below(2)) {
+                let position = random.below(text.count)
+                switch random.below(3) {
+                case 0: text[position] = alphabet[random.below(alphabet.count)]
+                case 1: text.remove(at: position)
+                default: text.insert(alphabet[random.below(alphabet.count)], at: position)
+                }
+            }
+            texts.append(String(text))
+        }
+        return texts
+    }
+
+    @Test("date, time and date-time on bytes agree with DateTimeFormat")
+    func dateAgreement() {
+        for var text in Self.dateTexts() {
+            for format in [SchemaFormat.dateTime, .date, .time] {
+                let onBytes = text.withUTF8 { TapeFormat.accepts(format, $0) }
+                #expect(onBytes == format.accepts(text), "\(format.rawValue) on \(text.debugDescription)")
+            }
+        }
+    }
 }

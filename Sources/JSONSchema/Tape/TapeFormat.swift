@@ -5,7 +5,8 @@
 /// references that are ASCII (nearly all) are decided here on bytes, with exactly the rules of
 /// `URIFormat.isURI`: for ASCII text a `Character` is one byte (a CRLF pair is one `Character`,
 /// but neither byte is allowed anywhere in a URI), so splitting at the first `#`, `?` and `:` and
-/// checking each component's characters gives the same answer. Other formats, non-ASCII text and
+/// checking each component's characters gives the same answer. Dates and times follow
+/// `DateTimeFormat`'s byte rules here without a `String`. Other formats, non-ASCII URIs and
 /// IP-literal hosts take the general check.
 enum TapeFormat {
     static func accepts(_ format: SchemaFormat, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -14,6 +15,13 @@ enum TapeFormat {
             if let answer = uri(text, reference: false) { return answer }
         case .uriReference, .iriReference:
             if let answer = uri(text, reference: true) { return answer }
+        case .dateTime:
+            return text.count > 11 && (text[10] == UInt8(ascii: "T") || text[10] == UInt8(ascii: "t"))
+                && isDate(text, 0..<10) && isTime(text, 11..<text.count)
+        case .date:
+            return isDate(text, 0..<text.count)
+        case .time:
+            return isTime(text, 0..<text.count)
         default:
             break
         }
@@ -26,15 +34,27 @@ enum TapeFormat {
     /// For ASCII the international forms accept exactly what the plain ones do: they only add
     /// scalars above U+00A0.
     static func uri(_ text: UnsafeBufferPointer<UInt8>, reference: Bool) -> Bool? {
-        for byte in text where byte >= 0x80 { return nil }
+        // One pass: past ASCII the general check decides; the first `#` starts the fragment and
+        // the first `?` before it the query.
+        var hash = -1
+        var question = -1
+        for offset in 0..<text.count {
+            let byte = text[offset]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "#") && hash < 0 {
+                hash = offset
+            } else if byte == UInt8(ascii: "?") && question < 0 && hash < 0 {
+                question = offset
+            }
+        }
         var end = text.count
         var fragment = end..<end
         var query = end..<end
-        if let hash = first(UInt8(ascii: "#"), text, 0..<end) {
+        if hash >= 0 {
             fragment = (hash + 1)..<end
             end = hash
         }
-        if let question = first(UInt8(ascii: "?"), text, 0..<end) {
+        if question >= 0 {
             query = (question + 1)..<end
             end = question
         }
@@ -139,4 +159,69 @@ enum TapeFormat {
     private static let path = Mask(unreserved + subDelimiters + ":@/")
     private static let query = Mask(unreserved + subDelimiters + ":@/?")
     private static let scheme = Mask("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-.")
+
+    // MARK: - Dates and times (RFC 3339, as `DateTimeFormat` checks them)
+
+    /// `YYYY-MM-DD` with a day that exists in that month.
+    private static func isDate(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let start = range.lowerBound
+        guard range.count == 10, text[start + 4] == UInt8(ascii: "-"), text[start + 7] == UInt8(ascii: "-"),
+            let year = number(text, start, 4, in: range), let month = number(text, start + 5, 2, in: range),
+            let day = number(text, start + 8, 2, in: range), (1...12).contains(month), day >= 1
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days =
+            month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
+        return day <= days
+    }
+
+    /// `HH:MM:SS`, optional fraction, then `Z` or `±HH:MM`; second 60 only at 23:59 UTC.
+    private static func isTime(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let start = range.lowerBound
+        guard range.count >= 9, text[start + 2] == UInt8(ascii: ":"), text[start + 5] == UInt8(ascii: ":"),
+            let hour = number(text, start, 2, in: range), let minute = number(text, start + 3, 2, in: range),
+            let second = number(text, start + 6, 2, in: range), hour <= 23, minute <= 59, second <= 60
+        else { return false }
+        var index = start + 8
+        if text[index] == UInt8(ascii: ".") {
+            index += 1
+            let digits = index
+            while index < range.upperBound && text[index] &- 48 < 10 { index += 1 }
+            guard index > digits else { return false }
+        }
+        guard index < range.upperBound else { return false }
+        var offsetMinutes = 0
+        switch text[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == range.upperBound else { return false }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let offset = (index + 1)..<range.upperBound
+            guard offset.count == 5, text[index + 3] == UInt8(ascii: ":"),
+                let offsetHour = number(text, index + 1, 2, in: offset),
+                let offsetMinute = number(text, index + 4, 2, in: offset), offsetHour <= 23,
+                offsetMinute <= 59
+            else { return false }
+            offsetMinutes = (offsetHour * 60 + offsetMinute) * (text[index] == UInt8(ascii: "+") ? 1 : -1)
+        default:
+            return false
+        }
+        guard second == 60 else { return true }
+        return ((hour * 60 + minute - offsetMinutes) % 1440 + 1440) % 1440 == 23 * 60 + 59
+    }
+
+    /// The `length` digits at `start` as a number, or nil when one is not a digit or they pass
+    /// the end of `range`.
+    private static func number(
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, in range: Range<Int>
+    )
+        -> Int?
+    {
+        guard start + length <= range.upperBound else { return nil }
+        var value = 0
+        for offset in start..<(start + length) {
+            guard text[offset] &- 48 < 10 else { return nil }
+            value = value * 10 + Int(text[offset] &- 48)
+        }
+        return value
+    }
 }

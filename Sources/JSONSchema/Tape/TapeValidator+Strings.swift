@@ -22,6 +22,9 @@ extension TapeValidator {
             return withText(entry) { Self.scalarCount($0) } <= Int(op.a)
         case .minLength:
             if entry.length < UInt32(op.a) { return false }
+            // A scalar takes at most 4 bytes, or 12 written as escapes (a surrogate pair): long
+            // enough text has enough scalars without counting them.
+            if Int(entry.length) >= (entry.flag ? 12 : 4) * Int(op.a) { return true }
             return withText(entry) { Self.scalarCount($0) } >= Int(op.a)
         case .pattern:
             let regex = program.regexes[Int(op.a)]
