@@ -94,11 +94,13 @@ struct TapeFastPathTests {
     @Test("long numbers and exponents read exactly at every offset", arguments: numbers)
     func numbersRead(literal: String) throws {
         let expected = try #require(Self.reference(literal))
-        for padding in 0..<9 {
-            let text = "[" + String(repeating: " ", count: padding) + literal + "]"
+        // Near the end of the input (the general path) and with more than 48 bytes after it
+        // (the scanner's word-at-a-time path for short literals).
+        for (padding, tail) in (0..<9).flatMap({ padding in [(padding, ""), (padding, Self.longTail)] }) {
+            let text = "[" + String(repeating: " ", count: padding) + literal + tail + "]"
             agree(Array(text.utf8))
             let tape = try JSONTape.parse(Array(text.utf8))
-            #expect(tape.value == [.number(expected)], "\(literal) after \(padding)")
+            #expect(tape.value[0] == .number(expected), "\(literal) after \(padding)")
             let entry = tape.entries[1]
             let read = tape.bytes.withUnsafeBufferPointer {
                 DecimalLiteral.read($0, Int(entry.offset), Int(entry.length))
@@ -108,6 +110,23 @@ struct TapeFastPathTests {
             if Self.significantDigits(literal) <= DecimalLiteral.maximumDigits && !literal.contains("400") {
                 #expect(read != nil, "\(literal)")
             }
+        }
+    }
+
+    /// More than 48 bytes after a literal, so the scanner reads it from whole words.
+    static let longTail = ", " + String(repeating: "0, ", count: 20) + "0"
+
+    @Test("malformed numbers are rejected as the parser rejects them, near the end or not")
+    func malformedNumbers() {
+        let literals = [
+            "01", "-01", "00.5", "1.", "1.e5", "-", "-.5", ".5", "1e", "1e+", "1E-", "0123456789012345",
+            "1.5.5",
+            "12345678901234567.5", "1.12345678901234567", "1e5e5", "--1", "1x", "0x10", "1,2",
+        ]
+        for literal in literals {
+            agree(Array("[\(literal)]".utf8))
+            agree(Array("[\(literal)\(Self.longTail)]".utf8))
+            agree(Array("{\"a\":\(literal)\(Self.longTail)}".utf8))
         }
     }
 

@@ -149,6 +149,11 @@ struct TapeScanner {
     private mutating func scanNumber() -> Bool {
         let start = index
         var position = bytes[start] == UInt8(ascii: "-") ? start &+ 1 : start
+        if let base = bytes.baseAddress, position &+ 48 <= bytes.count,
+            let short = shortNumber(base, position)
+        {
+            return appendNumber(from: start, to: short.end, plain: short.plain)
+        }
         let integer = ASCIIDigits.run(in: bytes, from: position)
         // One digit at least, and no leading zero before another digit.
         guard integer > 0, integer == 1 || bytes[position] != UInt8(ascii: "0") else { return false }
@@ -165,13 +170,53 @@ struct TapeScanner {
             guard let end = exponentEnd(from: position &+ 1) else { return false }
             position = end
         }
-        index = position
-        guard position &- start <= JSONTape.Entry.maximumLength else { return tooLarge() }
+        return appendNumber(from: start, to: position, plain: plain)
+    }
+
+    @inline(__always)
+    private mutating func appendNumber(from start: Int, to end: Int, plain: Bool) -> Bool {
+        index = end
+        guard end &- start <= JSONTape.Entry.maximumLength else { return tooLarge() }
         entries.append(
             .init(
                 kind: .number, flag: plain, offset: UInt32(truncatingIfNeeded: start),
-                length: UInt32(truncatingIfNeeded: position &- start)))
+                length: UInt32(truncatingIfNeeded: end &- start)))
         return true
+    }
+
+    /// The common literal, `digits` or `digits.digits` with fewer than 16 integer and 16 fraction
+    /// digits and no exponent, read a word at a time without a loop; nil sends anything else
+    /// (longer, an exponent, or not a number) to the general path, which decides. The caller
+    /// leaves 48 bytes of input after `position`.
+    @inline(__always)
+    private func shortNumber(_ base: UnsafePointer<UInt8>, _ position: Int) -> (end: Int, plain: Bool)? {
+        var integerStops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, position))
+        var integer = integerStops.trailingZeroBitCount >> 3
+        if integerStops == 0 {
+            // Ids and timestamps: 8 to 15 integer digits.
+            integerStops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, position &+ 8))
+            guard integerStops != 0 else { return nil }
+            integer = 8 &+ integerStops.trailingZeroBitCount >> 3
+        }
+        // No digit, or a leading zero before another digit.
+        guard integer > 0, integer == 1 || base[position] != UInt8(ascii: "0") else { return nil }
+        var end = position &+ integer
+        var plain = true
+        if base[end] == UInt8(ascii: ".") {
+            let fractionStart = end &+ 1
+            var stops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, fractionStart))
+            var fraction = stops.trailingZeroBitCount >> 3
+            if stops == 0 {
+                stops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, fractionStart &+ 8))
+                guard stops != 0 else { return nil }
+                fraction = 8 &+ stops.trailingZeroBitCount >> 3
+            }
+            guard fraction > 0 else { return nil }
+            end = fractionStart &+ fraction
+            plain = false
+        }
+        guard base[end] | 0x20 != UInt8(ascii: "e") else { return nil }
+        return (end, plain)
     }
 
     /// The end of an exponent's optional sign and digits, or nil without a digit.
