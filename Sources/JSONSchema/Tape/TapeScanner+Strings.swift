@@ -2,31 +2,40 @@
 /// backslash or control character (`PlainASCII.stop`), past non-ASCII bytes too, which are then
 /// checked as UTF-8 in one tight loop per run (`UTF8Sequence.validate`).
 extension TapeScanner {
-    /// A string from its opening quote: its entry records whether it holds an escape.
+    /// A string from its opening quote: its entry records whether it holds an escape. The
+    /// position stays in a local between escapes (offsets stay below the input's count, so the
+    /// arithmetic wraps without checks).
+    @inline(__always)
     mutating func scanString() -> Bool {
-        index += 1
-        let start = index
+        let start = index &+ 1
+        var position = start
         var escaped = false
-        var run = index
+        var run = start
         var sawHigh = false
         while true {
-            index = PlainASCII.stop(in: bytes, from: index, sawHigh: &sawHigh)
-            guard index < bytes.count else { return false }
+            position = PlainASCII.stop(in: bytes, from: position, sawHigh: &sawHigh)
+            guard position < bytes.count else { return false }
             if sawHigh {
-                guard UTF8Sequence.validate(bytes, from: run, to: index) else { return false }
+                guard UTF8Sequence.validate(bytes, from: run, to: position) else { return false }
                 sawHigh = false
             }
-            if bytes[index] == UInt8(ascii: "\"") {
-                guard index - start <= JSONTape.Entry.maximumLength else { return tooLarge() }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                index = position &+ 1
+                guard position &- start <= JSONTape.Entry.maximumLength else { return tooLarge() }
                 entries.append(
-                    .init(kind: .string, flag: escaped, offset: UInt32(start), length: UInt32(index - start)))
-                index += 1
+                    .init(
+                        kind: .string, flag: escaped, offset: UInt32(truncatingIfNeeded: start),
+                        length: UInt32(truncatingIfNeeded: position &- start)))
                 return true
             }
             // A control character, or a backslash that does not start a valid escape.
-            guard bytes[index] == UInt8(ascii: "\\"), scanEscape() else { return false }
+            guard byte == UInt8(ascii: "\\") else { return false }
+            index = position
+            guard scanEscape() else { return false }
+            position = index
             escaped = true
-            run = index
+            run = position
         }
     }
 
