@@ -6,13 +6,18 @@ struct BenchOptions: Sendable {
     var reportPath = "Reports/bench.md"
     /// Set when re-launched as the memory probe: the body size in bytes to parse and validate.
     var memoryChildBytes: Int?
-    /// Set for `--profile parser|validator`: one small, uninstrumented-friendly workload to run under
+    /// The memory probe's document: `menu` (the Restaurant menu) or a `CorpusDocument` name.
+    var memoryDocument = "menu"
+    /// Set when re-launched as a small launcher that runs this command and prints its peak
+    /// resident bytes (`--peak-memory-of PROGRAM ARGUMENTS…`; see `ProcessTimer.peakMemory`).
+    var peakMemoryCommand: [String]?
+    /// Set for `--profile PHASE`: one small, uninstrumented-friendly workload to run under
     /// `valgrind --tool=callgrind`, without baselines or child processes.
     var profile: String?
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
-    static let phases = ["parser", "validator", "replay", "fuzz", "memory", "startup", "compat"]
+    static let phases = ["parser", "validator", "corpus", "replay", "fuzz", "memory", "startup", "compat"]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }
 
@@ -30,14 +35,19 @@ struct BenchOptions: Sendable {
             swift build -c release --product conform-bench
             .build/release/conform-bench --quick
 
-        Run it from the package root (it reads Contracts/restaurant.json).
+        Run it from the package root (it reads Contracts/restaurant.json). The corpus phase also reads
+        ../shared/json-benchmark-corpus (its rows are skipped, with one line, without it) and races
+        python3 with orjson and jsonschema_rs when both import (pip install orjson jsonschema_rs).
 
         OPTIONS:
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
-          --only PHASES    comma-separated subset of parser, validator, replay, fuzz, memory, startup, compat
-          --profile PHASE  parser, validator, tape, tape-validator or tape-heavy: a 1 MB workload for callgrind, e.g.
-                           valgrind --tool=callgrind .build/release/conform-bench --profile parser
+          --only PHASES    comma-separated subset of \(phases.joined(separator: ", "))
+          --profile PHASE  a small fixed workload for callgrind, one of
+                           \(ProfileWorkload.phases.prefix(5).joined(separator: ", "))
+                           \(ProfileWorkload.phases.dropFirst(5).joined(separator: ", "));
+                           corpus-tape:FILE and corpus-validator:FILE take one file, e.g.
+                           valgrind --tool=callgrind .build/release/conform-bench --profile corpus-tape:canada.json
           -h, --help       show this help
 
         EXIT CODES: 0 the bench ran (targets met or not), 2 usage error or missing inputs.
@@ -58,12 +68,20 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--memory-child needs a byte count")
                 }
                 options.memoryChildBytes = bytes
+            case "--memory-document":
+                guard let name = remaining.popFirst() else {
+                    throw BenchFailure("--memory-document needs a name")
+                }
+                options.memoryDocument = name
+            case "--peak-memory-of":
+                guard !remaining.isEmpty else { throw BenchFailure("--peak-memory-of needs a program") }
+                options.peakMemoryCommand = Array(remaining)
+                remaining = []
             case "--profile":
                 guard let phase = remaining.popFirst(),
-                    ["parser", "validator", "tape", "tape-validator", "tape-heavy"].contains(phase)
+                    ProfileWorkload.phases.contains(String(phase.prefix { $0 != ":" }))
                 else {
-                    throw BenchFailure(
-                        "--profile takes parser, validator, tape, tape-validator or tape-heavy")
+                    throw BenchFailure("--profile takes \(ProfileWorkload.phases.joined(separator: ", "))")
                 }
                 options.profile = phase
             case "--only":

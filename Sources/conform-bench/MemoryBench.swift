@@ -9,11 +9,14 @@ import JSONSchema
 /// of `VmHWM` over the child's resident size before the body exists, divided by the body size.
 struct MemoryBench {
     let bodyBytes: Int
+    /// `menu`, or the name of a `CorpusDocument` (made `bodyBytes` long as the race makes it).
+    var document = "menu"
 
     func run() throws -> [BenchRow] {
         let pipe = Pipe()
         let (_, status) = try ProcessTimer.run(
-            ProcessTimer.ownExecutable, ["--memory-child", String(bodyBytes)],
+            ProcessTimer.ownExecutable,
+            ["--memory-child", String(bodyBytes), "--memory-document", document],
             output: pipe.fileHandleForWriting)
         try pipe.fileHandleForWriting.close()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -23,10 +26,13 @@ struct MemoryBench {
         }
         let (baseline, peak, body) = (fields[0], fields[1], fields[2])
         let ratio = (peak - baseline) / body
+        let name =
+            document == "menu"
+            ? "parse + validate a \(Figure.megabytes(body)) MenuResponse body (child process)"
+            : "validate(json:) of \(document) at \(Figure.megabytes(body)) (child process)"
         return [
             BenchRow(
-                area: "Memory",
-                name: "parse + validate a \(Figure.megabytes(body)) MenuResponse body (child process)",
+                area: document == "menu" ? "Memory" : "Corpus", name: name,
                 measured: "peak +\(Figure.megabytes(peak - baseline)) (VmHWM \(Figure.megabytes(peak)))",
                 baseline: "body \(Figure.megabytes(body))", ratio: Figure.times(ratio),
                 target: "≤ 2.00× body",
@@ -35,13 +41,27 @@ struct MemoryBench {
     }
 
     /// The child side: prints `baselineBytes peakBytes bodyBytes` after parsing and validating.
-    static func probe(bytes: Int, contractPath: String) throws {
-        let contract = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: contractPath))))
-        let schema = try Schema(
-            document: contract, at: JSONPointer(tokens: ["schemas", "MenuResponse"]),
-            baseURI: URL(fileURLWithPath: contractPath).absoluteString)
+    static func probe(bytes: Int, document: String, contractPath: String) throws {
+        let schema: Schema
+        let make: () -> [UInt8]
+        if document == "menu" {
+            let contract = try JSONParser.parse(
+                Array(try Data(contentsOf: URL(fileURLWithPath: contractPath))))
+            schema = try Schema(
+                document: contract, at: JSONPointer(tokens: ["schemas", "MenuResponse"]),
+                baseURI: URL(fileURLWithPath: contractPath).absoluteString)
+            make = { MenuFixture.menu(bytes: bytes) }
+        } else {
+            let documents = [CorpusDocument.escapedMenu(bytes: 0)] + CorpusDocument.corpus().documents
+            guard let chosen = documents.first(where: { $0.name == document }) else {
+                throw BenchFailure("no document named \(document)")
+            }
+            schema = try Schema(
+                try JSONParser.parse(chosen.large(0).schema), options: SchemaOptions(assertsFormats: true))
+            make = { chosen.large(bytes).bytes }
+        }
         let baseline = statusField("VmRSS")
-        let body = MenuFixture.menu(bytes: bytes)
+        let body = make()
         guard try schema.validate(json: body).isValid else {
             throw BenchFailure("the memory probe's body is invalid")
         }

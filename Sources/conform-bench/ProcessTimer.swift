@@ -36,16 +36,50 @@ struct ProcessTimer {
         try Self.run(conform, arguments)
     }
 
+    /// The peak resident bytes of `conform arguments…`, and its exit status.
+    ///
+    /// Linux keeps a process's `ru_maxrss` across `exec`, starting from the size of the process
+    /// that spawned it, so a child of the bench (hundreds of MB of fixtures) would report at least
+    /// the bench's own size. A fresh, small copy of the bench (`--peak-memory-of`) spawns it instead.
+    func peakMemory(_ arguments: [String]) throws -> (bytes: Double, status: Int32) {
+        let pipe = Pipe()
+        let (_, launched) = try Self.run(
+            Self.ownExecutable, ["--peak-memory-of", conform.path] + arguments,
+            output: pipe.fileHandleForWriting)
+        try pipe.fileHandleForWriting.close()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let fields = output.split(whereSeparator: \.isWhitespace)
+        guard launched == 0, fields.count == 2, let status = Int32(fields[0]), let bytes = Double(fields[1])
+        else {
+            throw BenchFailure("the peak memory launcher failed (status \(launched)): \(output)")
+        }
+        return (bytes, status)
+    }
+
+    /// What one timed child run gave.
+    struct Measurement {
+        var seconds: Double
+        var status: Int32
+        /// The child's peak resident set (`ru_maxrss` from `wait4`), in bytes.
+        var peakBytes: Double
+    }
+
     /// Runs `executable` and returns the wall time and exit status; output goes to `output`, or
     /// is discarded.
-    ///
-    /// Timed runs are spawned and reaped here with `posix_spawn` and `waitpid`: Foundation's
-    /// `Process.waitUntilExit` on Linux notices an exit on a run-loop tick, which rounded every
-    /// figure up to a multiple of about 50 ms (a 110 ms `conform validate` read as 152 ms).
     static func run(_ executable: URL, _ arguments: [String], output: FileHandle? = nil) throws -> (
         seconds: Double, status: Int32
     ) {
         if let output { return try runCapturing(executable, arguments, output: output) }
+        let measured = try measure(executable, arguments)
+        return (measured.seconds, measured.status)
+    }
+
+    /// Runs `executable` with its output discarded; `wait4` reaps it and reports its peak memory.
+    ///
+    /// Timed runs are spawned and reaped here with `posix_spawn` and `wait4`: Foundation's
+    /// `Process.waitUntilExit` on Linux notices an exit on a run-loop tick, which rounded every
+    /// figure up to a multiple of about 50 ms (a 110 ms `conform validate` read as 152 ms).
+    static func measure(_ executable: URL, _ arguments: [String]) throws -> Measurement {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -58,17 +92,24 @@ struct ProcessTimer {
         var pid = pid_t()
         var status: Int32 = 0
         var spawned: Int32 = 0
+        var usage = rusage()
         let seconds = Stopwatch.time {
             spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
             guard spawned == 0 else { return }
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         }
         guard spawned == 0 else {
             throw BenchFailure("cannot launch \(executable.path): \(String(cString: strerror(spawned)))")
         }
         // The exit status is bits 8-15 of a normal exit; a signal death reads as 128 + its number.
         let exited = status & 0x7F == 0
-        return (seconds, exited ? (status >> 8) & 0xFF : 128 + status & 0x7F)
+        #if canImport(Darwin)
+            let peak = Double(usage.ru_maxrss)  // bytes on Darwin
+        #else
+            let peak = Double(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        #endif
+        return Measurement(
+            seconds: seconds, status: exited ? (status >> 8) & 0xFF : 128 + status & 0x7F, peakBytes: peak)
     }
 
     /// `Process`, for the runs whose output is read (not timed precisely).

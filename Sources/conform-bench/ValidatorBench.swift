@@ -30,6 +30,68 @@ struct ValidatorBench {
         }
         let foundationRate = megabytes(menu.count) / foundation
 
+        let rates = try throughput(
+            menuSchema: menuSchema, heavySchema: heavySchema, menuValue: menuValue, heavyValue: heavyValue)
+        let compileMenu = try median(times: 20) {
+            _ = try Schema(document: contractDocument, at: menuPointer, baseURI: contractBaseURI)
+        }
+        let compileHeavy = try median(times: 20) { _ = try Schema(heavyDocument) }
+        var rows = rateRows(rates, foundationRate: foundationRate)
+        rows.append(
+            BenchRow(
+                area: "Validator", name: "compile MenuResponse / schema-heavy",
+                measured: "\(Figure.milliseconds(compileMenu)) / \(Figure.milliseconds(compileHeavy))",
+                baseline: "–", ratio: "–", target: "–", met: nil))
+        if let process {
+            rows.append(try wholeProcess(process))
+            rows.append(try PythonRace(process: process, repetitions: repetitions).menuRow(bytes: 24_000_000))
+        }
+        return rows
+    }
+
+    /// The throughput rows, each beside Foundation merely parsing the same menu.
+    private func rateRows(_ rates: Rates, foundationRate: Double) -> [BenchRow] {
+        let baseline = "JSONSerialization parse \(Figure.megabytesPerSecond(foundationRate))"
+        return [
+            BenchRow(
+                area: "Validator", name: "menu vs MenuResponse on the tape, parse excluded",
+                measured: Figure.megabytesPerSecond(rates.tapeExcluded), baseline: baseline,
+                ratio: Figure.times(rates.tapeExcluded / foundationRate), target: "≥ 350 MB/s",
+                met: rates.tapeExcluded >= 350),
+            BenchRow(
+                area: "Validator", name: "menu vs MenuResponse, validate(json:) (tape parse included)",
+                measured: Figure.megabytesPerSecond(rates.tapeIncluded), baseline: baseline,
+                ratio: Figure.times(rates.tapeIncluded / foundationRate), target: "–", met: nil),
+            BenchRow(
+                area: "Validator",
+                name:
+                    "schema-heavy on the tape, \(Figure.megabytes(Double(heavyInstance.count)))",
+                measured: Figure.megabytesPerSecond(rates.tapeHeavy), baseline: baseline,
+                ratio: Figure.times(rates.tapeHeavy / foundationRate), target: "≥ 60 MB/s",
+                met: rates.tapeHeavy >= 60),
+            BenchRow(
+                area: "Validator", name: "menu vs MenuResponse on JSONValue, parse excluded",
+                measured: Figure.megabytesPerSecond(rates.excluded), baseline: baseline,
+                ratio: Figure.times(rates.excluded / foundationRate), target: "–", met: nil),
+            BenchRow(
+                area: "Validator", name: "menu vs MenuResponse, parse included",
+                measured: Figure.megabytesPerSecond(rates.included), baseline: baseline,
+                ratio: Figure.times(rates.included / foundationRate), target: "–", met: nil),
+            BenchRow(
+                area: "Validator",
+                name:
+                    "schema-heavy ($ref, oneOf, unevaluatedProperties), \(Figure.megabytes(Double(heavyInstance.count)))",
+                measured: Figure.megabytesPerSecond(rates.heavy), baseline: baseline,
+                ratio: Figure.times(rates.heavy / foundationRate), target: "–", met: nil),
+        ]
+    }
+
+    /// MB/s of each validation path, medians over the repetitions, measured alternately.
+    private func throughput(
+        menuSchema: Schema, heavySchema: Schema, menuValue: JSONValue, heavyValue: JSONValue
+    )
+        throws -> Rates
+    {
         let menuTape = try JSONTape.parse(menu)
         let heavyTape = try JSONTape.parse(heavyInstance)
         guard menuSchema.isValid(menuTape), heavySchema.isValid(heavyTape) else {
@@ -49,58 +111,18 @@ struct ValidatorBench {
             tapeIncluded.append(try Stopwatch.time { _ = try menuSchema.validate(json: menu) })
             tapeHeavy.append(Stopwatch.time { _ = heavySchema.isValid(heavyTape) })
         }
-        let excludedRate = megabytes(menu.count) / Stopwatch.median(excluded)
-        let includedRate = megabytes(menu.count) / Stopwatch.median(included)
-        let heavyRate = megabytes(heavyInstance.count) / Stopwatch.median(heavy)
-        let tapeExcludedRate = megabytes(menu.count) / Stopwatch.median(tapeExcluded)
-        let tapeIncludedRate = megabytes(menu.count) / Stopwatch.median(tapeIncluded)
-        let tapeHeavyRate = megabytes(heavyInstance.count) / Stopwatch.median(tapeHeavy)
-        let compileMenu = try median(times: 20) {
-            _ = try Schema(document: contractDocument, at: menuPointer, baseURI: contractBaseURI)
-        }
-        let compileHeavy = try median(times: 20) { _ = try Schema(heavyDocument) }
-        let baseline = "JSONSerialization parse \(Figure.megabytesPerSecond(foundationRate))"
-        var rows = [
-            BenchRow(
-                area: "Validator", name: "menu vs MenuResponse on the tape, parse excluded",
-                measured: Figure.megabytesPerSecond(tapeExcludedRate), baseline: baseline,
-                ratio: Figure.times(tapeExcludedRate / foundationRate), target: "≥ 350 MB/s",
-                met: tapeExcludedRate >= 350),
-            BenchRow(
-                area: "Validator", name: "menu vs MenuResponse, validate(json:) (tape parse included)",
-                measured: Figure.megabytesPerSecond(tapeIncludedRate), baseline: baseline,
-                ratio: Figure.times(tapeIncludedRate / foundationRate), target: "–", met: nil),
-            BenchRow(
-                area: "Validator",
-                name:
-                    "schema-heavy on the tape, \(Figure.megabytes(Double(heavyInstance.count)))",
-                measured: Figure.megabytesPerSecond(tapeHeavyRate), baseline: baseline,
-                ratio: Figure.times(tapeHeavyRate / foundationRate), target: "≥ 60 MB/s",
-                met: tapeHeavyRate >= 60),
-            BenchRow(
-                area: "Validator", name: "menu vs MenuResponse on JSONValue, parse excluded",
-                measured: Figure.megabytesPerSecond(excludedRate), baseline: baseline,
-                ratio: Figure.times(excludedRate / foundationRate), target: "–", met: nil),
-            BenchRow(
-                area: "Validator", name: "menu vs MenuResponse, parse included",
-                measured: Figure.megabytesPerSecond(includedRate), baseline: baseline,
-                ratio: Figure.times(includedRate / foundationRate), target: "–", met: nil),
-            BenchRow(
-                area: "Validator",
-                name:
-                    "schema-heavy ($ref, oneOf, unevaluatedProperties), \(Figure.megabytes(Double(heavyInstance.count)))",
-                measured: Figure.megabytesPerSecond(heavyRate), baseline: baseline,
-                ratio: Figure.times(heavyRate / foundationRate), target: "–", met: nil),
-            BenchRow(
-                area: "Validator", name: "compile MenuResponse / schema-heavy",
-                measured: "\(Figure.milliseconds(compileMenu)) / \(Figure.milliseconds(compileHeavy))",
-                baseline: "–", ratio: "–", target: "–", met: nil),
-        ]
-        if let process {
-            rows.append(try wholeProcess(process))
-            rows.append(try PythonRace(process: process, repetitions: repetitions, bytes: 24_000_000).run())
-        }
-        return rows
+        return Rates(
+            excluded: megabytes(menu.count) / Stopwatch.median(excluded),
+            included: megabytes(menu.count) / Stopwatch.median(included),
+            heavy: megabytes(heavyInstance.count) / Stopwatch.median(heavy),
+            tapeExcluded: megabytes(menu.count) / Stopwatch.median(tapeExcluded),
+            tapeIncluded: megabytes(menu.count) / Stopwatch.median(tapeIncluded),
+            tapeHeavy: megabytes(heavyInstance.count) / Stopwatch.median(tapeHeavy))
+    }
+
+    /// The validation rates, MB/s.
+    private struct Rates {
+        var excluded, included, heavy, tapeExcluded, tapeIncluded, tapeHeavy: Double
     }
 
     /// `conform validate --schema Contracts/restaurant.json#/schemas/MenuResponse menu.json`,

@@ -27,6 +27,24 @@ func runBench(_ options: BenchOptions) async throws {
         let elapsed = Figure.fixed(Stopwatch.seconds(clock.now - started))
         FileHandle.standardError.write(Data("conform-bench: [\(elapsed) s] \(phase)\n".utf8))
     }
+    let rows = try await runPhases(options, contract: contract, process: process, notes: &notes, log: log)
+    notes += [
+        "Memory: growth of VmHWM in a child process over its resident size before the body existed "
+            + "(so the body itself counts), divided by the body size.",
+        "Validator and corpus rows: see docs/benchmarks.md for the callgrind hot spots.",
+    ]
+    let report = ReportWriter(rows: rows, quick: options.quick, notes: notes)
+    print(report.terminalTable)
+    try report.write(to: options.reportPath)
+    log("wrote \(options.reportPath)")
+}
+
+/// The rows of every phase `options` selects, in the report's order.
+@MainActor
+func runPhases(
+    _ options: BenchOptions, contract: Contract, process: ProcessTimer?, notes: inout [String],
+    log: (String) -> Void
+) async throws -> [BenchRow] {
     let menu = MenuFixture.menu(bytes: 10_000_000)
     let small = MenuFixture.smallBodies(count: options.quick ? 5_000 : 10_000)
     let repetitions = options.repetitions
@@ -42,6 +60,16 @@ func runBench(_ options: BenchOptions) async throws {
             contractDocument: contract.document, contractBaseURI: contract.baseURI, menu: menu,
             heavyInstance: HeavySchemaFixture.instance(bytes: options.quick ? 1_000_000 : 2_000_000),
             repetitions: repetitions, process: process
+        ).run()
+    }
+    if options.runs("corpus") {
+        log("corpus")
+        var documents = [CorpusDocument.escapedMenu(bytes: 10_000_000)]
+        let corpus = CorpusDocument.corpus()
+        documents += corpus.documents
+        if let missing = corpus.missing { notes.append(missing) }
+        rows += try CorpusBench(
+            documents: documents, repetitions: repetitions, process: process, raceBytes: 25_000_000
         ).run()
     }
     if options.runs("replay") {
@@ -70,17 +98,7 @@ func runBench(_ options: BenchOptions) async throws {
         log("start-up")
         rows += try StartupBench(process: process, repetitions: repetitions).run()
     }
-
-    notes += [
-        "Memory: growth of VmHWM in a child process over its resident size before the body existed "
-            + "(so the body itself counts), divided by the body size.",
-        "Validator rows are bounded by Sources/JSONSchema/Validation (not changed by the bench branch); "
-            + "see docs/benchmarks.md for the callgrind hot spots.",
-    ]
-    let report = ReportWriter(rows: rows, quick: options.quick, notes: notes)
-    print(report.terminalTable)
-    try report.write(to: options.reportPath)
-    log("wrote \(options.reportPath)")
+    return rows
 }
 
 do {
@@ -92,8 +110,14 @@ do {
         try ProfileWorkload.run(phase)
         exit(0)
     }
+    if let command = options.peakMemoryCommand, let program = command.first {
+        let measured = try ProcessTimer.measure(URL(fileURLWithPath: program), Array(command.dropFirst()))
+        print(measured.status, measured.peakBytes)
+        exit(0)
+    }
     if let bytes = options.memoryChildBytes {
-        try MemoryBench.probe(bytes: bytes, contractPath: "Contracts/restaurant.json")
+        try MemoryBench.probe(
+            bytes: bytes, document: options.memoryDocument, contractPath: "Contracts/restaurant.json")
         exit(0)
     }
     try await runBench(options)

@@ -2,20 +2,24 @@ import Testing
 
 @testable import JSONSchema
 
-/// The lazily built DFA must answer every search as the Pike VM does, and leave to it what it
-/// cannot answer (non-ASCII input, too many states).
+/// The lazily built DFA must answer every search as the Pike VM does, ASCII or not, and leave to it
+/// what it cannot answer (too many states, too many non-ASCII classes).
 @Suite("Regex DFA")
 struct RegexDFATests {
     static let patterns =
         RegexAutomatonTests.patterns + [
             "^/images/[^/]+$", "/images/[^/]+$", "x$", "^$", "^a|b$", "(^a|b)c", "a(b|$)", "[a-c]+x[0-9]{2}",
             "^(a|b)*a(a|b){3}$", "\\d+\\.\\d+", "^\\s*\\S", "^.{3,5}$",
+            // Non-ASCII classes: one (`[^/]`), a few (`.`), many (`\s`, ranges around é and ✓).
+            "^\\S(.*\\S)?$", "^[^\\u0000-\\u001F]+$", "[é-ü]+", "^[a-zé✓]*$", "\\s", ".é.", "[^a]✓",
+            "^[^é]*$", "😀$", "^.{2}✓",
         ]
 
-    /// Seeded ASCII texts (the DFA's domain) plus a few with non-ASCII scalars.
+    /// Seeded texts over ASCII and non-ASCII scalars of every UTF-8 length, line and space
+    /// separators among them.
     static func texts(seed: UInt64) -> [String] {
         var state = seed
-        let alphabet = Array("abcdx/.-:hpst019 images_é".unicodeScalars)
+        let alphabet = Array("abcdx/.-:hpst019 images_éü✓😀\u{A0}\u{2028}ß".unicodeScalars)
         var texts = [
             "https://cdn.example/images/a.png", "http://x/images/", "http://x/images/a/b", "aaabcd", "", "x",
             "ab",
@@ -49,15 +53,32 @@ struct RegexDFATests {
         }
     }
 
-    @Test("the DFA answers ASCII input itself and leaves non-ASCII input to the Pike VM")
-    func answersASCII() throws {
+    @Test("the DFA answers ASCII and non-ASCII input itself")
+    func answersText() throws {
         let automaton = try #require(ECMARegex.compile(#"^https?://[^/]+/images/[^/]+$"#).automaton)
         let dfa = try #require(automaton.dfa)
         var ascii = "https://cdn.example/images/a.png"
-        var other = "https://cdn.example/images/é.png"
+        var other = "https://cdn.example/images/é✓😀.png"
+        var rejected = "https://cdn.example/images/é/✓.png"
         #expect(ascii.withUTF8 { dfa.search($0) } == true)
-        #expect(other.withUTF8 { dfa.search($0) } == nil)
-        #expect(other.withUTF8 { automaton.search($0) } == true)
+        #expect(other.withUTF8 { dfa.search($0) } == true)
+        #expect(rejected.withUTF8 { dfa.search($0) } == false)
+    }
+
+    @Test("a pattern that tells more non-ASCII ranges apart than the classes hold leaves them to the VM")
+    func classBound() throws {
+        // 70 separate non-ASCII scalars: 140 class bounds, past `ScalarClasses.maximum`.
+        let scalars = (0..<70).compactMap { Unicode.Scalar(UInt32(0x100 + 2 * $0)).map(String.init) }.joined()
+        let regex = try ECMARegex.compile("^[\(scalars)]+$")
+        let automaton = try #require(regex.automaton)
+        let dfa = try #require(automaton.dfa)
+        var inside = "ĀĂĄ"
+        var outside = "ā"
+        var ascii = "abc"
+        #expect(inside.withUTF8 { dfa.search($0) } == nil)
+        #expect(inside.withUTF8 { automaton.search($0) } == true)
+        #expect(outside.withUTF8 { automaton.search($0) } == false)
+        #expect(ascii.withUTF8 { dfa.search($0) } == false)
     }
 
     @Test("a pattern that needs more states than the bound falls back to the Pike VM")

@@ -52,7 +52,8 @@ struct RegexAutomaton: Sendable {
         guard emit(node) else { return nil }
         operations.append(.accept)
         guard operations.count <= Self.maximumStates else { return nil }
-        dfa = RegexDFA(operations: operations, masks: asciiMasks, anchored: anchored)
+        dfa = RegexDFA(
+            operations: operations, masks: asciiMasks, classes: ScalarClasses(sets), anchored: anchored)
     }
 
     private mutating func emit(_ node: RegexNode) -> Bool {

@@ -1,15 +1,16 @@
 import Synchronization
 
-/// A deterministic automaton built lazily from a `RegexAutomaton`, for ASCII input: one table
-/// lookup per byte instead of the Pike VM's walk over every live state.
+/// A deterministic automaton built lazily from a `RegexAutomaton`: one table lookup per ASCII byte
+/// (or per non-ASCII scalar) instead of the Pike VM's walk over every live state.
 ///
 /// A DFA state is the set of automaton states alive before the ε-closure (the "kernel"); its
-/// closure, whether it accepts in the middle or at the end of the input, and its 128 transitions
-/// are computed the first time a search needs them and kept for later searches of the same
-/// pattern. The first state is kept apart from later ones with the same kernel, because `^`
-/// only holds there. Searches that meet a byte ≥ 0x80, an empty input, or a pattern whose table
-/// would pass `maximumStates` states answer nil, and the caller runs the Pike VM: the table stays
-/// small (at most 128 KB) whatever the pattern.
+/// closure, whether it accepts in the middle or at the end of the input, and its transitions (one
+/// column per ASCII byte, then one per class of non-ASCII scalars, `ScalarClasses`) are computed
+/// the first time a search needs them and kept for later searches of the same pattern. The first
+/// state is kept apart from later ones with the same kernel, because `^` only holds there. An
+/// empty input, a non-ASCII scalar when the pattern has too many classes, or a pattern whose
+/// table would pass `maximumStates` states answer nil, and the caller runs the Pike VM: the table
+/// stays small (at most 192 KB) whatever the pattern.
 ///
 /// The table is shared between threads behind a `Mutex`, held for one whole search: instance
 /// strings are short, and one uncontended lock per search costs less than one Pike VM step.
@@ -18,12 +19,16 @@ final class RegexDFA: Sendable {
 
     private let operations: [RegexAutomaton.Operation]
     private let masks: [RegexAutomaton.ASCIIMask]
+    /// Nil when the pattern tells too many non-ASCII ranges apart: such scalars go to the VM.
+    private let classes: ScalarClasses?
+    /// Columns per state: 128 ASCII bytes, then the scalar classes.
+    private let width: Int
     private let anchored: Bool
     private let table: Mutex<Table>
 
     /// The states built so far, in flat arrays indexed by state number.
     struct Table: Sendable {
-        /// 128 entries per state: the next state for each ASCII byte, or -1 when not built yet.
+        /// `width` entries per state: the next state for each column, or -1 when not built yet.
         var transitions: [Int32] = []
         /// The consuming automaton states in each state's closure (inside the input).
         var consuming: [[Int]] = []
@@ -40,19 +45,25 @@ final class RegexDFA: Sendable {
         var exhausted = false
     }
 
-    init(operations: [RegexAutomaton.Operation], masks: [RegexAutomaton.ASCIIMask], anchored: Bool) {
+    init(
+        operations: [RegexAutomaton.Operation], masks: [RegexAutomaton.ASCIIMask], classes: ScalarClasses?,
+        anchored: Bool
+    ) {
         self.operations = operations
         self.masks = masks
+        self.classes = classes
+        width = 128 + (classes?.count ?? 0)
         self.anchored = anchored
         var table = Table()
         // State 0: the start, where `^` holds. Its key (-1) cannot collide with a kernel.
         Self.add(
-            key: [-1], kernel: [0], atStart: true, to: &table, operations: operations, anchored: anchored)
+            key: [-1], kernel: [0], atStart: true, to: &table, operations: operations, anchored: anchored,
+            width: width)
         self.table = Mutex(table)
     }
 
     /// Whether the pattern matches somewhere in `bytes`, or nil when the DFA does not answer
-    /// (empty or non-ASCII input, or too many states) and the Pike VM must.
+    /// (empty input, a non-ASCII scalar without classes, or too many states) and the Pike VM must.
     func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard !bytes.isEmpty else { return nil }
         return table.withLock { table -> Bool? in
@@ -60,43 +71,64 @@ final class RegexDFA: Sendable {
             var state = 0
             var index = 0
             while true {
-                // The built part of the table, read through buffers until a byte needs a state
-                // that does not exist yet, a non-ASCII byte, or a state that decides the search.
-                (state, index) = table.transitions.withUnsafeBufferPointer { transitions in
-                    table.stops.withUnsafeBufferPointer { stops in
-                        var state = state
-                        var index = index
-                        while index < bytes.count && !stops[state] {
-                            let byte = bytes[index]
-                            guard byte < 0x80 else { break }
-                            let next = transitions[state &* 128 &+ Int(byte)]
-                            guard next >= 0 else { break }
-                            state = Int(next)
-                            index += 1
-                        }
-                        return (state, index)
-                    }
-                }
+                (state, index) = run(table, bytes, from: state, at: index)
                 if table.acceptsInside[state] { return true }
                 // A state with no thread left may still accept through `$` at the very end.
                 if index == bytes.count { return table.acceptsAtEnd[state] }
                 if table.dead[state] { return false }
-                let byte = bytes[index]
-                guard byte < 0x80 else { return nil }
-                guard let built = transition(from: state, on: byte, in: &table) else { return nil }
+                guard let (column, length) = column(bytes, at: index) else { return nil }
+                guard let built = transition(from: state, on: column, in: &table) else { return nil }
                 state = built
-                index += 1
+                index += length
             }
         }
     }
 
-    /// Builds (or finds) the state reached from `state` on ASCII `byte` and records the transition.
-    private func transition(from state: Int, on byte: UInt8, in table: inout Table) -> Int? {
+    /// The built part of the table, read through buffers until a step needs a state that does not
+    /// exist yet, a scalar without a class, or a state that decides the search.
+    @inline(__always)
+    private func run(_ table: Table, _ bytes: UnsafeBufferPointer<UInt8>, from state: Int, at index: Int)
+        -> (state: Int, index: Int)
+    {
+        table.transitions.withUnsafeBufferPointer { transitions in
+            table.stops.withUnsafeBufferPointer { stops in
+                var state = state
+                var index = index
+                while index < bytes.count && !stops[state] {
+                    let byte = bytes[index]
+                    var column = Int(byte)
+                    var length = 1
+                    if byte >= 0x80 {
+                        guard let classes else { break }
+                        let found = classes.classify(bytes, at: index)
+                        column = 128 + found.index
+                        length = found.length
+                    }
+                    let next = transitions[state &* width &+ column]
+                    guard next >= 0 else { break }
+                    state = Int(next)
+                    index += length
+                }
+                return (state, index)
+            }
+        }
+    }
+
+    /// The column of the byte or scalar at `index` and its length, or nil without classes.
+    private func column(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, Int)? {
+        let byte = bytes[index]
+        guard byte >= 0x80 else { return (Int(byte), 1) }
+        guard let classes else { return nil }
+        let found = classes.classify(bytes, at: index)
+        return (128 + found.index, found.length)
+    }
+
+    /// Builds (or finds) the state reached from `state` on `column` (an ASCII byte, or 128 plus a
+    /// scalar class) and records the transition.
+    private func transition(from state: Int, on column: Int, in table: inout Table) -> Int? {
         var kernel: [Int] = []
         for consumer in table.consuming[state] {
-            guard case .consume(let index) = operations[consumer], masks[index].contains(byte) else {
-                continue
-            }
+            guard case .consume(let index) = operations[consumer], holds(index, column) else { continue }
             kernel.append(consumer + 1)
         }
         if !anchored { kernel.append(0) }
@@ -114,17 +146,23 @@ final class RegexDFA: Sendable {
             }
             target = Self.add(
                 key: unique, kernel: unique, atStart: false, to: &table, operations: operations,
-                anchored: anchored)
+                anchored: anchored, width: width)
         }
-        table.transitions[state * 128 + Int(byte)] = Int32(target)
+        table.transitions[state * width + column] = Int32(target)
         return target
+    }
+
+    /// Whether set `index` of the automaton holds what `column` stands for.
+    private func holds(_ index: Int, _ column: Int) -> Bool {
+        if column < 128 { return masks[index].contains(UInt8(column)) }
+        return (classes?.members[index] ?? 0) >> UInt64(column - 128) & 1 != 0
     }
 
     /// Appends the state of `kernel` to `table` and returns its number.
     @discardableResult
     private static func add(
         key: [Int], kernel: [Int], atStart: Bool, to table: inout Table,
-        operations: [RegexAutomaton.Operation], anchored: Bool
+        operations: [RegexAutomaton.Operation], anchored: Bool, width: Int
     ) -> Int {
         let inside = closure(of: kernel, atStart: atStart, atEnd: false, operations: operations)
         let atEnd = closure(of: kernel, atStart: atStart, atEnd: true, operations: operations)
@@ -135,7 +173,7 @@ final class RegexDFA: Sendable {
         let dead = anchored && inside.consuming.isEmpty && !inside.accepts
         table.dead.append(dead)
         table.stops.append(dead || inside.accepts)
-        table.transitions.append(contentsOf: repeatElement(-1, count: 128))
+        table.transitions.append(contentsOf: repeatElement(-1, count: width))
         table.numbers[key] = Int32(number)
         return number
     }

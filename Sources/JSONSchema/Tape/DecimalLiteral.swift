@@ -46,55 +46,49 @@ struct DecimalLiteral: Equatable, Sendable {
         guard Self.digitCount(significand) <= Self.maximumDigits else { return nil }
     }
 
-    /// Reads the literal of `length` bytes at `start` (a scanned, hence valid, JSON number).
+    /// Reads the literal of `length` bytes at `start` (a scanned, hence valid, JSON number), its
+    /// digit runs eight bytes at a time (`ASCIIDigits`).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DecimalLiteral? {
-        var index = start
         let end = start + length
-        var negative = false
-        if index < end && bytes[index] == UInt8(ascii: "-") {
-            negative = true
-            index += 1
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let integer = negative ? start + 1 : start
+        var integerEnd = integer + ASCIIDigits.run(in: bytes, from: integer)
+        var fraction = integerEnd
+        var fractionEnd = integerEnd
+        if integerEnd < end && bytes[integerEnd] == UInt8(ascii: ".") {
+            fraction = integerEnd + 1
+            fractionEnd = fraction + ASCIIDigits.run(in: bytes, from: fraction)
         }
-        var significand: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        while index < end, case let digit = bytes[index] &- 48, digit < 10 {
-            if digits > 0 || digit != 0 {
-                guard digits < maximumDigits else { return nil }
-                significand = significand &* 10 &+ UInt64(digit)
-                digits += 1
-            }
-            index += 1
+        var exponent = fraction - fractionEnd
+        if fractionEnd < end {
+            guard let written = self.exponent(bytes, from: fractionEnd + 1, to: end) else { return nil }
+            exponent += written
         }
-        if index < end && bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < end, case let digit = bytes[index] &- 48, digit < 10 {
-                if digits > 0 || digit != 0 {
-                    guard digits < maximumDigits else { return nil }
-                    significand = significand &* 10 &+ UInt64(digit)
-                    digits += 1
-                }
-                exponent -= 1
-                index += 1
-            }
+        // Leading zeros are not significant: `0.0042` has two digits.
+        if bytes[integer] == UInt8(ascii: "0") {
+            integerEnd = integer
+            while fraction < fractionEnd && bytes[fraction] == UInt8(ascii: "0") { fraction += 1 }
         }
-        if index < end {
-            // `e` or `E`, an optional sign, digits.
-            index += 1
-            var negativeExponent = false
-            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                negativeExponent = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            var written = 0
-            while index < end {
-                written = written * 10 + Int(bytes[index] &- 48)
-                guard written <= maximumExponent else { return nil }
-                index += 1
-            }
-            exponent += negativeExponent ? -written : written
-        }
+        guard (integerEnd - integer) + (fractionEnd - fraction) <= maximumDigits else { return nil }
+        var significand = ASCIIDigits.accumulate(0, bytes, from: integer, count: integerEnd - integer)
+        significand = ASCIIDigits.accumulate(
+            significand, bytes, from: fraction, count: fractionEnd - fraction)
         return DecimalLiteral(negative: negative, significand: significand, exponent: exponent)
+    }
+
+    /// The signed exponent written after `e` (from the sign or first digit to `end`), or nil past
+    /// `maximumExponent`.
+    private static func exponent(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var written = 0
+        while index < end {
+            written = written * 10 + Int(bytes[index] &- 48)
+            guard written <= maximumExponent else { return nil }
+            index += 1
+        }
+        return negative ? -written : written
     }
 
     /// Whether the value is an integer (`1.0` and `1e2` are).
@@ -123,9 +117,9 @@ struct DecimalLiteral: Equatable, Sendable {
         var left = lhs.significand
         var right = rhs.significand
         if lhs.exponent > rhs.exponent {
-            left *= powersOfTen[lhs.exponent - rhs.exponent]
+            left *= ASCIIDigits.power(lhs.exponent - rhs.exponent)
         } else if rhs.exponent > lhs.exponent {
-            right *= powersOfTen[rhs.exponent - lhs.exponent]
+            right *= ASCIIDigits.power(rhs.exponent - lhs.exponent)
         }
         return left == right ? 0 : (left < right ? -1 : 1)
     }
@@ -140,7 +134,7 @@ struct DecimalLiteral: Equatable, Sendable {
             let shift = divisor.exponent - exponent
             guard shift <= Self.maximumDigits else { return nil }
             let (modulus, overflow) = divisor.significand.multipliedReportingOverflow(
-                by: Self.powersOfTen[shift])
+                by: ASCIIDigits.power(shift))
             if overflow { return nil }
             return significand % modulus == 0
         }
@@ -152,15 +146,5 @@ struct DecimalLiteral: Equatable, Sendable {
         return scaled == 0
     }
 
-    static let powersOfTen: [UInt64] = {
-        var powers: [UInt64] = [1]
-        for _ in 1...19 { powers.append(powers[powers.count - 1] * 10) }
-        return powers
-    }()
-
-    static func digitCount(_ value: UInt64) -> Int {
-        var count = 1
-        while count < 20 && value >= powersOfTen[count] { count += 1 }
-        return count
-    }
+    static func digitCount(_ value: UInt64) -> Int { ASCIIDigits.count(value) }
 }

@@ -13,16 +13,16 @@ extension JSONTape {
     /// Scans `bytes` without falling back: the validator's fast path.
     static func scan(_ bytes: [UInt8], options: JSONParser.Options) -> ScanOutcome {
         guard bytes.count < Int(UInt32.max) else { return .tooLarge }
-        let result = bytes.withUnsafeBufferPointer { buffer -> (ScanOutcome?, [Entry], Int) in
+        let result = bytes.withUnsafeBufferPointer { buffer -> (ScanOutcome?, EntryStorage?, Int) in
             var scanner = TapeScanner(bytes: buffer, maximumDepth: options.maximumDepth)
             let valid = scanner.scanDocument(allowsByteOrderMark: options.allowsByteOrderMark)
-            if scanner.exceedsEntry { return (.tooLarge, [], 0) }
-            if !valid { return (.invalid, [], 0) }
-            if scanner.hasDuplicateKeys { return (.duplicateKeys, [], 0) }
+            if scanner.exceedsEntry { return (.tooLarge, nil, 0) }
+            if !valid { return (.invalid, nil, 0) }
+            if scanner.hasDuplicateKeys { return (.duplicateKeys, nil, 0) }
             return (nil, scanner.entries, scanner.deepest)
         }
-        if let outcome = result.0 { return outcome }
-        var tape = JSONTape(bytes: bytes, entries: result.1)
+        guard let entries = result.1 else { return result.0 ?? .invalid }
+        var tape = JSONTape(bytes: bytes, entries: entries)
         tape.nestingDepth = result.2
         return .tape(tape)
     }

@@ -32,16 +32,22 @@ public struct JSONTape: Sendable {
             info = UInt32(kind.rawValue) | (flag ? 8 : 0) | length << 4
         }
 
+        @inline(__always)
         var kind: Kind { Kind(rawValue: UInt8(info & 7)) ?? .null }
         /// Strings: the content holds a backslash escape. Numbers: a plain integer of at most 18
         /// digits.
+        @inline(__always)
         var flag: Bool { info & 8 != 0 }
         /// Strings and numbers: their byte length. Containers: their element or member count.
+        @inline(__always)
         var length: UInt32 { info >> 4 }
         /// Strings and numbers: the offset of their first byte.
+        @inline(__always)
         var offset: UInt32 { slot }
         /// Containers: the entry after the subtree.
+        @inline(__always)
         var end: UInt32 { slot }
+        @inline(__always)
         var isContainer: Bool { info & 7 >= UInt32(Kind.array.rawValue) }
 
         /// Completes a container entry once its subtree is scanned.
@@ -53,7 +59,7 @@ public struct JSONTape: Sendable {
 
     /// The input: entry offsets index into it.
     let bytes: [UInt8]
-    var entries: [Entry]
+    let entries: EntryStorage
     /// Keys the input named twice (their last values are on the tape).
     public internal(set) var duplicateKeys: [JSONDuplicateKey] = []
     /// How deeply arrays and objects nest (a scalar document is 0), recorded by the scan.
@@ -77,7 +83,7 @@ extension JSONTape {
     func next(_ index: Int) -> Int { Self.next(entries, index) }
 
     @inline(__always)
-    static func next(_ entries: [Entry], _ index: Int) -> Int {
+    static func next(_ entries: EntryStorage, _ index: Int) -> Int {
         let entry = entries[index]
         return entry.isContainer ? Int(entry.end) : index + 1
     }
@@ -135,38 +141,71 @@ extension JSONTape {
     /// The UTF-8 bytes of a scanned (hence valid) string's content with its escapes decoded.
     static func unescape(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(range.count)
+        unescape(buffer, range, into: &out)
+        return out
+    }
+
+    /// Appends the decoded content of a scanned string to `out`: the runs between backslashes are
+    /// copied whole, so a long text with a few `\"` costs little more than a copy.
+    static func unescape(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + range.count)
         var index = range.lowerBound
         while index < range.upperBound {
-            let byte = buffer[index]
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                index += 1
-                continue
+            let escape = PlainASCII.backslash(in: buffer, from: index, to: range.upperBound)
+            if escape > index {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<escape]))
             }
-            let escaped = buffer[index + 1]
-            index += 2
-            switch escaped {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(buffer, index)
-                index += 4
-                if (0xD800...0xDBFF).contains(scalar) {
-                    let low = hex4(buffer, index + 2)
-                    index += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                if let unicode = Unicode.Scalar(scalar), let encoded = UTF8.encode(unicode) {
-                    out.append(contentsOf: encoded)
-                }
-            default: out.append(escaped)
-            }
+            guard escape < range.upperBound else { return }
+            index = appendEscape(buffer, at: escape, to: &out)
         }
-        return out
+    }
+
+    /// Appends what the escape at `start` (a backslash) stands for; returns the offset after it.
+    private static func appendEscape(
+        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, to out: inout [UInt8]
+    )
+        -> Int
+    {
+        switch buffer[start + 1] {
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = hex4(buffer, start + 2)
+            guard (0xD800...0xDBFF).contains(scalar) else {
+                appendScalar(scalar, to: &out)
+                return start + 6
+            }
+            let low = hex4(buffer, start + 8)
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            appendScalar(scalar, to: &out)
+            return start + 12
+        case let escaped: out.append(escaped)
+        }
+        return start + 2
+    }
+
+    /// The UTF-8 encoding of a scalar the scanner checked (never a lone surrogate).
+    @inline(__always)
+    private static func appendScalar(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            out.append(UInt8(scalar))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
     }
 
     static func hex4(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32 {

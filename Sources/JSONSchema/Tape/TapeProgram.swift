@@ -20,6 +20,11 @@ final class TapeProgram: Sendable {
     let children: [Int32]
     let bounds: [NumberBound]
     let regexes: [ECMARegex]
+    /// Each regex's DFA, when it has one: searched directly, without copying the automaton (and
+    /// retaining its arrays) per string as `ECMARegex.matches` does.
+    let dfas: [RegexDFA?]
+    /// The formats `format` asserts, checked on bytes where `TapeFormat` can.
+    let formats: [SchemaFormat]
     /// The original keywords the tape leaves to the `Evaluator` (and their exact fallbacks).
     let keywords: [Keyword]
 
@@ -34,6 +39,8 @@ final class TapeProgram: Sendable {
         children = builder.children
         bounds = builder.bounds
         regexes = builder.regexes
+        dfas = builder.regexes.map { $0.automaton?.dfa }
+        formats = builder.formats
         keywords = builder.keywords
     }
 
@@ -114,7 +121,7 @@ struct TapeNode: Sendable {
 /// - `strings` (`enum`/`const`): `keys[a ..< a + b]` the string values, `c` the keyword, `flag`
 ///   when every value is a string.
 /// - lengths and counts: `a` the limit. `pattern`: `a` regex. `number`: `a` bound, `c` keyword.
-/// - `format`, `uniqueItems`, `evaluate`: `c` the keyword.
+/// - `format`: `a` the format. `uniqueItems`, `evaluate`: `c` the keyword.
 struct TapeOp: Sendable {
     enum Code: UInt8, Sendable {
         case ref, allOf, anyOf, oneOf, not, conditional, dependentSchemas

@@ -14,6 +14,7 @@ struct TapeProgramBuilder {
     var children: [Int32] = []
     var bounds: [NumberBound] = []
     var regexes: [ECMARegex] = []
+    var formats: [SchemaFormat] = []
     var keywords: [Keyword] = []
 
     init(program: CompiledProgram) {
@@ -67,7 +68,15 @@ struct TapeProgramBuilder {
         ops += ordered.map(\.element.op)
     }
 
+    /// The instruction of one keyword and its rank (lower runs first).
     private mutating func compile(_ keyword: Keyword, propertyNames: [String]?) -> (rank: Int, op: TapeOp) {
+        if let compiled = compileApplicator(keyword) { return compiled }
+        if let compiled = compileObject(keyword, propertyNames: propertyNames) { return compiled }
+        return compileAssertion(keyword)
+    }
+
+    /// `$ref`, the combinators and the array applicators.
+    private mutating func compileApplicator(_ keyword: Keyword) -> (rank: Int, op: TapeOp)? {
         switch keyword {
         case .ref(let target), .dynamicRef(let target, _):
             return (8, TapeOp(code: .ref, a: Int32(target)))
@@ -81,9 +90,6 @@ struct TapeProgramBuilder {
                 TapeOp(
                     code: .conditional, a: Int32(condition), b: Int32(then ?? -1), c: Int32(otherwise ?? -1))
             )
-        case .dependentSchemas(let dependencies):
-            let start = keyTable(dependencies.map { ($0.name, $0.schema) })
-            return (7, TapeOp(code: .dependentSchemas, a: start, b: Int32(dependencies.count)))
         case .prefixItems(let schemas):
             return (7, TapeOp(code: .prefixItems, a: list(schemas), b: Int32(schemas.count)))
         case .items(let schema, let prefixCount):
@@ -95,6 +101,19 @@ struct TapeProgramBuilder {
                     code: .contains, a: Int32(schema), b: Int32(clamping: minimum),
                     c: maximum.map { Int32(clamping: $0) } ?? -1)
             )
+        default:
+            return nil
+        }
+    }
+
+    /// `properties`, `additionalProperties`, `required` and `dependentSchemas`.
+    private mutating func compileObject(_ keyword: Keyword, propertyNames: [String]?) -> (
+        rank: Int, op: TapeOp
+    )? {
+        switch keyword {
+        case .dependentSchemas(let dependencies):
+            let start = keyTable(dependencies.map { ($0.name, $0.schema) })
+            return (7, TapeOp(code: .dependentSchemas, a: start, b: Int32(dependencies.count)))
         case .properties(let schemas):
             let start = keyTable(schemas.map { ($0.name, $0.schema) })
             return (4, TapeOp(code: .properties, a: start, b: Int32(schemas.count)))
@@ -108,26 +127,38 @@ struct TapeProgramBuilder {
                     c: Int32(known.names.count))
             )
         case .required(let required):
-            if let propertyNames, propertyNames.count <= 64 {
-                var mask: UInt64 = 0
-                var all = true
-                for name in required {
-                    if let position = propertyNames.firstIndex(where: { MemberLookup.sameKey($0, name) }) {
-                        mask |= 1 << UInt64(position)
-                    } else {
-                        all = false
-                    }
+            return (6, self.required(required, propertyNames: propertyNames))
+        default:
+            return nil
+        }
+    }
+
+    /// `required` as a mask over what `properties` found when it lists every name, else a lookup.
+    private mutating func required(_ required: [String], propertyNames: [String]?) -> TapeOp {
+        if let propertyNames, propertyNames.count <= 64 {
+            var mask: UInt64 = 0
+            var all = true
+            for name in required {
+                if let position = propertyNames.firstIndex(where: { MemberLookup.sameKey($0, name) }) {
+                    mask |= 1 << UInt64(position)
+                } else {
+                    all = false
                 }
-                if all { return (6, TapeOp(code: .requiredMask, mask: mask)) }
             }
-            let start = keyTable(required.map { ($0, -1) })
-            return (6, TapeOp(code: .required, a: start, b: Int32(required.count)))
+            if all { return TapeOp(code: .requiredMask, mask: mask) }
+        }
+        let start = keyTable(required.map { ($0, -1) })
+        return TapeOp(code: .required, a: start, b: Int32(required.count))
+    }
+
+    /// The checks on one value: `type`, `enum`/`const`, lengths, counts, `pattern`, numbers,
+    /// `format`, `uniqueItems`; any other keyword goes to the evaluator.
+    private mutating func compileAssertion(_ keyword: Keyword) -> (rank: Int, op: TapeOp) {
+        switch keyword {
         case .type(let types):
             return (0, TapeOp(code: .type, a: Self.kindMask(types), b: types.contains(.integer) ? 1 : 0))
-        case .enumeration(let allowed):
-            return strings(allowed, keyword)
-        case .const(let expected):
-            return strings([expected], keyword)
+        case .enumeration(let allowed): return strings(allowed, keyword)
+        case .const(let expected): return strings([expected], keyword)
         case .maxLength(let limit): return (2, TapeOp(code: .maxLength, a: Int32(clamping: limit)))
         case .minLength(let limit): return (2, TapeOp(code: .minLength, a: Int32(clamping: limit)))
         case .maxItems(let limit): return (2, TapeOp(code: .maxItems, a: Int32(clamping: limit)))
@@ -142,14 +173,14 @@ struct TapeProgramBuilder {
         case .exclusiveMinimum(let bound): return number(.exclusiveMinimum, bound, keyword)
         case .exclusiveMaximum(let bound): return number(.exclusiveMaximum, bound, keyword)
         case .multipleOf(let divisor): return number(.multipleOf, divisor, keyword)
-        case .format:
-            keywords.append(keyword)
-            return (3, TapeOp(code: .format, c: Int32(keywords.count - 1)))
+        case .format(let format):
+            formats.append(format)
+            return (3, TapeOp(code: .format, a: Int32(formats.count - 1)))
         case .uniqueItems:
             keywords.append(keyword)
             return (7, TapeOp(code: .uniqueItems, c: Int32(keywords.count - 1)))
-        case .patternProperties, .propertyNames, .dependentRequired, .unevaluatedItems,
-            .unevaluatedProperties:
+        default:
+            // `patternProperties`, `propertyNames`, `dependentRequired`, `unevaluated*`.
             return fallback(keyword, rank: 9)
         }
     }

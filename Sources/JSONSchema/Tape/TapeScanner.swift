@@ -10,19 +10,19 @@ struct TapeScanner {
     var depth = 0
     /// The deepest `depth` reached.
     var deepest = 0
-    var entries: [JSONTape.Entry] = []
+    let entries: JSONTape.EntryStorage
     /// Set when an object names a key twice (the document is still valid).
     var hasDuplicateKeys = false
     /// Set when a string, number or container exceeds what an entry describes (the scan then
     /// fails, and the caller reads the document with `JSONParser`).
     var exceedsEntry = false
-    private var keyScratch: [Int] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-        // Roughly one entry per 12 bytes of typical API JSON; more grows the array.
-        entries.reserveCapacity(max(16, bytes.count / 12))
+        // Roughly one entry per 12 bytes of typical API JSON; more grows the storage. (A large
+        // allocation that is never filled is never resident either.)
+        entries = JSONTape.EntryStorage(capacity: bytes.count / 12)
     }
 
     /// Whether the whole input is one JSON value.
@@ -37,15 +37,30 @@ struct TapeScanner {
         return index == bytes.count
     }
 
+    /// Whitespace is rare in minified bodies (one comparison says there is none) and comes in
+    /// runs of spaces in indented ones.
     @inline(__always)
     private mutating func skipWhitespace() {
+        if index < bytes.count && bytes[index] <= 0x20 { skipWhitespaceRun() }
+    }
+
+    private mutating func skipWhitespaceRun() {
         while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            index += 1
+            switch bytes[index] {
+            case 0x20:
+                index += 1
+                if index < bytes.count && bytes[index] == 0x20 {
+                    index = PlainASCII.pastSpaces(in: bytes, from: index)
+                }
+            case 0x0A, 0x0D, 0x09:
+                index += 1
+            default:
+                return
+            }
         }
     }
 
+    @inline(__always)
     private mutating func scanValue() -> Bool {
         guard index < bytes.count else { return false }
         switch bytes[index] {
@@ -122,187 +137,97 @@ struct TapeScanner {
         return true
     }
 
-    private mutating func tooLarge() -> Bool {
+    mutating func tooLarge() -> Bool {
         exceedsEntry = true
         return false
     }
 
-    /// Whether the object at `position` names a key twice (by decoded bytes).
-    private mutating func repeatsAKey(object position: Int) -> Bool {
-        keyScratch.removeAll(keepingCapacity: true)
-        var child = position + 1
-        let end = Int(entries[position].end)
-        var escaped = false
-        while child < end {
-            keyScratch.append(child)
-            escaped = escaped || entries[child].flag
-            child = JSONTape.next(entries, child + 1)
-        }
-        if escaped {
-            let keys = keyScratch.map { key -> [UInt8] in
-                let entry = entries[key]
-                if !entry.flag { return Array(bytes[Int(entry.offset)..<Int(entry.offset + entry.length)]) }
-                return JSONTape.unescape(bytes, Int(entry.offset)..<Int(entry.offset + entry.length))
-            }
-            return Set(keys).count != keys.count
-        }
-        if keyScratch.count < 16 {
-            for (position, first) in keyScratch.enumerated() {
-                for second in keyScratch[(position + 1)...] where sameBytes(first, second) { return true }
-            }
-            return false
-        }
-        var hashed = keyScratch.map { (hash: hash(of: $0), key: $0) }
-        hashed.sort { $0.hash < $1.hash }
-        for offset in 1..<hashed.count where hashed[offset].hash == hashed[offset - 1].hash {
-            // Equal hashes are rare; compare every pair in the run.
-            var earlier = offset - 1
-            while earlier >= 0 && hashed[earlier].hash == hashed[offset].hash {
-                if sameBytes(hashed[earlier].key, hashed[offset].key) { return true }
-                earlier -= 1
-            }
-        }
-        return false
-    }
-
-    private func sameBytes(_ first: Int, _ second: Int) -> Bool {
-        let one = entries[first]
-        let other = entries[second]
-        guard one.length == other.length else { return false }
-        return memcmpEqual(Int(one.offset), Int(other.offset), Int(one.length))
-    }
-
-    private func memcmpEqual(_ first: Int, _ second: Int, _ count: Int) -> Bool {
-        for offset in 0..<count where bytes[first + offset] != bytes[second + offset] { return false }
-        return true
-    }
-
-    private func hash(of key: Int) -> UInt64 {
-        let entry = entries[key]
-        return JSONTape.hash(bytes, Int(entry.offset)..<Int(entry.offset + entry.length))
-    }
-
-    // MARK: - Strings
-
-    private mutating func scanString() -> Bool {
-        index += 1
-        let start = index
-        var escaped = false
-        index = PlainASCII.end(in: bytes, from: index)
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                guard index - start <= JSONTape.Entry.maximumLength else { return tooLarge() }
-                entries.append(
-                    .init(kind: .string, flag: escaped, offset: UInt32(start), length: UInt32(index - start)))
-                index += 1
-                return true
-            }
-            if byte == UInt8(ascii: "\\") {
-                guard scanEscape() else { return false }
-                escaped = true
-            } else if byte < 0x20 {
-                return false
-            } else if byte >= 0x80 {
-                guard let length = UTF8Sequence.length(in: bytes, at: index) else { return false }
-                index += length
-            } else {
-                index += 1
-                index = PlainASCII.end(in: bytes, from: index)
-            }
-        }
-        return false
-    }
-
-    private mutating func scanEscape() -> Bool {
-        guard index + 1 < bytes.count else { return false }
-        let kind = bytes[index + 1]
-        index += 2
-        switch kind {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return true
-        case UInt8(ascii: "u"):
-            guard let scalar = hex4() else { return false }
-            if (0xDC00...0xDFFF).contains(scalar) { return false }
-            guard (0xD800...0xDBFF).contains(scalar) else { return true }
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                bytes[index + 1] == UInt8(ascii: "u")
-            else { return false }
-            index += 2
-            guard let low = hex4() else { return false }
-            return (0xDC00...0xDFFF).contains(low)
-        default:
-            return false
-        }
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - 48
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - 87
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - 55
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
-        return value
-    }
-
-    // MARK: - Numbers
-
+    /// A number literal: its digit runs are measured a word at a time (`ASCIIDigits`); its value
+    /// is read only when a keyword asks (`DecimalLiteral`, `JSONNumber.scan`). Offsets stay below
+    /// the input's count, so the arithmetic needs no overflow checks.
+    @inline(__always)
     private mutating func scanNumber() -> Bool {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { return false }
-        let integerStart = index
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count && isDigit(bytes[index]) { return false }
-        } else {
-            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        var position = bytes[start] == UInt8(ascii: "-") ? start &+ 1 : start
+        if let base = bytes.baseAddress, position &+ 48 <= bytes.count,
+            let short = shortNumber(base, position)
+        {
+            return appendNumber(from: start, to: short.end, plain: short.plain)
         }
-        var plain = index - integerStart <= 18
-        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+        let integer = ASCIIDigits.run(in: bytes, from: position)
+        // One digit at least, and no leading zero before another digit.
+        guard integer > 0, integer == 1 || bytes[position] != UInt8(ascii: "0") else { return false }
+        position &+= integer
+        var plain = integer <= 18
+        if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
             plain = false
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { return false }
-            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            let fraction = ASCIIDigits.run(in: bytes, from: position &+ 1)
+            guard fraction > 0 else { return false }
+            position &+= 1 &+ fraction
         }
-        if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
+        if position < bytes.count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
             plain = false
-            index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
-            {
-                index += 1
-            }
-            guard index < bytes.count, isDigit(bytes[index]) else { return false }
-            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            guard let end = exponentEnd(from: position &+ 1) else { return false }
+            position = end
         }
-        guard index - start <= JSONTape.Entry.maximumLength else { return tooLarge() }
-        entries.append(
-            .init(kind: .number, flag: plain, offset: UInt32(start), length: UInt32(index - start)))
-        return true
+        return appendNumber(from: start, to: position, plain: plain)
     }
 
     @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
-}
+    private mutating func appendNumber(from start: Int, to end: Int, plain: Bool) -> Bool {
+        index = end
+        guard end &- start <= JSONTape.Entry.maximumLength else { return tooLarge() }
+        entries.append(
+            .init(
+                kind: .number, flag: plain, offset: UInt32(truncatingIfNeeded: start),
+                length: UInt32(truncatingIfNeeded: end &- start)))
+        return true
+    }
 
-extension JSONTape {
-    /// FNV-1a over a byte range: key hashes for member lookup and the duplicate check.
+    /// The common literal, `digits` or `digits.digits` with fewer than 16 integer and 16 fraction
+    /// digits and no exponent, read a word at a time without a loop; nil sends anything else
+    /// (longer, an exponent, or not a number) to the general path, which decides. The caller
+    /// leaves 48 bytes of input after `position`.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for offset in range {
-            hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+    private func shortNumber(_ base: UnsafePointer<UInt8>, _ position: Int) -> (end: Int, plain: Bool)? {
+        var integerStops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, position))
+        var integer = integerStops.trailingZeroBitCount >> 3
+        if integerStops == 0 {
+            // Ids and timestamps: 8 to 15 integer digits.
+            integerStops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, position &+ 8))
+            guard integerStops != 0 else { return nil }
+            integer = 8 &+ integerStops.trailingZeroBitCount >> 3
         }
-        return hash
+        // No digit, or a leading zero before another digit.
+        guard integer > 0, integer == 1 || base[position] != UInt8(ascii: "0") else { return nil }
+        var end = position &+ integer
+        var plain = true
+        if base[end] == UInt8(ascii: ".") {
+            let fractionStart = end &+ 1
+            var stops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, fractionStart))
+            var fraction = stops.trailingZeroBitCount >> 3
+            if stops == 0 {
+                stops = ASCIIDigits.nonDigits(ASCIIDigits.word(base, fractionStart &+ 8))
+                guard stops != 0 else { return nil }
+                fraction = 8 &+ stops.trailingZeroBitCount >> 3
+            }
+            guard fraction > 0 else { return nil }
+            end = fractionStart &+ fraction
+            plain = false
+        }
+        guard base[end] | 0x20 != UInt8(ascii: "e") else { return nil }
+        return (end, plain)
+    }
+
+    /// The end of an exponent's optional sign and digits, or nil without a digit.
+    private func exponentEnd(from start: Int) -> Int? {
+        var position = start
+        if position < bytes.count
+            && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-"))
+        {
+            position += 1
+        }
+        let digits = ASCIIDigits.run(in: bytes, from: position)
+        return digits > 0 ? position + digits : nil
     }
 }

@@ -79,71 +79,107 @@ extension TapeValidator {
             return true
         }
         for position in Int(node.start)..<Int(node.start + node.count) {
-            let op = tables.ops[position]
-            switch op.code {
-            case .properties where !items:
-                markMembers(at: cursor, in: &set) { key in
-                    (Int(op.a)..<Int(op.a + op.b)).contains { equalsKey(key, $0) }
-                }
-            case .additionalProperties where !items:
-                set.insertAll()
-                return true
-            case .evaluate where !items:
-                switch program.keywords[Int(op.c)] {
-                case .patternProperties(let patterns):
-                    markMembers(at: cursor, in: &set) { key in
-                        patterns.contains { keyMatches($0.pattern, key) }
-                    }
-                case .additionalProperties:
-                    set.insertAll()
-                    return true
-                default:
-                    continue
-                }
-            case .prefixItems where items:
-                for element in 0..<min(Int(op.b), Int(entries[cursor].length)) { set.insert(element) }
-            case .items where items:
-                set.insertAll()
-                return true
-            case .contains where items:
-                var child = cursor + 1
-                var element = 0
-                while child < Int(entries[cursor].end) {
-                    if validateChild(Int(op.a), at: child) { set.insert(element) }
-                    child = next(child)
-                    element += 1
-                }
-            case .ref:
-                guard collect(Int(op.a), cursor, &set, items, depth) else { return false }
-            case .allOf:
-                for child in Int(op.a)..<Int(op.a + op.b)
-                where !collect(Int(tables.children[child]), cursor, &set, items, depth) {
+            switch collect(tables.ops[position], at: cursor, into: &set, items: items, depth: depth) {
+            case .more: continue
+            case .all: return true
+            case .overflow: return false
+            }
+        }
+        return true
+    }
+
+    /// What one instruction left to collect.
+    private enum Collected {
+        /// Go on with the node's next instruction.
+        case more
+        /// Every member (or element) is evaluated: nothing more to collect.
+        case all
+        /// A reference chain passed the cycle guard.
+        case overflow
+    }
+
+    /// Adds what one instruction of a passing node evaluated to `set`.
+    private mutating func collect(
+        _ op: TapeOp, at cursor: Int, into set: inout MemberSet, items: Bool, depth: Int
+    ) -> Collected {
+        switch op.code {
+        case .properties where !items:
+            markMembers(at: cursor, in: &set) { key in
+                (Int(op.a)..<Int(op.a + op.b)).contains { equalsKey(key, $0) }
+            }
+        case .additionalProperties where !items, .items where items:
+            set.insertAll()
+            return .all
+        case .evaluate where !items:
+            return collectFromEvaluator(Int(op.c), at: cursor, into: &set)
+        case .prefixItems where items:
+            for element in 0..<min(Int(op.b), Int(entries[cursor].length)) { set.insert(element) }
+        case .contains where items:
+            var child = cursor + 1
+            var element = 0
+            while child < Int(entries[cursor].end) {
+                if validateChild(Int(op.a), at: child) { set.insert(element) }
+                child = next(child)
+                element += 1
+            }
+        case .ref, .allOf, .anyOf, .oneOf, .conditional, .dependentSchemas:
+            return collectInPlace(op, at: cursor, into: &set, items: items, depth: depth) ? .more : .overflow
+        default:
+            break
+        }
+        return .more
+    }
+
+    /// `patternProperties` marks the members it matches; an `additionalProperties` the evaluator
+    /// takes (beside `patternProperties`) marks all.
+    private mutating func collectFromEvaluator(_ keyword: Int, at cursor: Int, into set: inout MemberSet)
+        -> Collected
+    {
+        switch program.keywords[keyword] {
+        case .patternProperties(let patterns):
+            markMembers(at: cursor, in: &set) { key in patterns.contains { keyMatches($0.pattern, key) } }
+            return .more
+        case .additionalProperties:
+            set.insertAll()
+            return .all
+        default:
+            return .more
+        }
+    }
+
+    /// The in-place applicators pass on what their passing subschemas evaluated; false when a
+    /// reference chain passes the cycle guard.
+    private mutating func collectInPlace(
+        _ op: TapeOp, at cursor: Int, into set: inout MemberSet, items: Bool, depth: Int
+    ) -> Bool {
+        switch op.code {
+        case .ref:
+            return collect(Int(op.a), cursor, &set, items, depth)
+        case .allOf:
+            for child in Int(op.a)..<Int(op.a + op.b)
+            where !collect(Int(tables.children[child]), cursor, &set, items, depth) {
+                return false
+            }
+        case .anyOf, .oneOf:
+            for child in Int(op.a)..<Int(op.a + op.b) {
+                let schema = Int(tables.children[child])
+                if validate(schema, at: cursor) && !collect(schema, cursor, &set, items, depth) {
                     return false
                 }
-            case .anyOf, .oneOf:
-                for child in Int(op.a)..<Int(op.a + op.b) {
-                    let schema = Int(tables.children[child])
-                    if validate(schema, at: cursor) && !collect(schema, cursor, &set, items, depth) {
-                        return false
-                    }
-                }
-            case .conditional:
-                let branch: Int32
-                if validate(Int(op.a), at: cursor) {
-                    guard collect(Int(op.a), cursor, &set, items, depth) else { return false }
-                    branch = op.b
-                } else {
-                    branch = op.c
-                }
-                if branch >= 0 && !collect(Int(branch), cursor, &set, items, depth) { return false }
-            case .dependentSchemas where !items:
-                for key in Int(op.a)..<Int(op.a + op.b) where member(key, in: cursor) != nil {
-                    guard collect(Int(tables.keys[key].schema), cursor, &set, items, depth) else {
-                        return false
-                    }
-                }
-            default:
-                continue
+            }
+        case .conditional:
+            let branch: Int32
+            if validate(Int(op.a), at: cursor) {
+                guard collect(Int(op.a), cursor, &set, items, depth) else { return false }
+                branch = op.b
+            } else {
+                branch = op.c
+            }
+            if branch >= 0 && !collect(Int(branch), cursor, &set, items, depth) { return false }
+        default:
+            guard !items else { return true }
+            for key in Int(op.a)..<Int(op.a + op.b) where member(key, in: cursor) != nil {
+                guard collect(Int(tables.keys[key].schema), cursor, &set, items, depth) else { return false }
             }
         }
         return true

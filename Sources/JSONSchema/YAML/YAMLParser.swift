@@ -38,6 +38,8 @@ struct YAMLParser {
         guard case .streamStart = kind else { throw error("expected the start of the stream") }
         advance()
         var documents: [YAMLDocumentNode] = []
+        // Whether a document may start without `---` (or a directive appear): at the start, and
+        // after `...`.
         var bareAllowed = true
         while true {
             while case .documentEnd = kind {
@@ -45,61 +47,8 @@ struct YAMLParser {
                 bareAllowed = true
             }
             if case .streamEnd = kind { break }
-            tagHandles = ["!": "!", "!!": Self.coreTagPrefix]
-            var sawDirective = false
-            var sawVersion = false
-            var declared = Set<String>()
-            directives: while true {
-                switch kind {
-                case .versionDirective(let major, _):
-                    if !bareAllowed {
-                        throw error("a directive must follow '...' when a document precedes it")
-                    }
-                    if sawVersion { throw error("a document may have only one %YAML directive") }
-                    if major != 1 { throw error("unsupported YAML version \(major).x (expected 1.x)") }
-                    sawVersion = true
-                case .tagDirective(let handle, let prefix):
-                    if !bareAllowed {
-                        throw error("a directive must follow '...' when a document precedes it")
-                    }
-                    if !declared.insert(handle).inserted {
-                        throw error("the tag handle \(handle) is declared twice")
-                    }
-                    tagHandles[handle] = prefix
-                case .reservedDirective:
-                    if !bareAllowed {
-                        throw error("a directive must follow '...' when a document precedes it")
-                    }
-                default:
-                    break directives
-                }
-                sawDirective = true
-                advance()
-            }
-            let start = token.start
-            let root: YAMLNode
-            if case .documentStart = kind {
-                let marker = token
-                advance()
-                switch kind {
-                case .documentStart, .documentEnd, .streamEnd, .versionDirective, .tagDirective,
-                    .reservedDirective:
-                    root = .empty(at: marker.end)
-                default:
-                    root = try parseNode(block: true, indentless: false)
-                }
-            } else {
-                if sawDirective {
-                    throw error("expected '---' after the directives, found \(describe(kind))")
-                }
-                if !bareAllowed {
-                    throw error(
-                        "expected '---' to start another document or the end of the stream, found \(describe(kind))"
-                    )
-                }
-                root = try parseNode(block: true, indentless: false)
-            }
-            documents.append(YAMLDocumentNode(root: root, start: start))
+            let sawDirective = try parseDirectives(bareAllowed: bareAllowed)
+            documents.append(try parseDocument(afterDirective: sawDirective, bareAllowed: bareAllowed))
             switch kind {
             case .documentEnd:
                 advance()
@@ -111,6 +60,62 @@ struct YAMLParser {
             }
         }
         return documents
+    }
+
+    /// The `%YAML` and `%TAG` directives before a document (resetting the tag handles); true when
+    /// there was one.
+    private mutating func parseDirectives(bareAllowed: Bool) throws(YAMLParseError) -> Bool {
+        tagHandles = ["!": "!", "!!": Self.coreTagPrefix]
+        var sawDirective = false
+        var sawVersion = false
+        var declared = Set<String>()
+        while true {
+            switch kind {
+            case .versionDirective(let major, _):
+                if !bareAllowed { throw error("a directive must follow '...' when a document precedes it") }
+                if sawVersion { throw error("a document may have only one %YAML directive") }
+                if major != 1 { throw error("unsupported YAML version \(major).x (expected 1.x)") }
+                sawVersion = true
+            case .tagDirective(let handle, let prefix):
+                if !bareAllowed { throw error("a directive must follow '...' when a document precedes it") }
+                if !declared.insert(handle).inserted {
+                    throw error("the tag handle \(handle) is declared twice")
+                }
+                tagHandles[handle] = prefix
+            case .reservedDirective:
+                if !bareAllowed { throw error("a directive must follow '...' when a document precedes it") }
+            default:
+                return sawDirective
+            }
+            sawDirective = true
+            advance()
+        }
+    }
+
+    /// One document's root node, after its `---` (an empty node when nothing follows it) or bare.
+    private mutating func parseDocument(afterDirective sawDirective: Bool, bareAllowed: Bool)
+        throws(YAMLParseError) -> YAMLDocumentNode
+    {
+        let start = token.start
+        guard case .documentStart = kind else {
+            if sawDirective {
+                throw error("expected '---' after the directives, found \(describe(kind))")
+            }
+            if !bareAllowed {
+                throw error(
+                    "expected '---' to start another document or the end of the stream, found \(describe(kind))"
+                )
+            }
+            return YAMLDocumentNode(root: try parseNode(block: true, indentless: false), start: start)
+        }
+        let marker = token
+        advance()
+        switch kind {
+        case .documentStart, .documentEnd, .streamEnd, .versionDirective, .tagDirective, .reservedDirective:
+            return YAMLDocumentNode(root: .empty(at: marker.end), start: start)
+        default:
+            return YAMLDocumentNode(root: try parseNode(block: true, indentless: false), start: start)
+        }
     }
 
     // MARK: - Nodes
