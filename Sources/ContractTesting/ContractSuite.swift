@@ -34,9 +34,9 @@ public final class ContractSuite: Sendable {
     public let cases: [ContractCase]
     private let session: Locked<ReplaySession?> = Locked(nil)
     private let mock: Locked<ContractMock?> = Locked(nil)
-    private let environment: [String: String]
+    let environment: [String: String]
     /// The environment's values the contract uses (`{{env.NAME}}`), masked in every issue.
-    private let secrets: [String]
+    let secrets: [String]
 
     private static let registry = Locked<[String: ContractSuite]>([:])
 

@@ -76,7 +76,10 @@ enum FuzzCommand {
                 configuration.otherCredentials[pair.name] = pair.value
             }
             configuration.target.redaction = configuration.target.redaction.addingSecrets(
-                context.own.otherCredentials.map(\.value))
+                context.own.otherCredentials.flatMap { pair in
+                    context.contract.auth?.schemes.first { $0.name == pair.name }?.maskedTexts(of: pair.value)
+                        ?? [pair.value]
+                })
             let fuzzer = ServerFuzzer(contract: context.contract, configuration: configuration)
             return TargetCommand.Job(
                 announce: {

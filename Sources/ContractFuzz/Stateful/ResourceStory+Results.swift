@@ -37,13 +37,18 @@ extension ResourceStory {
             return redaction.redacting(result)
         }
         if let endpoint = contract.endpoint(primaryEndpointID) {
+            // Nothing judged because nothing could be created: not a pass.
+            if tallies.isEmpty, responseFindings.isEmpty, let createProblem {
+                return [redaction.redacting(skippedCase("no item to follow: \(createProblem)"))]
+            }
             let checks = Array(Set(responseFindings.map(\.check))).sorted()
             var result = CaseResult(
                 id: "\(endpoint.id)/sequence", endpointID: endpoint.id, name: "sequence",
                 method: endpoint.method,
                 path: endpoint.path.template, outcome: responseFindings.isEmpty ? .passed : .failed,
                 findings: responseFindings,
-                reason: "\(sent) request\(sent == 1 ? "" : "s") in the life of \(resource.name)",
+                reason: "\(sent) request\(sent == 1 ? "" : "s") in the life of \(resource.name)"
+                    + (createProblem.map { "; no item created: \($0)" } ?? ""),
                 checks: checks.isEmpty ? EndpointSession.responseChecks.map(\.name) : checks)
             result.curl = responseFindings.first?.curl
             results.append(redaction.redacting(result))
