@@ -28,6 +28,14 @@ struct FuzzCaseGenerator {
     let schemas: ContractSchemas
     /// Bodies above the usual server limits (the mock's is 10 MiB).
     static let oversizedBodyBytes = 11 * 1_048_576
+    /// The text of the oversized body's one member, made once per process from bytes
+    /// (`String(repeating:count:)` appends character by character: 0.5 s for 11 MiB).
+    static let oversizedPadding = String(
+        decoding: [UInt8](repeating: UInt8(ascii: "x"), count: oversizedBodyBytes), as: UTF8.self)
+    /// The oversized body, `{"padding":"xxx…"}`, built once per process.
+    static let oversizedBody: [UInt8] =
+        Array(#"{"padding":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: oversizedBodyBytes)
+        + Array(#""}"#.utf8)
     /// Tries per parameter to find a value the request can carry faithfully.
     static let parameterAttempts = 8
 
