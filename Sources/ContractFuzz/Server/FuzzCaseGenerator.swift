@@ -36,8 +36,6 @@ struct FuzzCaseGenerator {
     static let oversizedBody: [UInt8] =
         Array(#"{"padding":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: oversizedBodyBytes)
         + Array(#""}"#.utf8)
-    /// Tries per parameter to find a value the request can carry faithfully.
-    static let parameterAttempts = 8
 
     init(
         contract: Contract, endpoint: Endpoint, variables: [String: JSONValue], schemas: ContractSchemas,
@@ -143,17 +141,14 @@ struct FuzzCaseGenerator {
                 set.set(parameter, .string("value"))
                 continue
             }
-            var found = exploring.next(for: parameter, schema: schema, pointer: pointer)
-            for _ in 0..<Self.parameterAttempts where found == nil {
-                guard let generated = try? generator.instance(for: schema, using: &random) else { break }
-                if isPlain(generated, in: parameter.location),
-                    let readBack = carried(generated, by: parameter),
-                    schemas.validate(readBack, at: pointer).isValid
-                {
-                    found = generated
-                    break
+            let found =
+                exploring.next(for: parameter, schema: schema, pointer: pointer)
+                ?? generator.validInstance(for: schema, using: &random) { generated in
+                    guard isPlain(generated, in: parameter.location),
+                        let readBack = carried(generated, by: parameter)
+                    else { return false }
+                    return schemas.validate(readBack, at: pointer).isValid
                 }
-            }
             if let found {
                 set.set(parameter, found)
             } else if parameter.isRequired {
