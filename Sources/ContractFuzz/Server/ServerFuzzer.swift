@@ -79,7 +79,7 @@ public struct ServerFuzzer: Sendable {
     public init(contract: Contract, configuration: Configuration) {
         self.contract = contract
         self.configuration = configuration
-        self.schemas = ContractSchemas(contract: contract)
+        self.schemas = ContractSchemas.shared(for: contract)
         self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         self.transport = configuration.target.transport
         self.model = ResourceModel(contract: contract)

@@ -45,7 +45,7 @@ extension ResourceStory {
                     $0.check == finding.check && $0.message == finding.message
                 })
             else { continue }
-            finding.curl = CurlCommand.render(record, redaction: fuzzer.configuration.redaction)
+            finding.curl = CaseBuilder(redaction: fuzzer.configuration.redaction).reproducer(record)
             responseFindings.append(finding)
         }
     }
