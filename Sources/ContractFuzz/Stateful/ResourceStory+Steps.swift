@@ -74,7 +74,34 @@ extension ResourceStory {
     {
         var path: [String: JSONValue] = [:]
         for name in endpoint.path.parameterNames { path[name] = address[name] }
-        return RequestDraft(endpoint: endpoint, path: path, body: body)
+        var draft = RequestDraft(endpoint: endpoint, path: path, body: body)
+        // A story's request is a valid one: required query and header parameters are sent too
+        // (`GET /redirect-to?url=…`), with the simplest value their schema accepts.
+        for parameter in endpoint.parameters where parameter.isRequired && parameter.location != .path {
+            guard let value = requiredValue(of: parameter, on: endpoint) else { continue }
+            if parameter.location == .query {
+                draft.query.append((parameter.name, value))
+            } else {
+                draft.headers.append((parameter.name, value))
+            }
+        }
+        return draft
+    }
+
+    /// The simplest value `parameter`'s schema accepts, else a generated one; a parameter without
+    /// a schema takes any text.
+    private func requiredValue(of parameter: Parameter, on endpoint: Endpoint) -> JSONValue? {
+        guard let pointer = parameter.schemaPointer, let schema = pointer.resolve(in: contract.document)
+        else {
+            return "value"
+        }
+        let accepts = { (value: JSONValue) in fuzzer.schemas.validate(value, at: pointer).isValid }
+        if let simplest = fuzzer.generator.simplestInstance(for: schema), accepts(simplest) {
+            return simplest
+        }
+        return fuzzer.generator.validInstance(
+            for: schema, seed: fuzzer.configuration.seed, key: "\(endpoint.id) \(parameter.name)",
+            accepts: accepts)
     }
 
     /// A valid body for `endpoint`, generated from its request schema; nil when it needs one Conform

@@ -11,12 +11,18 @@ public struct LifecycleStep: Sendable, Hashable {
     public var idVariable: String?
     /// Whether this is the read after the delete, which must find nothing.
     public var expectsGone: Bool
+    /// Whether the resource's ids come from its listing (it has no create): a listing may name
+    /// no item (empty, or not a collection at all: httpbin's `/digest-auth/…`), and then the call
+    /// is made with generated path values, as a call built from the schemas always was.
+    public var idsFromListing = false
 
     /// The variable of `resource`'s item id.
     static func idVariable(of resource: String) -> String { "_" + sanitized(resource) + "_id" }
 
     /// The ordering variable a role of `resource` captures once it ran.
-    static func orderVariable(_ role: String, of resource: String) -> String { "_" + sanitized(resource) + "_" + role }
+    static func orderVariable(_ role: String, of resource: String) -> String {
+        "_" + sanitized(resource) + "_" + role
+    }
 
     /// Whether a variable is one the plan made to order a resource's calls (not a value to check).
     public static func isOrdering(_ variable: String) -> Bool { variable.hasPrefix("_") }
@@ -43,7 +49,9 @@ struct LifecyclePlanner {
             return resource.operations[.list].map(generated.contains) == true ? .list : nil
         }
         for resource in model.resources {
-            guard let source = sourceRole(of: resource), let idParameter = resource.idParameter else { continue }
+            guard let source = sourceRole(of: resource), let idParameter = resource.idParameter else {
+                continue
+            }
             var parentVariables: [String: String] = [:]
             if let parent = resource.parent {
                 // A parent whose id no call gives leaves this resource to the examples' values.
@@ -58,7 +66,8 @@ struct LifecyclePlanner {
                 if role.isItemRole { variables[idParameter] = idVariable }
                 byEndpoint[endpointID] = LifecycleStep(
                     resource: resource.name, role: role, pathVariables: variables,
-                    idVariable: role == source ? idVariable : nil, expectsGone: false)
+                    idVariable: role == source ? idVariable : nil, expectsGone: false,
+                    idsFromListing: source == .list)
             }
             if let delete = resource.operations[.delete], let read = resource.operations[.read],
                 generated.contains(delete), generated.contains(read)
@@ -67,7 +76,7 @@ struct LifecyclePlanner {
                 variables[idParameter] = idVariable
                 afterDelete[read] = LifecycleStep(
                     resource: resource.name, role: .read, pathVariables: variables, idVariable: nil,
-                    expectsGone: true)
+                    expectsGone: true, idsFromListing: source == .list)
             }
         }
         return (byEndpoint, afterDelete)

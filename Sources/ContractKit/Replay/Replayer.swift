@@ -121,8 +121,14 @@ public struct Replayer: Sendable {
             return (skipped(planned, reason: "unknown endpoint"), [:])
         }
         let example = planned.exampleIndex.map { endpoint.examples[$0] }
+        var planned = planned
         let missing = planned.uses.subtracting(variables.keys).sorted()
-        if !missing.isEmpty {
+        if !missing.isEmpty, let step = planned.lifecycle, step.idsFromListing, !step.expectsGone,
+            missing.allSatisfy(LifecycleStep.isOrdering)
+        {
+            // The listing named no item: the call goes with generated path values instead.
+            planned.lifecycle = nil
+        } else if !missing.isEmpty {
             if let step = planned.lifecycle {
                 let reason =
                     step.expectsGone
