@@ -130,7 +130,7 @@ struct SchemathesisCase: Sendable, CustomTestStringConvertible {
             endpoint.request != nil
             || endpoint.parameters.contains { $0.schemaPointer != nil || $0.isRequired }
         if canBeInvalid && !clientError { return true }
-        let secured = !(contract.auth?.schemes(for: endpoint.id).isEmpty ?? true)
+        let secured = contract.auth.map { !$0.allowsAnonymous(endpoint.id) } ?? false
         let refuses = endpoint.responses.contains {
             [.code(401), .code(403), .range(4), .default].contains($0.status)
         }
