@@ -143,6 +143,14 @@ struct EndpointSession {
             await learn(from: response, to: request, live: &live, progress: &progress)
         }
         var findings = judge.findings(for: request, record: record, answer: answer)
+        // An undeclared status is one cause, reported once per endpoint: by the valid request's
+        // positive_data_acceptance when one got it, else by status_code_conformance.
+        let status = try? answer.get().status
+        if let status, findings.contains(where: { $0.check == .positiveDataAcceptance }),
+            endpoint.response(for: status) == nil
+        {
+            progress.undeclared.insert(status)
+        }
         findings.removeAll { finding in
             guard finding.check == .statusCodeConformance, let status = finding.status else { return false }
             return !progress.undeclared.insert(status).inserted

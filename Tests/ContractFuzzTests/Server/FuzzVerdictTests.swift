@@ -255,6 +255,23 @@ struct FuzzVerdictTests {
         #expect((counts[.negativeDataRejection] ?? 0) >= 1)
     }
 
+    @Test("an undeclared status a valid request got is one finding, not another for each probe")
+    func undeclaredStatusOnce() async throws {
+        // httpbin's /cookies/delete: declared 200, answers 302; `freeform` has no type (a probe).
+        let description = #"""
+            {"openapi": "3.0.3", "info": {"title": "Cookies", "version": "1"},
+             "paths": {"/cookies/delete": {"get": {"operationId": "deleteCookies",
+               "parameters": [{"name": "freeform", "in": "query", "required": false, "schema": {}}],
+               "responses": {"200": {"description": "ok"}}}}}}
+            """#
+        let (outcome, _) = try await fuzz(
+            description,
+            handler: only(["GET"]) { _ in HTTPResponse(status: 302, headers: ["Location": "/cookies"]) })
+        let about302 = findings(outcome).filter { $0.status == 302 }
+        #expect(about302.count == 1, "\(describe(outcome))")
+        #expect(about302.first?.check == .positiveDataAcceptance)
+    }
+
     @Test("no request is sent twice, nor judged both valid and invalid")
     func distinctRequests() async throws {
         let seen = Locked<[String]>([])
