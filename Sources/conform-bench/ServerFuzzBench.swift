@@ -1,17 +1,12 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Requests per second of whole `conform fuzz` processes against the embedded mock, beside
 /// Schemathesis (`st run`) against `conform mock` of the same description, each sending about the
 /// same number of requests: what a CI job waits for, start-up and reports included.
 ///
 /// Schemathesis is looked for at `CONFORM_BENCH_SCHEMATHESIS`, then the lab's virtual environment
-/// (`.build-lab/venv/bin/st`, made by `scripts/lab/setup.sh`), then `st` on the `PATH`; without it
+/// (`.build-lab/venv/bin/st`, made by `scripts/lab/setup.sh`) or CI's (`.build-ci/python/bin/st`,
+/// made by `.ci/real-servers.sh`), then `st` on the `PATH`; without it
 /// the row gives Conform's figure alone and says so.
 struct ServerFuzzBench {
     let process: ProcessTimer
@@ -90,15 +85,14 @@ struct ServerFuzzBench {
     private func schemathesisRun(_ st: URL) throws -> (requests: Int, seconds: Double) {
         var times: [Double] = []
         var requests = 0
-        for _ in 0..<repetitions {
-            let port = try Self.freePort()
+        for repetition in 0..<repetitions {
             let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "conform-bench-mock-\(port).log")
+                "conform-bench-mock-\(ProcessInfo.processInfo.processIdentifier)-\(repetition).log")
             FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             let mock = Process()
             mock.executableURL = process.conform
-            mock.arguments = ["mock", Self.description, "--port", String(port)]
+            mock.arguments = ["mock", Self.description, "--port", "0"]
             mock.standardOutput = handle
             mock.standardError = handle
             try mock.run()
@@ -107,9 +101,9 @@ struct ServerFuzzBench {
                 mock.waitUntilExit()
                 try? FileManager.default.removeItem(at: log)
             }
-            try Self.waitUntilListening(port)
+            let baseURL = try Self.servedURL(in: log)
             let (seconds, status) = try ProcessTimer.run(
-                st, ["run", Self.description, "--url", "http://127.0.0.1:\(port)", "--seed", "1"])
+                st, ["run", Self.description, "--url", baseURL, "--seed", "1"])
             guard status == 0 else { throw BenchFailure("st run exited with \(status) against conform mock") }
             times.append(seconds)
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -119,55 +113,30 @@ struct ServerFuzzBench {
         return (requests, times[times.count / 2])
     }
 
+    /// The base URL `conform mock --port 0` announces in its first line (`Serving … at http://…`),
+    /// waiting up to 10 s for it.
+    private static func servedURL(in log: URL) throws -> String {
+        for _ in 0..<200 {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first, let start = line.range(of: " at http://") {
+                let rest = line[line.index(start.lowerBound, offsetBy: 4)...]
+                return String(rest.prefix { !$0.isWhitespace && $0 != "(" })
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw BenchFailure("conform mock did not say where it serves")
+    }
+
     static func locateSchemathesis() throws -> URL? {
         var candidates: [String] = []
         if let given = ProcessInfo.processInfo.environment["CONFORM_BENCH_SCHEMATHESIS"] {
             candidates.append(given)
         }
-        candidates.append(".build-lab/venv/bin/st")
+        candidates += [".build-lab/venv/bin/st", ".build-ci/python/bin/st"]
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         candidates += path.split(separator: ":").map { "\($0)/st" }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map {
             URL(fileURLWithPath: $0)
         }
-    }
-
-    /// A port nothing listens on now: bound to port 0, read, released.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw BenchFailure("cannot open a socket") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard bound else { throw BenchFailure("cannot bind a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    /// Waits (up to 10 s) until something accepts connections on `port`.
-    private static func waitUntilListening(_ port: Int) throws {
-        for _ in 0..<200 {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            close(descriptor)
-            if connected { return }
-            usleep(50_000)
-        }
-        throw BenchFailure("conform mock did not start listening on port \(port)")
     }
 }

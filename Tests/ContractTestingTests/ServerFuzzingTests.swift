@@ -14,7 +14,8 @@ private final class BookmarksServer: Sendable {
     let sharesItems: Bool
     private let state = Locked<(items: [(id: Int, owner: String, url: String, title: String?)], next: Int)>(
         ([], 1))
-    private static let users = ["alice": "alice-pass", "bob": "bob-pass"]
+    /// Each user's API key.
+    private static let users = ["alice-key": "alice", "bob-key": "bob"]
 
     init(sharesItems: Bool) { self.sharesItems = sharesItems }
 
@@ -40,12 +41,7 @@ private final class BookmarksServer: Sendable {
     }
 
     private func user(of request: HTTPRequest) -> String? {
-        guard let header = request.headers["Authorization"], header.hasPrefix("Basic "),
-            let data = Data(base64Encoded: String(header.dropFirst(6))),
-            case let pair = String(decoding: data, as: UTF8.self).split(separator: ":", maxSplits: 1),
-            pair.count == 2, Self.users[String(pair[0])] == String(pair[1])
-        else { return nil }
-        return String(pair[0])
+        request.headers["X-Api-Key"].flatMap { Self.users[$0] }
     }
 
     private func list(_ user: String) -> HTTPResponse {
@@ -103,8 +99,7 @@ private func bookmarksSuite(
     let http = HTTPServer { server.handle($0) }
     let port = try http.start()
     let environment = [
-        "CONFORM_BASE_URL": "http://127.0.0.1:\(port)", "BOOKMARKS_USER": "alice",
-        "BOOKMARKS_PASSWORD": "alice-pass",
+        "CONFORM_BASE_URL": "http://127.0.0.1:\(port)", "BOOKMARKS_KEY": "alice-key",
     ].merging(extra) { $1 }
     return (ContractSuite(file: bookmarksPath, environment: environment), http)
 }
@@ -115,7 +110,7 @@ struct ServerFuzzingTests {
     func correctServerPasses() async throws {
         let (suite, http) = try bookmarksSuite(sharesItems: false)
         defer { http.shutdown() }
-        let result = try await suite.fuzzServer(cases: 6, otherCredentials: ["login": "bob:bob-pass"])
+        let result = try await suite.fuzzServer(cases: 6, otherCredentials: ["login": "bob-key"])
         let failed = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
         #expect(failed.isEmpty, "\(failed.map(\.id))")
         #expect(
@@ -123,17 +118,17 @@ struct ServerFuzzingTests {
         #expect(result.cases.contains { $0.checks.contains(.useAfterFree) && $0.outcome == .passed })
     }
 
-    @Test("another user's bookmark served is an issue with its story, and no password shows")
+    @Test("another user's bookmark served is an issue with its story, and no key shows")
     func sharedItemsAreFound() async throws {
         let (suite, http) = try bookmarksSuite(sharesItems: true)
         defer { http.shutdown() }
-        let result = try await suite.fuzzServer(cases: 6, otherCredentials: ["login": "bob:bob-pass"])
+        let result = try await suite.fuzzServer(cases: 6, otherCredentials: ["login": "bob-key"])
         let finding = try #require(
             result.cases.flatMap(\.findings).first { $0.check == .objectLevelAuthorization })
         #expect(finding.steps.count >= 2, "the steps show alice's create and bob's request")
         let recorded = Locked<[String]>([])
         await withKnownIssue {
-            await suite.expectServerFuzzing(cases: 6, otherCredentials: ["login": "bob:bob-pass"])
+            await suite.expectServerFuzzing(cases: 6, otherCredentials: ["login": "bob-key"])
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             recorded.withLock { $0.append(text) }
@@ -141,13 +136,13 @@ struct ServerFuzzingTests {
         }
         #expect(!recorded.current.isEmpty)
         let everything = recorded.current.joined() + result.cases.flatMap(\.findings).map { "\($0)" }.joined()
-        #expect(!everything.contains("bob-pass") && !everything.contains("alice-pass"))
+        #expect(!everything.contains("bob-key") && !everything.contains("alice-key"))
     }
 
     @Test("the second identity can come from CONFORM_AUTH_OTHER_<scheme>")
     func otherCredentialFromTheEnvironment() async throws {
         let (suite, http) = try bookmarksSuite(
-            sharesItems: true, extra: ["\(ContractSuite.otherCredentialPrefix)login": "bob:bob-pass"])
+            sharesItems: true, extra: ["\(ContractSuite.otherCredentialPrefix)login": "bob-key"])
         defer { http.shutdown() }
         let result = try await suite.fuzzServer(cases: 4)
         #expect(result.cases.flatMap(\.findings).contains { $0.check == .objectLevelAuthorization })
@@ -158,7 +153,7 @@ struct ServerFuzzingTests {
         let (suite, http) = try bookmarksSuite(sharesItems: false)
         defer { http.shutdown() }
         await #expect {
-            try await suite.fuzzServer(otherCredentials: ["logni": "bob:bob-pass"])
+            try await suite.fuzzServer(otherCredentials: ["logni": "bob-key"])
         } throws: { error in
             "\(error)".contains("no security scheme \"logni\"")
                 && "\(error)".contains("did you mean \"login\"")
