@@ -1,0 +1,128 @@
+/// Judges the exchanges of an app's own traffic against a contract: the request with
+/// ``RequestChecker`` (the client's side), the response with ``ResponseChecker`` and every check of
+/// `conform run` but the examples' assertions (the server's side). `conform proxy`, `conform check`
+/// and the test-time URL protocol all use it, so one exchange gets one verdict wherever it was seen.
+///
+/// Each exchange becomes a ``CaseResult`` named after it, whose findings say by their check which
+/// side broke the contract (``CheckName/side``), already redacted for any output.
+///
+/// ```swift
+/// let checker = TrafficChecker(contract: contract, basePath: "/v1")
+/// let result = checker.check(TrafficExchange(name: "exchange 1", request: request, response: response))
+/// for finding in result.findings { print(finding.check.side, finding.message) }
+/// ```
+public struct TrafficChecker: Sendable {
+    /// The endpoint id of an exchange that names no operation of the contract.
+    public static let unmatchedEndpointID = "unmatched"
+
+    /// The response checks of traffic: those of `conform run` but `assertions`, which belong to
+    /// the contract's examples.
+    public static let responseChecks = Check.replayChecks.filter { $0.name != .assertions }
+
+    public let contract: Contract
+    public let schemas: ContractSchemas
+    /// The path of the server's base URL (`/v1`), taken off each request's path before it is
+    /// matched to an operation; empty when operations sit at the root.
+    public var basePath: String
+    /// The body limit the exchanges were read with: a body over it went through unchecked.
+    public var maximumBodyBytes: Int
+    /// What every result hides.
+    public var redaction: Redaction
+    private let requestChecker: RequestChecker
+
+    public init(
+        contract: Contract, schemas: ContractSchemas? = nil, basePath: String = "",
+        maximumBodyBytes: Int = TargetSettings.defaultMaximumBodyBytes, redaction: Redaction = Redaction()
+    ) {
+        let schemas = schemas ?? ContractSchemas(contract: contract)
+        self.contract = contract
+        self.schemas = schemas
+        self.basePath = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        self.maximumBodyBytes = maximumBodyBytes
+        self.redaction = redaction
+        self.requestChecker = RequestChecker(contract: contract, schemas: schemas)
+    }
+
+    /// The request's path as the contract writes paths: without the server's base path.
+    public func operationPath(of request: HTTPRequest) -> String {
+        let path = request.path
+        guard !basePath.isEmpty, path.hasPrefix(basePath) else { return path }
+        let rest = path.dropFirst(basePath.count)
+        if rest.isEmpty { return "/" }
+        return rest.hasPrefix("/") ? String(rest) : path
+    }
+
+    /// The verdict on one exchange, redacted.
+    public func check(_ exchange: TrafficExchange) -> CaseResult {
+        let path = operationPath(of: exchange.request)
+        let requestOutcome = requestChecker.check(exchange.request, path: path)
+        let endpoint = requestOutcome.match.endpoint
+        var findings = requestOutcome.findings
+        var checks = requestOutcome.checksRun
+        if exchange.requestBodyUnchecked {
+            findings.removeAll { $0.check == .requestSchemaConformance }
+            findings.append(uncheckedBody(.requestSize, what: "request"))
+        }
+        let endpointID = endpoint?.id ?? Self.unmatchedEndpointID
+        var result = CaseResult(
+            id: "\(endpointID)/\(exchange.name)", endpointID: endpointID, name: exchange.name,
+            method: exchange.request.method, path: endpoint?.path.template ?? path, outcome: .passed,
+            request: exchange.request, duration: exchange.duration,
+            curl: CurlCommand.render(exchange.request, redaction: redaction))
+        if let response = exchange.response {
+            var kept = response
+            if kept.body.count > Replayer.keptBodyBytes {
+                kept.body = Array(kept.body.prefix(Replayer.keptBodyBytes))
+            }
+            result.response = kept
+            if let endpoint {
+                let checked = responseFindings(exchange, response: response, endpoint: endpoint)
+                findings += checked.findings
+                checks += checked.checksRun
+            }
+        } else if let failure = exchange.failure {
+            result.outcome = .error
+            result.reason = (failure.isUnreachable ? "unreachable: " : "") + failure.description
+            result.isUnreachable = failure.isUnreachable
+            findings.append(Replayer.finding(for: failure))
+        }
+        result.findings = findings
+        result.checks = checks
+        if result.outcome == .passed && !findings.isEmpty { result.outcome = .failed }
+        return redaction.redacting(result)
+    }
+
+    private func responseFindings(_ exchange: TrafficExchange, response: HTTPResponse, endpoint: Endpoint)
+        -> ResponseChecker.Outcome
+    {
+        var response = response
+        response.duration = exchange.duration
+        var checks = Self.responseChecks
+        if exchange.responseBodyUnchecked {
+            // Only the first bytes are here: the checks of the whole body would judge a torso.
+            checks.removeAll { [.responseSchemaConformance, .duplicateKeys].contains($0.name) }
+        }
+        let checker = ResponseChecker(contract: contract, schemas: schemas, checks: checks)
+        var outcome = checker.check(response, to: exchange.request, endpoint: endpoint)
+        if exchange.responseBodyUnchecked {
+            var finding = uncheckedBody(.responseSize, what: "response")
+            finding.status = response.status
+            outcome.findings.append(finding)
+        }
+        return outcome
+    }
+
+    private func uncheckedBody(_ check: CheckName, what: String) -> Finding {
+        let limit = "\(maximumBodyBytes / 1_048_576) MiB"
+        let shown = maximumBodyBytes >= 1_048_576 ? limit : "\(maximumBodyBytes) bytes"
+        return Finding(
+            check: check,
+            message: "the \(what) body is larger than --max-body (\(shown)): it went through unchecked",
+            expected: "a body within --max-body", actual: "more than \(shown)")
+    }
+
+    /// Which declared statuses of each operation the exchanges saw, and which they never did.
+    public func coverage(of cases: [CaseResult]) -> [EndpointCoverage] {
+        EndpointCoverage.of(contract.endpoints, in: cases)
+    }
+}
