@@ -16,6 +16,7 @@ public final class BodyStream: @unchecked Sendable {
     enum Source {
         case socket(BodyPump, deadline: @Sendable (Duration) -> SocketDeadline, release: @Sendable () -> Void)
         case queue(BodyQueue)
+        case generated(@Sendable () -> [UInt8]?)
     }
 
     /// The length of the whole body (the message's first bytes included) when the sender declared
@@ -54,6 +55,8 @@ public final class BodyStream: @unchecked Sendable {
                 }
             case .queue(let queue):
                 piece = try queue.pop(idleTimeout: idleTimeout)
+            case .generated(let next):
+                piece = next()
             }
             if piece == nil { finish() }
             return piece
@@ -93,7 +96,19 @@ public final class BodyStream: @unchecked Sendable {
         switch source {
         case .socket(_, _, let release): release()
         case .queue(let queue): queue.cancel()
+        case .generated: break
         }
+    }
+
+    /// A stream whose pieces `next` makes, until it returns nil: a handler that sends a body from
+    /// a file or a generator without holding it (a server's test upstream, a large download).
+    ///
+    /// - Parameter declaredLength: The whole body's length, when known, so a server can send
+    ///   `Content-Length` instead of chunking.
+    public static func generated(declaredLength: Int? = nil, _ next: @escaping @Sendable () -> [UInt8]?)
+        -> BodyStream
+    {
+        BodyStream(source: .generated(next), declaredLength: declaredLength, peer: "a generator")
     }
 
     /// A stream of the rest of a body `pump` reads on `stream`; closing it closes `stream` when
