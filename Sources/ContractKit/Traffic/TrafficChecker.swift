@@ -59,10 +59,10 @@ public struct TrafficChecker: Sendable {
         let endpoint = requestOutcome.match.endpoint
         var findings = requestOutcome.findings
         var checks = requestOutcome.checksRun
-        if exchange.requestBodyUnchecked {
+        if exchange.requestBodyUnchecked || !exchange.requestBodyRecorded {
             findings.removeAll { $0.check == .requestSchemaConformance }
-            findings.append(uncheckedBody(.requestSize, what: "request"))
         }
+        if exchange.requestBodyUnchecked { findings.append(uncheckedBody(.requestSize, what: "request")) }
         let endpointID = endpoint?.id ?? Self.unmatchedEndpointID
         var result = CaseResult(
             id: "\(endpointID)/\(exchange.name)", endpointID: endpointID, name: exchange.name,
@@ -88,6 +88,13 @@ public struct TrafficChecker: Sendable {
         }
         result.findings = findings
         result.checks = checks
+        let unrecorded = [
+            exchange.requestBodyRecorded ? nil : "request", exchange.responseBodyRecorded ? nil : "response",
+        ].compactMap { $0 }
+        if !unrecorded.isEmpty, result.reason == nil {
+            result.reason =
+                "the record has no \(unrecorded.joined(separator: " or ")) body, so it was not judged"
+        }
         if result.outcome == .passed && !findings.isEmpty { result.outcome = .failed }
         return redaction.redacting(result)
     }
@@ -101,6 +108,12 @@ public struct TrafficChecker: Sendable {
         if exchange.responseBodyUnchecked {
             // Only the first bytes are here: the checks of the whole body would judge a torso.
             checks.removeAll { [.responseSchemaConformance, .duplicateKeys].contains($0.name) }
+        }
+        if !exchange.responseBodyRecorded {
+            // No bytes at all: the type's signature cannot be judged either.
+            checks.removeAll {
+                [.responseSchemaConformance, .duplicateKeys, .contentTypeConformance].contains($0.name)
+            }
         }
         let checker = ResponseChecker(contract: contract, schemas: schemas, checks: checks)
         var outcome = checker.check(response, to: exchange.request, endpoint: endpoint)

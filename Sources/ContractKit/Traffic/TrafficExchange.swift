@@ -22,6 +22,12 @@ public struct TrafficExchange: Sendable {
     public var requestBodyUnchecked: Bool
     /// The response body was larger than the body limit and went through unchecked.
     public var responseBodyUnchecked: Bool
+    /// False when the record holds no request body although one was sent (a HAR file without its
+    /// `text`): its content is not judged.
+    public var requestBodyRecorded = true
+    /// False when the record holds no response body although one came (a HAR export that left it
+    /// out): its content is not judged.
+    public var responseBodyRecorded = true
 
     public init(
         name: String, request: HTTPRequest, response: HTTPResponse? = nil, failure: TransportError? = nil,
