@@ -36,7 +36,7 @@ public final class ContractSuite: Sendable {
     private let mock: Locked<ContractMock?> = Locked(nil)
     private let environment: [String: String]
     /// The environment's values the contract uses (`{{env.NAME}}`), masked in every issue.
-    private let secrets: [String]
+    let secrets: [String]
 
     private static let registry = Locked<[String: ContractSuite]>([:])
 

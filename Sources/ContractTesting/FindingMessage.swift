@@ -11,7 +11,8 @@ enum FindingMessage {
         case .error, .failed:
             if result.findings.isEmpty { return ["\(result.id): \(result.reason ?? "failed")"] }
             return result.findings.map { finding in
-                var text = "\(result.id) — \(finding.check.rawValue): \(finding.message)"
+                let side = finding.check.side == .request ? " (the client's request)" : ""
+                var text = "\(result.id) — \(finding.check.rawValue)\(side): \(finding.message)"
                 if let pointer = finding.pointer, !pointer.isEmpty { text += "\n  at \(pointer)" }
                 if let expected = finding.expected { text += "\n  expected: \(expected)" }
                 if let actual = finding.actual { text += "\n  actual:   \(actual)" }
