@@ -17,7 +17,9 @@ struct BenchOptions: Sendable {
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
-    static let phases = ["parser", "validator", "corpus", "replay", "fuzz", "memory", "startup", "compat"]
+    static let phases = [
+        "parser", "validator", "corpus", "replay", "proxy", "fuzz", "memory", "startup", "compat",
+    ]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }
 

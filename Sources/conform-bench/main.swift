@@ -78,6 +78,13 @@ func runPhases(
             from: contract.document, count: options.quick ? 200 : 400)
         rows += try await ReplayBench(contract: replayContract, repetitions: repetitions).run()
     }
+    if options.runs("proxy") {
+        log("proxy")
+        rows += try await ProxyBench(
+            contract: contract, repetitions: repetitions, exchanges: options.quick ? 150 : 300
+        )
+        .run()
+    }
     if options.runs("fuzz") {
         log("codable fuzz")
         rows += try FuzzBench(

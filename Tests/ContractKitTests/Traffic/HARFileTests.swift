@@ -104,6 +104,22 @@ import Testing
         #expect(exchange.failure?.description.contains("net::ERR_CONNECTION_RESET") == true)
     }
 
+    @Test("a form body given only as params is encoded back into the body")
+    func paramsOnly() throws {
+        let text = #"""
+            {"log": {"version": "1.2", "entries": [{"startedDateTime": "2026-11-22T08:30:00.000Z", "time": 1,
+              "request": {"method": "POST", "url": "https://api.test/login", "headers": [],
+                "postData": {"mimeType": "application/x-www-form-urlencoded",
+                             "params": [{"name": "user", "value": "ann lee"}, {"name": "next", "value": "/a&b"}]}},
+              "response": {"status": 204, "headers": [], "content": {"size": 0, "mimeType": ""}}}]}}
+            """#
+        let file = try HARFile.parse(Array(text.utf8), path: "forms.har")
+        let request = try #require(file.entries.first?.exchange?.request)
+        #expect(request.bodyText == "user=ann%20lee&next=/a%26b")
+        #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
+        #expect(file.entries.first?.exchange?.requestBodyRecorded == true)
+    }
+
     @Test("files that are not HAR say where and why")
     func notHAR() {
         #expect(

@@ -131,4 +131,22 @@ struct ContractProxyTests {
         #expect(seen.current == ["/api/v2/categories", "/api/v2/categories"])
         #expect(run.cases.map(\.endpointID) == ["listCategories", "listCategories"])
     }
+
+    @Test(
+        "a request in absolute form (the system's proxy settings) is forwarded; a CONNECT tunnel is refused")
+    func proxySettingsForms() async throws {
+        let harness = try ProxyHarness.overMock()
+        let port = try #require(Int(harness.url.split(separator: ":").last ?? ""))
+        let absolute = try RawClient(port: port)
+        _ = absolute.send(
+            "GET http://api.restaurant.test/categories HTTP/1.1\r\nHost: api.restaurant.test\r\n\r\n")
+        let forwarded = try absolute.readResponse()
+        let tunnel = try RawClient(port: port)
+        _ = tunnel.send("CONNECT api.restaurant.test:443 HTTP/1.1\r\nHost: api.restaurant.test:443\r\n\r\n")
+        let refused = try tunnel.readResponse()
+        let run = try harness.stop()
+        #expect(forwarded.status == 200)
+        #expect(run.cases.map(\.endpointID) == ["listCategories"])
+        #expect(refused.status == 400)
+    }
 }
