@@ -34,7 +34,7 @@ public final class ContractSuite: Sendable {
     public let cases: [ContractCase]
     private let session: Locked<ReplaySession?> = Locked(nil)
     private let mock: Locked<ContractMock?> = Locked(nil)
-    private let environment: [String: String]
+    let environment: [String: String]
     /// The environment's values the contract uses (`{{env.NAME}}`), masked in every issue.
     let secrets: [String]
 

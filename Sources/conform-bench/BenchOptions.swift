@@ -19,6 +19,7 @@ struct BenchOptions: Sendable {
 
     static let phases = [
         "parser", "validator", "corpus", "replay", "proxy", "fuzz", "memory", "startup", "compat",
+        "serverfuzz",
     ]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }

@@ -101,6 +101,10 @@ func runPhases(
         log("compat")
         rows += try await CompatBench(repetitions: repetitions).run()
     }
+    if let process, options.runs("serverfuzz") {
+        log("server fuzz")
+        rows += try ServerFuzzBench(process: process, repetitions: repetitions).run()
+    }
     if let process, options.runs("startup") {
         log("start-up")
         rows += try StartupBench(process: process, repetitions: repetitions).run()

@@ -22,6 +22,28 @@ struct VerdictTests {
         #expect(result.err.contains("unreachable"))
     }
 
+    @Test("the fuzz summary counts every request sent: stories and followed references too")
+    func fuzzSummaryCountsEverything() async throws {
+        let dir = try folder()
+        let result = await conform(
+            "fuzz", repo("Contracts/restaurant.json"), "--cases", "3", "--reports-dir", dir)
+        #expect(result.code == .success, "\(result.err)")
+        let table = result.out.components(separatedBy: "Requests sent:").last ?? ""
+        let header = table.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.contains("referenced_resource_availability") && header.contains("stories"), "\(table)")
+        let rows = table.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let order = try #require(rows.first { $0.first == "placeOrder" })
+        let total = try #require(rows.first { $0.first == "total" })
+        // placeOrder creates orders: its story's requests are filed under it.
+        #expect(Int(order[order.count - 2]) ?? 0 > 0, "\(table)")
+        // Each row's total is the sum of its columns.
+        for row in rows where row.count > 2 && row.first != "endpoint" {
+            let values = row.dropFirst().compactMap { Int($0) }
+            #expect(values.dropLast().reduce(0, +) == values.last, "\(row)")
+        }
+        #expect(Int(total.last ?? "") ?? 0 > 0)
+    }
+
     @Test("merging an interrupted shard fails the job and the Markdown says interrupted")
     func interruptedShard() async throws {
         let dir = try folder()

@@ -64,7 +64,9 @@ enum FuzzCommand {
             for pair in context.own.otherCredentials {
                 guard schemes.contains(pair.name) else {
                     var message = "error: '--auth-other \(pair.name)=…': no security scheme \"\(pair.name)\""
-                    message += schemes.isEmpty ? " (the contract declares none)" : " (declared: \(schemes.joined(separator: ", ")))"
+                    message +=
+                        schemes.isEmpty
+                        ? " (the contract declares none)" : " (declared: \(schemes.joined(separator: ", ")))"
                     if let suggestion = Suggestion.closest(to: pair.name, in: schemes) {
                         message += "; did you mean '\(suggestion)'?"
                     }
@@ -74,7 +76,10 @@ enum FuzzCommand {
                 configuration.otherCredentials[pair.name] = pair.value
             }
             configuration.target.redaction = configuration.target.redaction.addingSecrets(
-                context.own.otherCredentials.map(\.value))
+                context.own.otherCredentials.flatMap { pair in
+                    context.contract.auth?.schemes.first { $0.name == pair.name }?.maskedTexts(of: pair.value)
+                        ?? [pair.value]
+                })
             let fuzzer = ServerFuzzer(contract: context.contract, configuration: configuration)
             return TargetCommand.Job(
                 announce: {
@@ -110,15 +115,23 @@ enum FuzzCommand {
           referenced_resource_availability  what an answer points to (a URL, a listed id) can be fetched
         """
 
-    /// Requests sent per endpoint and check.
+    /// Requests sent per endpoint and check: the four intents of generated requests, then any
+    /// other check that sent requests of its own (references followed), then the stories.
     static func summary(_ outcome: ServerFuzzer.Outcome) -> String {
-        let checks: [CheckName] = [
+        let intents: [CheckName] = [
             .positiveDataAcceptance, .negativeDataRejection, .missingRequiredHeader, .unsupportedMethod,
         ]
-        var rows = [["endpoint"] + checks.map(\.rawValue) + ["total"]]
-        var totals = Array(repeating: 0, count: checks.count)
-        for (endpoint, counts) in outcome.requestCounts.sorted(by: { $0.key < $1.key }) {
-            let values = checks.map { counts[$0] ?? 0 }
+        let others = Set(outcome.requestCounts.values.flatMap(\.keys)).subtracting(intents).sorted()
+        let checks = intents + others
+        let showsStories = !outcome.storyRequestCounts.isEmpty
+        var rows = [["endpoint"] + checks.map(\.rawValue) + (showsStories ? ["stories"] : []) + ["total"]]
+        var totals = Array(repeating: 0, count: checks.count + (showsStories ? 1 : 0))
+        let endpoints = Set(outcome.requestCounts.keys).union(outcome.storyRequestCounts.keys).sorted()
+        for endpoint in endpoints {
+            let counts = outcome.requestCounts[endpoint] ?? [:]
+            let values =
+                checks.map { counts[$0] ?? 0 }
+                + (showsStories ? [outcome.storyRequestCounts[endpoint] ?? 0] : [])
             for (index, value) in values.enumerated() { totals[index] += value }
             rows.append([endpoint] + values.map(String.init) + [String(values.reduce(0, +))])
         }

@@ -16,7 +16,9 @@ enum LintCommand {
     static let strict = Flag("strict", help: "Fail on warnings too.")
     static let verbose = Flag(
         "verbose",
-        help: "Also show the resources Conform infers (which operation creates, reads, changes and deletes each) and where each id comes from.")
+        help:
+            "Also show the resources Conform infers (which operation creates, reads, changes and deletes each) and where each id comes from."
+    )
 
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let help =

@@ -75,18 +75,18 @@ enum ValidateCommand {
             console.err("error: \(message)")
             return .usageOrContractError
         }
-        var inputs: [(name: String, data: Data?)] = []
-        if options.instances.isEmpty {
-            inputs.append(("<stdin>", standardInput()))
-        } else {
-            for file in options.instances {
-                inputs.append(
-                    (file, file == "-" ? standardInput() : FileManager.default.contents(atPath: file)))
-            }
-        }
+        // Each document is read when its turn comes, straight into bytes: one document in
+        // memory at a time, held once (docs/benchmarks.md promises a peak of twice its size).
+        let names = options.instances.isEmpty ? ["<stdin>"] : options.instances
         var worst = ExitCode.success
-        for input in inputs {
-            guard let data = input.data else {
+        for name in names {
+            let input =
+                (
+                    name: name,
+                    bytes: options.instances.isEmpty || name == "-"
+                        ? Array(standardInput()) : FileBytes.read(atPath: name)
+                )
+            guard let bytes = input.bytes else {
                 console.err(
                     "error: \(input.name): \(FileManager.default.fileExists(atPath: input.name) ? "cannot read the file" : "no such file")"
                 )
@@ -96,7 +96,6 @@ enum ValidateCommand {
             // A valid JSON document needs no positions and no JSONValue: the tape decides alone.
             // One leading UTF-8 byte order mark is skipped, as in schemas and contracts (editors
             // on Windows write one); docs/json-reading.md lists what else is accepted.
-            let bytes = Array(data)
             if options.format == .text, DocumentReader.Format.of(file: input.name, bytes: bytes) == .json,
                 let tape = try? JSONTape.parse(bytes, options: .init(allowsByteOrderMark: true)),
                 tape.duplicateKeys.isEmpty, schema.isValid(tape)

@@ -62,7 +62,8 @@ struct VariableArguments {
                 case .unsupported(let kind) = scheme.kind
             {
                 console.err(
-                    "error: '--auth \(pair.name)=…': Conform cannot present \(kind) credentials; pass them with --header")
+                    "error: '--auth \(pair.name)=…': Conform cannot present \(kind) credentials; pass them with --header"
+                )
                 return nil
             }
             guard contract.auth?.setCredential(pair.value, forScheme: pair.name) == true else {
@@ -109,10 +110,7 @@ struct VariableArguments {
         secrets += variables.secrets(for: contract)
         for scheme in resolved.auth?.schemes ?? [] {
             guard let credential = scheme.credential else { continue }
-            secrets.append(credential)
-            if scheme.kind == .basic {
-                secrets.append(String(credential.split(separator: ":", maxSplits: 1).last ?? ""))
-            }
+            secrets += scheme.maskedTexts(of: credential)
         }
         let headers = resolved.auth?.schemes.compactMap(\.headerName) ?? []
         return VariableArguments(

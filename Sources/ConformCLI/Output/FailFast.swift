@@ -21,7 +21,7 @@ final class FailFast: Sendable {
     }
 
     func caseFinished(_ result: CaseResult) {
-        guard enabled, result.outcome == .failed || result.outcome == .error else { return }
+        guard enabled, result.outcome.isProblem else { return }
         let stop = state.withLock { current -> (@Sendable () -> Void)? in
             current.tripped = true
             return current.stop

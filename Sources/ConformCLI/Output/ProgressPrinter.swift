@@ -31,7 +31,7 @@ final class ProgressPrinter: Sendable {
     func caseFinished(_ result: CaseResult) {
         let (done, failed, total) = state.withLock { current -> (Int, Int, Int) in
             current.done += 1
-            if result.outcome == .failed || result.outcome == .error { current.failed += 1 }
+            if result.outcome.isProblem { current.failed += 1 }
             return (current.done, current.failed, current.total)
         }
         if verbose {
@@ -43,14 +43,14 @@ final class ProgressPrinter: Sendable {
             guard !quiet else { return }
             let failures = failed == 0 ? "" : console.styled(" \(failed) failed", .red)
             console.errInline("\r\u{1B}[2K[\(done)/\(total)]\(failures) \(safe(result.id))")
-        } else if !quiet || result.outcome == .failed || result.outcome == .error {
+        } else if !quiet || result.outcome.isProblem {
             console.err(Self.line(result, console: console))
         }
     }
 
     func finish(_ result: RunResult, showCoverage: Bool = true) {
         if console.isTerminal && !quiet { console.errInline("\r\u{1B}[2K") }
-        let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        let problems = result.cases.filter { $0.outcome.isProblem }
         if !problems.isEmpty {
             console.out("")
             console.out(console.styled("Failures", .bold))

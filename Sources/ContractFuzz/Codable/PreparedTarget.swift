@@ -54,7 +54,7 @@ struct PreparedTarget: Sendable {
             schema = cached
         } else {
             do {
-                schema = try ContractSchemas(contract: contract).schema(at: resolved.pointer)
+                schema = try ContractSchemas.shared(for: contract).schema(at: resolved.pointer)
             } catch {
                 throw .schema(resolved.pointer, error)
             }

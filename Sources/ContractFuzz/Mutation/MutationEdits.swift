@@ -27,21 +27,23 @@ extension Mutator {
         let keywords = constraints.keywords
         var edits: [Edit] = []
         if let type = keywords["type"] {
-            if let wrong = Self.wrongTypeSamples.first(where: { !SchemaChecker.typeMatches($0, type) }) {
-                edits.append(
-                    Edit(
-                        kind: .wrongType, replacement: wrong,
-                        description: "\(wrong.typeName) where \(type.compactText) is expected"))
-            }
-            // The same number as text (`"2000"` for 2000): what lax parsers coerce, so accepting
-            // it shows a server (or a model) looser than its contract.
+            // The same number as text (`"2000"` for 2000) comes first: what lax parsers coerce, so
+            // accepting it shows a server (or a model) looser than its contract, while a server
+            // that refuses it refuses the other wrong types too. Breadth-first budgets reach it.
             if case .number(let number) = value, case let text = JSONValue.string(number.description),
                 !SchemaChecker.typeMatches(text, type)
             {
                 edits.append(
                     Edit(
                         kind: .wrongType, replacement: text,
-                        description: "the number as text \(text.compactText) where \(type.compactText) is expected"))
+                        description:
+                            "the number as text \(text.compactText) where \(type.compactText) is expected"))
+            }
+            if let wrong = Self.wrongTypeSamples.first(where: { !SchemaChecker.typeMatches($0, type) }) {
+                edits.append(
+                    Edit(
+                        kind: .wrongType, replacement: wrong,
+                        description: "\(wrong.typeName) where \(type.compactText) is expected"))
             }
         }
         if !value.isNull {

@@ -84,14 +84,17 @@ extension FuzzCaseGenerator {
             return groups
         }
         let mutator = Mutator(generator: generator)
-        groups.append(
-            Self.breadthFirst(mutator.mutations(of: object, schema: schema)).compactMap { mutation in
-                guard let encoded = body(mutation.value, type: spec.contentType),
-                    !schemas.validate(encoded.readBack, at: pointer).isValid
-                else { return nil }
-                return request(
-                    .negative("body\(mutation.summary) (\(mutation.kind.label))"), base, encoded.body)
-            })
+        let mutated = Self.breadthFirst(mutator.mutations(of: object, schema: schema)).compactMap {
+            mutation -> FuzzRequest? in
+            guard let encoded = body(mutation.value, type: spec.contentType),
+                !schemas.validate(encoded.readBack, at: pointer).isValid
+            else { return nil }
+            return request(.negative("body\(mutation.summary) (\(mutation.kind.label))"), base, encoded.body)
+        }
+        // Schema violations are where servers' validation bugs live: they take two turns a round
+        // (as two groups, alternate elements, order kept) to every other kind's one.
+        groups.append(mutated.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+        groups.append(mutated.enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
         if case .json(let json) = valid.draft.body {
             groups.append(
                 MalformedBody.allCases.filter { isInvalid($0) }.map { malformed in
@@ -109,7 +112,8 @@ extension FuzzCaseGenerator {
                         ? "a UTF-8 byte-order mark before the JSON" : "a body with \(malformed.summary)"
                     let rule = malformed == .byteOrderMark ? "RFC 8259 §8.1" : "RFC 8259 §9"
                     return request(
-                        .tolerated(what, allowedBy: rule), base, .raw(malformed.bytes(from: json), contentType: nil))
+                        .tolerated(what, allowedBy: rule), base,
+                        .raw(malformed.bytes(from: json), contentType: nil))
                 })
         }
         var wrongType = request(.negative("wrong content type text/plain"), base, valid.draft.body)
@@ -119,8 +123,7 @@ extension FuzzCaseGenerator {
         // A body the server cannot read is no body: where the body is optional, a server may
         // ignore one labelled with a type it does not take.
         if !spec.isRequired { wrongType.intent = .tolerated("a body labelled text/plain") }
-        let padding = String(repeating: "x", count: Self.oversizedBodyBytes)
-        let large = JSONValue.object(JSONObject([("padding", .string(padding))]))
+        let large = JSONValue.object(JSONObject([("padding", .string(Self.oversizedPadding))]))
         // The description sets no size limit: an 11 MiB body is invalid only where its schema
         // says so; otherwise it is a probe that must not crash or hang the server.
         let breaksSchema = !schemas.validate(large, at: pointer).isValid
@@ -128,7 +131,7 @@ extension FuzzCaseGenerator {
             breaksSchema
                 ? .negative("oversized body (\(Self.oversizedBodyBytes / 1_048_576) MiB)")
                 : .tolerated("an \(Self.oversizedBodyBytes / 1_048_576) MiB body"),
-            base, .raw(Array("{\"padding\":\"\(padding)\"}".utf8), contentType: nil))
+            base, .raw(Self.oversizedBody, contentType: nil))
         oversized.httpStatuses = [413]
         groups.append([wrongType, oversized])
         return groups
@@ -152,9 +155,12 @@ extension FuzzCaseGenerator {
                 changed.set(parameter, value)
                 let what = "\(parameter.location.rawValue) parameter \(parameter.name) \(description)"
                 // Servers commonly read an empty query value as absent: a probe, not invalid data.
-                var probe = request(description == "empty" ? .tolerated(what) : .negative(what), changed, valid.draft.body)
+                var probe = request(
+                    description == "empty" ? .tolerated(what) : .negative(what), changed, valid.draft.body)
                 // HTTP's own answers to a target or a field that is too long.
-                if description == "too long" { probe.httpStatuses = parameter.location == .header ? [431, 400] : [414] }
+                if description == "too long" {
+                    probe.httpStatuses = parameter.location == .header ? [431, 400] : [414]
+                }
                 requests.append(probe)
             }
         }
@@ -170,7 +176,17 @@ extension FuzzCaseGenerator {
             .missingRequired, .outOfRange, .enumViolation, .constViolation, .patternMismatch, .wrongType,
             .tooLong, .tooShort, .notInteger, .notMultipleOf,
         ]
-        func rank(_ mutation: Mutation) -> Int { priority.firstIndex(of: mutation.kind) ?? priority.count }
+        // A number sent as its text (`"2000"`) comes before every other kind: lax coercion is the
+        // validation bug servers have most, and a server that refuses it refuses the rest too.
+        func rank(_ mutation: Mutation) -> Int {
+            if mutation.kind == .wrongType,
+                case .string(let text)? = mutation.pointer.resolve(in: mutation.value),
+                Double(text) != nil
+            {
+                return -1
+            }
+            return priority.firstIndex(of: mutation.kind) ?? priority.count
+        }
         var byPlace: [(JSONPointer, [Mutation])] = []
         for mutation in mutations {
             if let index = byPlace.firstIndex(where: { $0.0 == mutation.pointer }) {
@@ -180,7 +196,8 @@ extension FuzzCaseGenerator {
             }
         }
         let queues = byPlace.map { entry in
-            entry.1.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+            entry.1.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+                \.element)
         }
         var ordered: [Mutation] = []
         var round = 0

@@ -28,8 +28,14 @@ struct FuzzCaseGenerator {
     let schemas: ContractSchemas
     /// Bodies above the usual server limits (the mock's is 10 MiB).
     static let oversizedBodyBytes = 11 * 1_048_576
-    /// Tries per parameter to find a value the request can carry faithfully.
-    static let parameterAttempts = 8
+    /// The text of the oversized body's one member, made once per process from bytes
+    /// (`String(repeating:count:)` appends character by character: 0.5 s for 11 MiB).
+    static let oversizedPadding = String(
+        decoding: [UInt8](repeating: UInt8(ascii: "x"), count: oversizedBodyBytes), as: UTF8.self)
+    /// The oversized body, `{"padding":"xxx…"}`, built once per process.
+    static let oversizedBody: [UInt8] =
+        Array(#"{"padding":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: oversizedBodyBytes)
+        + Array(#""}"#.utf8)
 
     init(
         contract: Contract, endpoint: Endpoint, variables: [String: JSONValue], schemas: ContractSchemas,
@@ -52,15 +58,22 @@ struct FuzzCaseGenerator {
 
     /// Up to `count` valid requests (or probes), boundary values first; deterministic for
     /// `random`'s seed. Empty when the endpoint needs a body Conform cannot build.
+    ///
+    /// Valid requests explore: each parameter takes its boundary values in turn (the bounds, every
+    /// enum member, the empty and longest strings) before random ones, and no two requests are
+    /// the same, so a `limit=100` maximum or an unusual category is sent within the first cases.
     func positive(count: Int, random: inout SeededRandom) -> [FuzzRequest] {
         // An endpoint without inputs has only one valid request.
         let count = endpoint.parameters.isEmpty && endpoint.request == nil ? 1 : count
         guard let bodies = validBodies(count: count, random: &random) else { return [] }
         var requests: [FuzzRequest] = []
-        for (index, body) in bodies.enumerated() {
+        var seen = Set<String>()
+        var exploration = ParameterExploration(generator: self)
+        for index in 0..<(count * 2) where requests.count < count {
+            let body = bodies[index % bodies.count]
             guard
                 let (parameters, untyped) = validParameters(
-                    random: &random, includeOptional: index % 2 == 1, index: index)
+                    random: &random, includeOptional: index % 2 == 1, index: index, exploring: &exploration)
             else { continue }
             var intent = FuzzRequest.Intent.positive
             if let name = untyped {
@@ -68,7 +81,9 @@ struct FuzzCaseGenerator {
             } else if case .raw(_, let type?) = body, !isBuildable(type) {
                 intent = .probe("a \(type) body Conform cannot build from the schema")
             }
-            requests.append(FuzzRequest(intent: intent, draft: parameters.draft(for: endpoint, body: body)))
+            let draft = parameters.draft(for: endpoint, body: body)
+            guard seen.insert(Self.key(of: draft)).inserted else { continue }
+            requests.append(FuzzRequest(intent: intent, draft: draft))
         }
         // A client that accepts anything says `*/*` (or nothing): the server must still answer
         // with a declared status and type (RFC 9110 §12.5.1).
@@ -78,6 +93,19 @@ struct FuzzCaseGenerator {
             requests.append(anyType)
         }
         return requests
+    }
+
+    /// What makes two valid requests the same: the URL and the body.
+    static func key(of draft: RequestDraft) -> String {
+        let body: String
+        switch draft.body {
+        case .none: body = ""
+        case .json(let value): body = value.compactText
+        case .raw(let bytes, let type): body = (type ?? "") + String(decoding: bytes, as: UTF8.self)
+        }
+        let headers = draft.headers.map { "\($0.name)=\(Template.plainText($0.value))" }.joined(
+            separator: "&")
+        return draft.url(baseURL: "") + " " + headers + " " + body
     }
 
     /// One valid body for the endpoint's request (a JSON or form body generated from its schema),
@@ -91,9 +119,9 @@ struct FuzzCaseGenerator {
     /// request carries faithfully and the schema accepts as read back; with the name of a
     /// parameter whose schema gives no type (the request is then a probe). Nil when a required
     /// parameter gets no such value.
-    private func validParameters(random: inout SeededRandom, includeOptional: Bool, index: Int) -> (
-        ParameterSet, untyped: String?
-    )? {
+    private func validParameters(
+        random: inout SeededRandom, includeOptional: Bool, index: Int, exploring: inout ParameterExploration
+    ) -> (ParameterSet, untyped: String?)? {
         var set = ParameterSet()
         var untyped: String?
         let address = liveAddress(index: index)
@@ -113,16 +141,14 @@ struct FuzzCaseGenerator {
                 set.set(parameter, .string("value"))
                 continue
             }
-            var found: JSONValue?
-            for _ in 0..<Self.parameterAttempts {
-                guard let generated = try? generator.instance(for: schema, using: &random) else { break }
-                if let readBack = carried(generated, by: parameter),
-                    schemas.validate(readBack, at: pointer).isValid
-                {
-                    found = generated
-                    break
+            let found =
+                exploring.next(for: parameter, schema: schema, pointer: pointer)
+                ?? generator.validInstance(for: schema, using: &random) { generated in
+                    guard isPlain(generated, in: parameter.location),
+                        let readBack = carried(generated, by: parameter)
+                    else { return false }
+                    return schemas.validate(readBack, at: pointer).isValid
                 }
-            }
             if let found {
                 set.set(parameter, found)
             } else if parameter.isRequired {
@@ -147,6 +173,23 @@ struct FuzzCaseGenerator {
     func isUntyped(_ schema: JSONValue) -> Bool {
         let resolved = navigator.resolve(schema)
         return navigator.types(of: resolved).isEmpty && resolved["enum"] == nil && resolved["const"] == nil
+    }
+
+    /// Whether a value is one servers read as it is, so a request carrying it can be called valid:
+    /// no control characters, no `/` in a path segment (decoded before routing by many servers),
+    /// and not so long that HTTP's own limits answer (414 for a long target).
+    func isPlain(_ value: JSONValue, in location: Parameter.Location) -> Bool {
+        let texts: [String]
+        switch value {
+        case .array(let elements): texts = elements.map(Template.plainText)
+        case .object(let object): texts = object.members.map { Template.plainText($0.value) }
+        default: texts = [Template.plainText(value)]
+        }
+        let limit = location == .path ? 200 : 1_000
+        return texts.allSatisfy { text in
+            text.utf8.count <= limit && !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+                && (location != .path || !text.contains("/"))
+        }
     }
 
     /// `value` as the server reads it back after it travelled in `parameter`'s place and style;

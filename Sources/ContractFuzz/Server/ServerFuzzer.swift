@@ -59,6 +59,9 @@ public struct ServerFuzzer: Sendable {
         public var result: RunResult
         /// Requests sent, by endpoint id and check name.
         public var requestCounts: [String: [CheckName: Int]]
+        /// Requests the resource stories sent, by the endpoint each story's case is filed under
+        /// (its create, else its listing, else its read).
+        public var storyRequestCounts: [String: Int] = [:]
     }
 
     public let contract: Contract
@@ -76,7 +79,7 @@ public struct ServerFuzzer: Sendable {
     public init(contract: Contract, configuration: Configuration) {
         self.contract = contract
         self.configuration = configuration
-        self.schemas = ContractSchemas(contract: contract)
+        self.schemas = ContractSchemas.shared(for: contract)
         self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         self.transport = configuration.target.transport
         self.model = ResourceModel(contract: contract)
@@ -105,8 +108,11 @@ public struct ServerFuzzer: Sendable {
         var cases: [CaseResult] = []
         var counts: [String: [CheckName: Int]] = [:]
         let stateful = StatefulPhase(fuzzer: self, model: model, deadline: deadline)
+        var storyCounts: [String: Int] = [:]
         if !configuration.stateless {
-            for result in await stateful.run(live: &live) {
+            let stories = await stateful.run(live: &live)
+            storyCounts = stories.sent
+            for result in stories.results {
                 cases.append(result)
                 configuration.progress?(result)
             }
@@ -160,7 +166,7 @@ public struct ServerFuzzer: Sendable {
         let result = RunResult.assemble(
             contract: contract, baseURL: configuration.baseURL, selection: selection, startedAt: startedAt,
             duration: clock.now - start, cases: cases, seed: configuration.seed)
-        return Outcome(result: result, requestCounts: counts)
+        return Outcome(result: result, requestCounts: counts, storyRequestCounts: storyCounts)
     }
 
     /// The endpoints to fuzz, in groups that share no state: the endpoints of one resource (with

@@ -21,8 +21,12 @@ extension ResourceStory {
         let listed = ids.contains { StoredComparison.sameID($0, id) }
         if expected {
             // Every item the story created and has not deleted must be there, not only this one.
-            let created = live.created.filter { $0.resource == resource.name }.compactMap { $0.address[parameter] }
-            let missing = created.first { candidate in !ids.contains { StoredComparison.sameID($0, candidate) } }
+            let created = live.created.filter { $0.resource == resource.name }.compactMap {
+                $0.address[parameter]
+            }
+            let missing = created.first { candidate in
+                !ids.contains { StoredComparison.sameID($0, candidate) }
+            }
             let partial = Self.mayBePartial(body, count: ids.count)
             judged(
                 .ensureResourceAvailability, on: endpoint.id,
@@ -31,7 +35,8 @@ extension ResourceStory {
                         ? nil
                         : log.finding(
                             .ensureResourceAvailability, "a created item is missing from the listing",
-                            expected: "\(endpoint.displayName) to list \(parameter) \(Template.plainText(missing))",
+                            expected:
+                                "\(endpoint.displayName) to list \(parameter) \(Template.plainText(missing))",
                             actual: "\(ids.count) items, not this one")
                 })
         }

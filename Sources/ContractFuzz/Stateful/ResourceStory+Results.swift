@@ -9,44 +9,45 @@ extension ResourceStory {
     }
 
     func cases() -> [CaseResult] {
-        let redaction = fuzzer.configuration.redaction
+        let cases = CaseBuilder(redaction: fuzzer.configuration.redaction)
+        // Every request of the story carried the run's credentials: masked wherever they echo.
+        let sent = log.steps.map(\.record)
         if foundNoServer, let error = unreachable {
-            var result = skippedCase("unreachable: \(error.description)")
-            result.outcome = .error
-            result.isUnreachable = true
-            result.findings = [
-                Finding(
-                    check: .notAServerError, message: error.description, expected: "a complete HTTP response",
-                    actual: error.description)
-            ]
-            return [result]
+            var result = skippedCase("")
+            result = cases.failed(result, by: error)
+            return [cases.finished(result)]
         }
         var results: [CaseResult] = tallies.keys.sorted().compactMap { key in
             let check = key.check
             guard let tally = tallies[key], let endpoint = contract.endpoint(tally.endpointID) else {
                 return nil
             }
-            var result = CaseResult(
-                id: "\(endpoint.id)/\(check.rawValue)", endpointID: endpoint.id, name: check.rawValue,
-                method: endpoint.method, path: endpoint.path.template,
-                outcome: tally.findings.isEmpty ? .passed : .failed, findings: tally.findings,
-                reason:
-                    "\(tally.count) judgement\(tally.count == 1 ? "" : "s") in the life of \(resource.name)",
-                checks: [check])
+            var result = cases.start(
+                id: "\(endpoint.id)/\(check.rawValue)", name: check.rawValue, endpoint: endpoint,
+                outcome: tally.findings.isEmpty ? .passed : .failed)
+            result.findings = tally.findings
+            result.reason =
+                "\(tally.count) judgement\(tally.count == 1 ? "" : "s") in the life of \(resource.name)"
+            result.checks = [check]
             result.curl = tally.findings.first?.curl
-            return redaction.redacting(result)
+            return cases.finished(result, sent: sent)
         }
         if let endpoint = contract.endpoint(primaryEndpointID) {
+            // Nothing judged because nothing could be created: not a pass.
+            if tallies.isEmpty, responseFindings.isEmpty, let createProblem {
+                return [cases.finished(skippedCase("no item to follow: \(createProblem)"), sent: sent)]
+            }
             let checks = Array(Set(responseFindings.map(\.check))).sorted()
-            var result = CaseResult(
-                id: "\(endpoint.id)/sequence", endpointID: endpoint.id, name: "sequence",
-                method: endpoint.method,
-                path: endpoint.path.template, outcome: responseFindings.isEmpty ? .passed : .failed,
-                findings: responseFindings,
-                reason: "\(sent) request\(sent == 1 ? "" : "s") in the life of \(resource.name)",
-                checks: checks.isEmpty ? EndpointSession.responseChecks.map(\.name) : checks)
+            var result = cases.start(
+                id: "\(endpoint.id)/sequence", name: "sequence", endpoint: endpoint,
+                outcome: responseFindings.isEmpty ? .passed : .failed)
+            result.findings = responseFindings
+            result.reason =
+                "\(self.sent) request\(self.sent == 1 ? "" : "s") in the life of \(resource.name)"
+                + (createProblem.map { "; no item created: \($0)" } ?? "")
+            result.checks = checks.isEmpty ? EndpointSession.responseChecks.map(\.name) : checks
             result.curl = responseFindings.first?.curl
-            results.append(redaction.redacting(result))
+            results.append(cases.finished(result, sent: sent))
         }
         return results
     }

@@ -45,7 +45,7 @@ extension ResourceStory {
                     $0.check == finding.check && $0.message == finding.message
                 })
             else { continue }
-            finding.curl = CurlCommand.render(record, redaction: fuzzer.configuration.redaction)
+            finding.curl = CaseBuilder(redaction: fuzzer.configuration.redaction).reproducer(record)
             responseFindings.append(finding)
         }
     }
@@ -131,12 +131,36 @@ extension ResourceStory {
             if step.succeeded || step.status.map({ $0 >= 500 }) ?? true { break }
         }
         guard let (step, body) = attempt, step.succeeded, let address = address(from: step, parent: parent)
-        else { return nil }
+        else {
+            if let step = attempt?.step { createProblem = problem(creating: endpoint, step) }
+            return nil
+        }
         log.steps[log.steps.count - 1].carried = carriedText(address)
         live.created(address, of: resource.name)
         if let body = step.body { live.observe(body) }
         sentBodies[addressKey(address)] = body
         return address
+    }
+
+    /// Why `step`, the last create tried, gave no item to follow, with what would help; nil for a
+    /// resource without item paths (`POST /order` alone).
+    func problem(creating endpoint: Endpoint, _ step: StoryStep) -> String? {
+        // Without an item path there is nothing to follow; a refused create is the valid
+        // requests' finding (positive_data_acceptance).
+        guard resource.item != nil else { return nil }
+        guard step.succeeded else {
+            let answered = step.status.map { "answered \($0)" } ?? "did not answer"
+            var text = "\(endpoint.displayName) \(answered) to every valid body tried"
+            if let auth = contract.auth, auth.callsWithoutCredentials(endpoint.id),
+                let status = step.status, auth.unauthenticatedStatuses.contains(status)
+            {
+                let names = auth.requirements(for: endpoint.id).flatMap { $0.map(\.name) }
+                text += ": it needs a credential (\(names.joined(separator: " or "))); give one with --auth"
+            }
+            return text
+        }
+        let fields = resource.idParameter.map { "no Location header and no \($0) in the body" } ?? "no id"
+        return "\(endpoint.displayName) answered \(step.status ?? 0) but its answer names no item (\(fields))"
     }
 
     /// The item an answer names: its `Location` header, else the id in its body.

@@ -30,6 +30,9 @@ struct ResourceStory {
     var draws = 0
     /// What each created item was sent with, by its address.
     var sentBodies: [String: RequestDraft.Body] = [:]
+    /// Why no item could be created, when none was: the sequence case says it, so a story that
+    /// judged nothing never reads as a pass.
+    var createProblem: String?
 
     /// Items the story creates and leaves alive for fuzzing (one more goes through the whole life).
     static let liveItems = 2
@@ -83,6 +86,8 @@ struct ResourceStory {
             subject = live.items[resource.name]?.first
         }
         if let subject {
+            // A later create that failed leaves the story told: only a story without items notes it.
+            createProblem = nil
             await lifecycle(of: subject, parent: parent, live: &live)
         }
         await checkLimit(parent: parent, live: &live)

@@ -44,16 +44,19 @@ struct StatefulPhase {
         return Set(resource.collection.parameterNames).isSubset(of: provided)
     }
 
-    func run(live: inout LiveValues) async -> [CaseResult] {
+    func run(live: inout LiveValues) async -> (results: [CaseResult], sent: [String: Int]) {
         var results: [CaseResult] = []
+        var sent: [String: Int] = [:]
         for resource in resources {
             if Task.isCancelled { break }
             var story = ResourceStory(fuzzer: fuzzer, model: model, resource: resource, deadline: deadline)
             results += await story.tell(live: &live)
+            // Filed where the story's own case is, so the summary and the report agree.
+            sent[story.primaryEndpointID, default: 0] += story.sent
             // Nothing listens: the endpoint sessions say so for every endpoint.
             if story.foundNoServer { break }
         }
-        return results
+        return (results, sent)
     }
 
     /// Deletes the items Conform created, children first; a note of those it could not delete.

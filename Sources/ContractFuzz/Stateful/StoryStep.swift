@@ -40,7 +40,8 @@ struct StoryLog: Sendable {
         let shown = Array(steps.suffix(8))
         let first = steps.count - shown.count + 1
         let lines = shown.enumerated().map { $0.element.line(first + $0.offset, baseURL: baseURL) }
-        let curl = shown.map { CurlCommand.render($0.record, redaction: redaction) }.joined(separator: "\n")
+        let cases = CaseBuilder(redaction: redaction)
+        let curl = shown.map { cases.reproducer($0.record) }.joined(separator: "\n")
         return Finding(
             check: check, message: message, expected: expected, actual: actual, status: shown.last?.status,
             curl: curl, steps: lines)

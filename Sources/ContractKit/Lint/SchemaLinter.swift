@@ -10,7 +10,7 @@ struct SchemaLinter {
 
     func problems() -> [ContractProblem] {
         var log = ProblemLog()
-        let schemas = ContractSchemas(contract: contract)
+        let schemas = ContractSchemas.shared(for: contract)
         for pointer in schemaPointers() {
             guard let schema = pointer.resolve(in: contract.document) else { continue }
             let meta = MetaSchema.validate(schema)

@@ -67,8 +67,11 @@ struct PartialLoading {
             warn(
                 problem, consequence: consequence(of: part, in: contract), conversion: conversion,
                 source: source)
-            conversion.contract = conversion.contract.replacing(
-                at: part.pointer, with: part.isSchema ? .object(JSONObject()) : nil)
+            // A schema stands in as `{}` (anything goes); any other part is left out. Spelled
+            // without a ternary: there `nil` would be read as JSON `null`.
+            let replacement: JSONValue?
+            if part.isSchema { replacement = .object(JSONObject()) } else { replacement = nil }
+            conversion.contract = conversion.contract.replacing(at: part.pointer, with: replacement)
         }
         for index in endpoints.sorted(by: >) {
             guard let problem = parts[.endpoint(index)], contract.endpoints.indices.contains(index) else {

@@ -73,6 +73,15 @@ public struct ContractAuth: Sendable {
             }
         }
 
+        /// What output must never show of `credential` given for this scheme: the credential,
+        /// and a basic credential's password alone (a reproducer may print `user` beside it).
+        public func maskedTexts(of credential: String) -> [String] {
+            guard kind == .basic,
+                let password = credential.split(separator: ":", maxSplits: 1).dropFirst().first
+            else { return [credential] }
+            return [credential, String(password)]
+        }
+
         /// Whether Conform can present a credential for this scheme at all.
         public var isPresentable: Bool {
             if case .unsupported = kind { return false }

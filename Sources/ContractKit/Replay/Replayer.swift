@@ -41,9 +41,6 @@ public struct Replayer: Sendable {
         }
     }
 
-    /// How much of each response body a `CaseResult` keeps (1 MiB).
-    public static let keptBodyBytes = 1_048_576
-
     public let contract: Contract
     public let configuration: Configuration
     public let plan: Plan
@@ -55,7 +52,7 @@ public struct Replayer: Sendable {
         self.contract = contract
         self.configuration = configuration
         self.plan = Plan(contract: contract)
-        let schemas = schemas ?? ContractSchemas(contract: contract)
+        let schemas = schemas ?? ContractSchemas.shared(for: contract)
         self.schemas = schemas
         self.synthesis = RequestBuilder.Synthesis(contract: contract, schemas: schemas)
         self.transport = configuration.target.transport
@@ -136,30 +133,65 @@ public struct Replayer: Sendable {
             let names = missing.map { "{{\($0)}}" }.joined(separator: ", ")
             return (skipped(planned, reason: "needs \(names), which an earlier case did not capture"), [:])
         }
-        let builder = RequestBuilder(
-            contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers,
-            synthesis: synthesis)
         let request: HTTPRequest
-        let built =
-            planned.lifecycle.map { lifecycleExample($0, endpoint: endpoint, builder: builder) } ?? example
         do {
-            request = try builder.request(for: endpoint, example: built, variables: variables)
+            request = try buildRequest(planned, endpoint: endpoint, example: example, variables: variables)
         } catch {
             return (skipped(planned, reason: "cannot build the request: \(error)"), [:])
         }
-        let secrets = configuration.redaction.secrets(in: request.headers)
-        let curl = configuration.redaction.scrub(
-            CurlCommand.render(request, redaction: configuration.redaction), secrets: secrets)
+        let cases = CaseBuilder(redaction: configuration.redaction)
+        var result = cases.start(id: planned.id, name: planned.name, endpoint: endpoint)
+        result.request = cases.kept(request)
+        result.curl = cases.reproducer(request)
+        let exchange = await send(request)
+        result.attempts = exchange.attempts
+        result.duration = exchange.elapsed
+        guard let response = exchange.response else {
+            if Task.isCancelled {
+                return (skipped(planned, reason: "interrupted while waiting for the response"), [:])
+            }
+            let error = exchange.error ?? .other("no response")
+            return (cases.finished(cases.failed(result, by: error), sent: [request]), [:])
+        }
+        result.response = cases.kept(response)
+        result.duration = response.duration
+        let captured = judge(
+            response, to: request, planned: planned, endpoint: endpoint, example: example,
+            variables: variables,
+            into: &result)
+        if let directory = configuration.recordDirectory {
+            SampleRecorder(directory: directory, redaction: configuration.redaction).record(
+                response, of: result, secrets: configuration.redaction.secrets(in: request.headers))
+        }
+        return (cases.finished(result, sent: [request]), captured)
+    }
+
+    /// The request of a case: its example (or the call built from the schemas, or a lifecycle
+    /// step's) with the variables captured so far.
+    private func buildRequest(
+        _ planned: Plan.Case, endpoint: Endpoint, example: Example?, variables: [String: JSONValue]
+    ) throws(RequestBuilder.Failure) -> HTTPRequest {
+        let builder = RequestBuilder(
+            contract: contract, baseURL: configuration.baseURL, extraHeaders: configuration.headers,
+            synthesis: synthesis)
+        let built =
+            planned.lifecycle.map { lifecycleExample($0, endpoint: endpoint, builder: builder) } ?? example
+        return try builder.request(for: endpoint, example: built, variables: variables)
+    }
+
+    /// Sends `request`, again after a pause while it gets no response and retries are left.
+    private func send(_ request: HTTPRequest) async -> (
+        response: HTTPResponse?, error: TransportError?, attempts: Int, elapsed: Duration
+    ) {
         var attempts = 0
         var lastError: TransportError?
-        var response: HTTPResponse?
         var elapsed = Duration.zero
-        while attempts <= configuration.retries && response == nil {
+        while attempts <= configuration.retries {
             attempts += 1
             let outcome = await transport.perform(request)
             elapsed += outcome.elapsed
             switch outcome.result {
-            case .success(let received): response = received
+            case .success(let received): return (received, nil, attempts, elapsed)
             case .failure(let error):
                 lastError = error
                 if attempts <= configuration.retries && error != .cancelled {
@@ -167,34 +199,22 @@ public struct Replayer: Sendable {
                 }
             }
         }
-        let base = CaseResult(
-            id: planned.id, endpointID: endpoint.id, name: planned.name, method: endpoint.method,
-            path: endpoint.path.template, outcome: .passed, request: request, duration: elapsed, curl: curl,
-            attempts: attempts)
-        guard let response else {
-            if Task.isCancelled {
-                return (skipped(planned, reason: "interrupted while waiting for the response"), [:])
-            }
-            var result = base
-            result.outcome = .error
-            let error = lastError ?? .other("no response")
-            result.reason = (error.isUnreachable ? "unreachable: " : "") + error.description
-            result.isUnreachable = error.isUnreachable
-            result.findings = [Self.finding(for: error)]
-            return (configuration.redaction.redacting(result, extraSecrets: secrets), [:])
-        }
+        return (nil, lastError, attempts, elapsed)
+    }
+
+    /// Checks `response`, takes the example's captures from it, and judges a lifecycle step; the
+    /// findings and outcome go into `result`, the captured variables are returned.
+    private func judge(
+        _ response: HTTPResponse, to request: HTTPRequest, planned: Plan.Case, endpoint: Endpoint,
+        example: Example?, variables: [String: JSONValue], into result: inout CaseResult
+    ) -> [String: JSONValue] {
         let checker = ResponseChecker(contract: contract, schemas: schemas, checks: configuration.checks)
         let checked = checker.check(
             response, to: request, endpoint: endpoint, example: example, variables: variables)
-        var result = base
-        // Results keep the head of a large body only; checks above saw all of it.
-        var kept = response
-        if kept.body.count > Self.keptBodyBytes { kept.body = Array(kept.body.prefix(Self.keptBodyBytes)) }
-        result.response = kept
-        result.duration = response.duration
         result.checks = checked.checksRun
         result.findings = checked.findings
-        if contract.auth?.expectsRejection(endpoint.id, status: response.status) == true {
+        let turnedAway = contract.auth?.expectsRejection(endpoint.id, status: response.status) == true
+        if turnedAway {
             result.findings = []
             result.reason = "\(response.status) without credentials, as expected"
         }
@@ -202,9 +222,7 @@ public struct Replayer: Sendable {
         // A call turned away for want of credentials has nothing to capture, nor has a declared
         // answer other than success to an example that expects no status (an OpenAPI example id
         // may name no item): its followers skip.
-        let refused =
-            contract.auth?.expectsRejection(endpoint.id, status: response.status) == true
-            || (example?.expectedStatus == nil && !(200..<300).contains(response.status))
+        let refused = turnedAway || (example?.expectedStatus == nil && !(200..<300).contains(response.status))
         for capture in example?.captures ?? [] where !refused {
             switch CaptureExtractor.value(of: capture, from: response, body: checked.body) {
             case .success(let value): captured[capture.variable] = value
@@ -221,26 +239,7 @@ public struct Replayer: Sendable {
             if let finding = outcome.finding { result.findings.append(finding) }
         }
         result.outcome = result.findings.isEmpty ? .passed : .failed
-        if let directory = configuration.recordDirectory {
-            SampleRecorder(directory: directory, redaction: configuration.redaction).record(
-                response, of: result, secrets: secrets)
-        }
-        return (configuration.redaction.redacting(result, extraSecrets: secrets), captured)
-    }
-
-    /// The finding for an exchange that gave no usable response: an oversized body is its own
-    /// check (`response_size`); anything else means no complete response.
-    public static func finding(for error: TransportError) -> Finding {
-        switch error.check {
-        case .responseSize:
-            return Finding(
-                check: .responseSize, message: error.description, expected: "a body within --max-body",
-                actual: error.description)
-        default:
-            return Finding(
-                check: .notAServerError, message: error.description, expected: "a complete HTTP response",
-                actual: error.description)
-        }
+        return captured
     }
 
     private func skipped(_ planned: Plan.Case, reason: String) -> CaseResult {

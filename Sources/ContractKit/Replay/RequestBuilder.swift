@@ -67,22 +67,14 @@ struct RequestBuilder {
     /// The call an endpoint without examples gets: required parameters and body from its schemas.
     func synthesizedExample(for endpoint: Endpoint) -> Example {
         let (navigator, schemas, generator) = (synthesis.navigator, synthesis.schemas, synthesis.generator)
-        let synthesizer = MinimalInstance(navigator: navigator)
         // The simplest value first (readable reports); where it breaks the schema (a `pattern`, a
         // `format`, `uniqueItems`…), a value from the generator the mock and the fuzzer use.
         func value(_ pointer: JSONPointer?) -> JSONValue {
             guard let pointer, let schema = navigator.schema(at: pointer) else { return "example" }
-            let minimal = synthesizer.instance(for: schema)
-            if schemas.validate(minimal, at: pointer).isValid { return minimal }
-            for attempt in 0..<8 {
-                var random = SeededRandom(seed: UInt64(attempt), deriving: pointer.description)
-                if let generated = try? generator.instance(for: schema, using: &random),
-                    schemas.validate(generated, at: pointer).isValid
-                {
-                    return generated
-                }
-            }
-            return minimal
+            let accepts = { (value: JSONValue) in schemas.validate(value, at: pointer).isValid }
+            if let simplest = generator.simplestInstance(for: schema), accepts(simplest) { return simplest }
+            return generator.validInstance(for: schema, seed: 0, key: pointer.description, accepts: accepts)
+                ?? generator.simplestInstance(for: schema) ?? "example"
         }
         var example = Example(name: "call built from the schemas", pointer: endpoint.pointer)
         for parameter in endpoint.parameters where parameter.isRequired {

@@ -62,7 +62,7 @@ public struct RunResult: Sendable, Hashable {
     public func count(_ outcome: CaseResult.Outcome) -> Int { cases.filter { $0.outcome == outcome }.count }
 
     /// Whether the run passes the gate: no failed and no errored case.
-    public var isSuccessful: Bool { !cases.contains { $0.outcome == .failed || $0.outcome == .error } }
+    public var isSuccessful: Bool { !cases.contains { $0.outcome.isProblem } }
 
     /// Whether every case that ran failed to reach the server.
     public var serverWasUnreachable: Bool {

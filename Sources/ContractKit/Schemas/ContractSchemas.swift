@@ -9,6 +9,29 @@ public final class ContractSchemas: Sendable {
 
     public init(contract: Contract) { self.contract = contract }
 
+    /// The compiled schemas of `contract`, shared by everything in the process that checks it:
+    /// `conform run` lints, serves its embedded mock and replays the same document, and compiles
+    /// each schema once. Found again by document (copies of one document compare in constant
+    /// time), base URI and format assertion; the last few contracts are kept.
+    public static func shared(for contract: Contract) -> ContractSchemas {
+        registry.withLock { kept in
+            if let found = kept.first(where: { $0.serves(contract) }) { return found }
+            let made = ContractSchemas(contract: contract)
+            kept.append(made)
+            if kept.count > keptContracts { kept.removeFirst() }
+            return made
+        }
+    }
+
+    private static let registry = Locked<[ContractSchemas]>([])
+    private static let keptContracts = 4
+
+    /// Whether these schemas are the ones `other` would compile.
+    private func serves(_ other: Contract) -> Bool {
+        contract.baseURI == other.baseURI && contract.assertsFormats == other.assertsFormats
+            && contract.endpoints.count == other.endpoints.count && contract.document == other.document
+    }
+
     /// The compiled schema at `pointer` in the contract document.
     ///
     /// The first call compiles every schema the contract declares (named schemas, parameters,

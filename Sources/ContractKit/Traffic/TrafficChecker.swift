@@ -54,6 +54,7 @@ public struct TrafficChecker: Sendable {
 
     /// The verdict on one exchange, redacted.
     public func check(_ exchange: TrafficExchange) -> CaseResult {
+        let builder = CaseBuilder(redaction: redaction)
         let path = operationPath(of: exchange.request)
         let requestOutcome = requestChecker.check(exchange.request, path: path)
         let endpoint = requestOutcome.match.endpoint
@@ -67,24 +68,18 @@ public struct TrafficChecker: Sendable {
         var result = CaseResult(
             id: "\(endpointID)/\(exchange.name)", endpointID: endpointID, name: exchange.name,
             method: exchange.request.method, path: endpoint?.path.template ?? path, outcome: .passed,
-            request: exchange.request, duration: exchange.duration,
-            curl: CurlCommand.render(exchange.request, redaction: redaction))
+            request: builder.kept(exchange.request), duration: exchange.duration,
+            curl: builder.reproducer(exchange.request))
         if let response = exchange.response {
-            var kept = response
-            if kept.body.count > Replayer.keptBodyBytes {
-                kept.body = Array(kept.body.prefix(Replayer.keptBodyBytes))
-            }
-            result.response = kept
+            result.response = builder.kept(response)
             if let endpoint {
                 let checked = responseFindings(exchange, response: response, endpoint: endpoint)
                 findings += checked.findings
                 checks += checked.checksRun
             }
         } else if let failure = exchange.failure {
-            result.outcome = .error
-            result.reason = (failure.isUnreachable ? "unreachable: " : "") + failure.description
-            result.isUnreachable = failure.isUnreachable
-            findings.append(Replayer.finding(for: failure))
+            result = builder.failed(result, by: failure)
+            findings += result.findings
         }
         result.findings = findings
         result.checks = checks
@@ -96,7 +91,7 @@ public struct TrafficChecker: Sendable {
                 "the record has no \(unrecorded.joined(separator: " or ")) body, so it was not judged"
         }
         if result.outcome == .passed && !findings.isEmpty { result.outcome = .failed }
-        return redaction.redacting(result)
+        return builder.finished(result, sent: [exchange.request])
     }
 
     private func responseFindings(_ exchange: TrafficExchange, response: HTTPResponse, endpoint: Endpoint)

@@ -25,12 +25,9 @@ struct BodyFactory {
 
     private func generate(at pointer: JSONPointer, key: String) -> JSONValue? {
         guard let schema = mock.navigator.schema(at: pointer) else { return nil }
-        for attempt in 0..<12 {
-            var random = SeededRandom(seed: mock.configuration.seed, deriving: "\(key)#\(attempt)")
-            guard let value = try? mock.generator.instance(for: schema, using: &random) else { continue }
-            if isValid(value, at: pointer) { return value }
+        return mock.generator.validInstance(for: schema, seed: mock.configuration.seed, key: key) {
+            isValid($0, at: pointer)
         }
-        return nil
     }
 
     func isValid(_ value: JSONValue, at pointer: JSONPointer?) -> Bool {

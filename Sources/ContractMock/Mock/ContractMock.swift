@@ -60,7 +60,7 @@ public final class ContractMock: Sendable {
     public init(contract: Contract, configuration: Configuration = Configuration()) {
         self.contract = contract
         self.configuration = configuration
-        self.schemas = ContractSchemas(contract: contract)
+        self.schemas = ContractSchemas.shared(for: contract)
         self.navigator = SchemaNavigator(document: contract.document)
         self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
         self.resources = Resources(endpoints: contract.endpoints)

@@ -72,7 +72,7 @@ public struct ResultsDiff: Sendable, Hashable {
                 continue
             }
             let wasGood = old.outcome == .passed
-            let isBad = item.outcome == .failed || item.outcome == .error
+            let isBad = item.outcome.isProblem
             if wasGood && isBad {
                 let known = Set(old.findings.map(FindingKey.init))
                 regressions.append(
@@ -80,7 +80,7 @@ public struct ResultsDiff: Sendable, Hashable {
                         id: item.id, baseline: old.outcome, current: item.outcome,
                         newFindings: item.findings.filter { !known.contains(FindingKey($0)) },
                         reason: item.outcome == .error ? item.reason : nil))
-            } else if (old.outcome == .failed || old.outcome == .error) && item.outcome == .passed {
+            } else if old.outcome.isProblem && item.outcome == .passed {
                 fixed.append(Change(id: item.id, baseline: old.outcome, current: item.outcome))
             }
             let bothRan = old.outcome != .skipped && item.outcome != .skipped

@@ -26,7 +26,7 @@ public enum MarkdownReport {
         if !skipped.isEmpty { head += "\n" + skipped }
         let coverage = coverageTable(result)
         if !coverage.isEmpty { head += "\n" + coverage }
-        let problems = result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        let problems = result.cases.filter { $0.outcome.isProblem }
         guard !problems.isEmpty else { return fitted(head, limit: limit) }
         head += "\n## Failures and errors\n"
         var text = head

@@ -24,7 +24,8 @@ private func failing(_ outcome: ServerFuzzer.Outcome) -> [CaseResult] {
 
 private func describe(_ cases: [CaseResult]) -> String {
     cases.map { result in
-        "\(result.id): " + result.findings.map { "[\($0.check.rawValue)] \($0.message)" }.joined(separator: "; ")
+        "\(result.id): "
+            + result.findings.map { "[\($0.check.rawValue)] \($0.message)" }.joined(separator: "; ")
     }.joined(separator: "\n")
 }
 
@@ -35,9 +36,10 @@ struct StatefulCheckTests {
         let outcome = try await fuzzNotes(.none, seed: seed)
         #expect(failing(outcome).isEmpty, "\(describe(failing(outcome)))")
         let checks = Set(outcome.result.cases.flatMap(\.checks))
-        for check in [CheckName.useAfterFree, .ensureResourceAvailability, .storedAsSent, .ignoredAuth,
-            .objectLevelAuthorization, .limitRespected, .referencedResourceAvailability]
-        {
+        for check in [
+            CheckName.useAfterFree, .ensureResourceAvailability, .storedAsSent, .ignoredAuth,
+            .objectLevelAuthorization, .limitRespected, .referencedResourceAvailability,
+        ] {
             #expect(checks.contains(check), "\(check.rawValue) was judged")
         }
     }
@@ -47,7 +49,8 @@ struct StatefulCheckTests {
         arguments: [
             (NotesBug.useAfterFree, CheckName.useAfterFree), (.notReadable, .ensureResourceAvailability),
             (.notListed, .ensureResourceAvailability), (.updateNoop, .storedAsSent),
-            (.updateOtherField, .storedAsSent), (.ignoresLimit, .limitRespected), (.ignoredAuth, .ignoredAuth),
+            (.updateOtherField, .storedAsSent), (.ignoresLimit, .limitRespected),
+            (.ignoredAuth, .ignoredAuth),
             (.otherUsersNotes, .objectLevelAuthorization), (.brokenLink, .referencedResourceAvailability),
         ])
     func bugIsFound(bug: NotesBug, check: CheckName) async throws {
@@ -59,7 +62,8 @@ struct StatefulCheckTests {
     @Test("a stateful finding tells its story: the steps, and one reproducer a step")
     func findingShowsTheStory() async throws {
         let outcome = try await fuzzNotes(.useAfterFree)
-        let finding = try #require(outcome.result.cases.flatMap(\.findings).first { $0.check == .useAfterFree })
+        let finding = try #require(
+            outcome.result.cases.flatMap(\.findings).first { $0.check == .useAfterFree })
         #expect(finding.steps.count >= 2)
         #expect(finding.steps.contains { $0.contains("DELETE /notes/") && $0.contains("→ 204") })
         #expect(finding.steps.last?.contains("GET /notes/") == true)
@@ -88,7 +92,8 @@ struct StatefulCheckTests {
         #expect(failing(outcome).isEmpty, "\(describe(failing(outcome)))")
         let itemGets = log.current.filter { $0.path.hasPrefix("GET /notes/") }
         let found = itemGets.filter { $0.status == 200 }
-        #expect(Double(found.count) >= 0.8 * Double(itemGets.count - 4), "\(found.count) of \(itemGets.count)")
+        #expect(
+            Double(found.count) >= 0.8 * Double(itemGets.count - 4), "\(found.count) of \(itemGets.count)")
     }
 
     @Test("the embedded mock passes every stateful check")
@@ -110,9 +115,27 @@ struct StatefulCheckTests {
         let http = HTTPServer { NotesServer(bug: .useAfterFree).handle($0) }
         let port = try http.start()
         defer { http.shutdown() }
-        var configuration = ServerFuzzer.Configuration(baseURL: "http://127.0.0.1:\(port)", casesPerEndpoint: 4)
+        var configuration = ServerFuzzer.Configuration(
+            baseURL: "http://127.0.0.1:\(port)", casesPerEndpoint: 4)
         configuration.stateless = true
         let outcome = await ServerFuzzer(contract: contract, configuration: configuration).run()
         #expect(!outcome.result.cases.contains { $0.name == "sequence" || $0.checks.contains(.useAfterFree) })
+    }
+
+    @Test("a story that cannot create an item is skipped with the reason, never a silent pass")
+    func storyWithoutCredentialsSaysWhy() async throws {
+        let contract = try ContractLoader.load(bytes: Array(notesDescription.utf8), file: "notes.json")
+        let http = HTTPServer { NotesServer(bug: .useAfterFree).handle($0) }
+        let port = try http.start()
+        defer { http.shutdown() }
+        let configuration = ServerFuzzer.Configuration(
+            baseURL: "http://127.0.0.1:\(port)", casesPerEndpoint: 2)
+        let outcome = await ServerFuzzer(contract: contract, configuration: configuration).run()
+        let story = try #require(outcome.result.cases.first { $0.name == "sequence" })
+        #expect(story.outcome == .skipped)
+        #expect(
+            story.reason
+                == "no item to follow: POST /notes answered 401 to every valid body tried: it needs a credential (basic); give one with --auth"
+        )
     }
 }
