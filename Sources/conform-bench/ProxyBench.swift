@@ -10,6 +10,12 @@ struct ProxyBench {
     let repetitions: Int
     let exchanges: Int
 
+    init(contract: Contract, options: BenchOptions) {
+        self.contract = contract
+        repetitions = options.repetitions
+        exchanges = options.quick ? 150 : 300
+    }
+
     func run() async throws -> [BenchRow] {
         let mock = ContractMock(contract: contract)
         let upstream = try mock.start()

@@ -80,10 +80,7 @@ func runPhases(
     }
     if options.runs("proxy") {
         log("proxy")
-        rows += try await ProxyBench(
-            contract: contract, repetitions: repetitions, exchanges: options.quick ? 150 : 300
-        )
-        .run()
+        rows += try await ProxyBench(contract: contract, options: options).run()
     }
     if options.runs("fuzz") {
         log("codable fuzz")

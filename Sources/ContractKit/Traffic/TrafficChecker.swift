@@ -39,7 +39,7 @@ public struct TrafficChecker: Sendable {
         self.schemas = schemas
         self.basePath = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         self.maximumBodyBytes = maximumBodyBytes
-        self.redaction = redaction
+        self.redaction = redaction.addingHeaders(Self.apiKeyNames(contract, in: .header))
         self.requestChecker = RequestChecker(contract: contract, schemas: schemas)
     }
 
@@ -91,7 +91,23 @@ public struct TrafficChecker: Sendable {
                 "the record has no \(unrecorded.joined(separator: " or ")) body, so it was not judged"
         }
         if result.outcome == .passed && !findings.isEmpty { result.outcome = .failed }
-        return builder.finished(result, sent: [exchange.request])
+        // API keys sent in the query are the app's real credentials too.
+        let keys = Set(Self.apiKeyNames(contract, in: .query))
+        let queryKeys = exchange.request.query.filter { keys.contains($0.name) && $0.value.count >= 4 }
+        return redaction.redacting(
+            result,
+            extraSecrets: redaction.secrets(in: exchange.request.headers)
+                + queryKeys.flatMap {
+                    [$0.value, URLEncoding.query($0.value)]
+                })
+    }
+
+    /// The names of the contract's API keys sent in `location`.
+    static func apiKeyNames(_ contract: Contract, in location: ContractAuth.Scheme.Location) -> [String] {
+        (contract.auth?.schemes ?? []).compactMap { scheme in
+            if case .apiKey(location, let name) = scheme.kind { return name }
+            return nil
+        }
     }
 
     private func responseFindings(_ exchange: TrafficExchange, response: HTTPResponse, endpoint: Endpoint)

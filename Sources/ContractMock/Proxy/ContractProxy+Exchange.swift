@@ -4,14 +4,14 @@ import Foundation
 extension ContractProxy {
     /// One exchange: forward, check both sides, record, then answer what the upstream said (or a
     /// problem response, when asked to or when the upstream gave none).
-    func handle(_ incoming: HTTPServer.Incoming) async -> HTTPServer.Reply {
+    func handle(_ incoming: HTTPServer.Incoming) -> HTTPServer.Reply {
         let number = counter.withLock { count -> Int in
             count += 1
             return count
         }
         let startedAt = Date()
         let forwarded = route.forwarded(incoming.request)
-        let outcome = await transport.perform(forwarded, requestRest: incoming.rest)
+        let outcome = transport.performBlocking(forwarded, requestRest: incoming.rest)
         var exchange = TrafficExchange(
             name: "exchange \(number) (\(Timestamp.iso8601(startedAt)))", request: forwarded,
             startedAt: startedAt, duration: outcome.elapsed, requestBodyUnchecked: incoming.rest != nil,

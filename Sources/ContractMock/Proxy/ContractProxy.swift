@@ -64,11 +64,10 @@ public final class ContractProxy: Sendable {
         var serverConfiguration = HTTPServer.Configuration(host: configuration.host, port: configuration.port)
         serverConfiguration.maxBodyBytes = configuration.maximumBodyBytes
         serverConfiguration.streamsOversizedBodies = true
+        // Each exchange runs on its connection's thread, off Swift's cooperative pool: a busy
+        // process cannot delay it, and no thread hop adds to its latency.
         let httpServer = HTTPServer(
-            configuration: serverConfiguration,
-            awaitingStreams: { [self] incoming in
-                await self.handle(incoming)
-            })
+            configuration: serverConfiguration, streaming: { [self] incoming in self.handle(incoming) })
         let port: Int
         do {
             port = try httpServer.start()

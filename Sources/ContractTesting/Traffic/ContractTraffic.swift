@@ -77,14 +77,15 @@ public final class ContractTraffic: Sendable {
         return rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?")
     }
 
-    /// Sends `request` on and returns the outcome with its verdict, kept in ``results``.
-    func exchange(_ request: HTTPRequest) async -> (ExchangeOutcome, CaseResult) {
+    /// Sends `request` on and returns the outcome with its verdict, kept in ``results``; blocks the
+    /// calling thread (the protocol's loader thread, never a task's).
+    func exchange(_ request: HTTPRequest) -> (ExchangeOutcome, CaseResult) {
         let number = counter.withLock { count -> Int in
             count += 1
             return count
         }
         let startedAt = Date()
-        let outcome = await transport.perform(request)
+        let outcome = transport.performBlocking(request)
         var exchange = TrafficExchange(
             name: "call \(number) (\(Timestamp.iso8601(startedAt)))", request: request, startedAt: startedAt,
             duration: outcome.elapsed)

@@ -16,7 +16,8 @@ public final class ContractTrafficProtocol: URLProtocol, @unchecked Sendable {
     private static let registered = Locked<[WeakTraffic]>([])
     /// Attributions made in `canInit(with:)`, by request, until the loading starts.
     private static let attributions = Locked<[String: [IssueAttribution]]>([:])
-    private let running = Locked<Task<Void, Never>?>(nil)
+    /// Set when URLSession stopped the load (cancelled): the answer is then not delivered.
+    private let stopped = Locked(false)
 
     private struct WeakTraffic {
         weak var traffic: ContractTraffic?
@@ -79,21 +80,24 @@ public final class ContractTrafficProtocol: URLProtocol, @unchecked Sendable {
             return first
         }
         nonisolated(unsafe) let loader = self
-        let task = Task {
-            let (outcome, result) = await traffic.exchange(Self.message(request))
+        // A thread of its own, not a task: the call and the wait for its issues must not depend on
+        // Swift's cooperative pool, which the tests themselves may keep busy.
+        let thread = Thread {
+            let (outcome, result) = traffic.exchange(Self.message(request))
             let lines = traffic.recordsIssues ? FindingMessage.lines(for: result) : []
             if let attribution {
                 attribution.record(lines)
             } else if !lines.isEmpty {
                 IssueAttribution.recordUnattributed(lines)
             }
-            loader.deliver(outcome, for: request)
+            if !loader.stopped.current { loader.deliver(outcome, for: request) }
         }
-        running.withLock { $0 = task }
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 
     public override func stopLoading() {
-        running.withLock { $0?.cancel() }
+        stopped.withLock { $0 = true }
     }
 
     /// Hands URLSession what the server said, or why nothing came.

@@ -40,8 +40,8 @@ final class IssueAttribution: Sendable {
         }
     }
 
-    /// Hands the findings to the test's task and waits (a few seconds at most) until it recorded
-    /// them.
+    /// Hands the findings to the test's task and waits (half a minute at most, for a busy test run)
+    /// until it recorded them.
     func record(_ lines: [String]) {
         let waiting = delivered.withLock { current -> CheckedContinuation<[String], Never>? in
             current = lines
@@ -51,7 +51,7 @@ final class IssueAttribution: Sendable {
             }
         }
         waiting?.resume(returning: lines)
-        _ = recorded.wait(timeout: .now() + 5)
+        _ = recorded.wait(timeout: .now() + 30)
     }
 
     /// Lets the waiting task end without recording anything (its call never started).

@@ -15,18 +15,22 @@ struct ForwardedBodyTests {
     /// 6 MiB of JSON digits, chunked or with a length, from a loopback server.
     private func server(chunked: Bool) throws -> (HTTPServer, String, [UInt8]) {
         let body = Array(repeating: UInt8(ascii: "7"), count: 6 * 1_048_576)
-        let server = HTTPServer(streaming: { _ in
-            let pieces = Locked(body.count / 65_536)
-            let rest = BodyStream.generated(declaredLength: chunked ? nil : body.count) {
-                pieces.withLock { left -> [UInt8]? in
-                    guard left > 0 else { return nil }
-                    left -= 1
-                    return Array(repeating: UInt8(ascii: "7"), count: 65_536)
+        var configuration = HTTPServer.Configuration()
+        configuration.writeTimeout = .seconds(60)
+        let server = HTTPServer(
+            configuration: configuration,
+            streaming: { _ in
+                let pieces = Locked(body.count / 65_536)
+                let rest = BodyStream.generated(declaredLength: chunked ? nil : body.count) {
+                    pieces.withLock { left -> [UInt8]? in
+                        guard left > 0 else { return nil }
+                        left -= 1
+                        return Array(repeating: UInt8(ascii: "7"), count: 65_536)
+                    }
                 }
-            }
-            return HTTPServer.Reply(
-                HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"]), rest: rest)
-        })
+                return HTTPServer.Reply(
+                    HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"]), rest: rest)
+            })
         let port = try server.start()
         return (server, "http://127.0.0.1:\(port)/big", body)
     }
@@ -44,8 +48,11 @@ struct ForwardedBodyTests {
         let first = try outcome.result.get().body
         let rest = try #require(outcome.rest)
         #expect(first.count <= 1_048_576 + 65_536 * 4)
-        var total = first.count
-        while let piece = try rest.next(idleTimeout: .seconds(5)) { total += piece.count }
+        let total = try await offPool {
+            var total = first.count
+            while let piece = try rest.next(idleTimeout: .seconds(30)) { total += piece.count }
+            return total
+        }
         #expect(total == body.count)
         #expect(rest.isFinished)
     }

@@ -88,5 +88,6 @@ import Testing
             TrafficExchange(name: "exchange 7", request: request, response: TrafficFixtures.json(201, "{}")))
         let text = "\(result.request?.headers ?? [:]) \(result.request?.bodyText ?? "") \(result.curl ?? "")"
         #expect(!text.contains("s3cret-token"))
+        #expect(!text.contains("k-123456"), "the contract's API-key header carries the app's real key")
     }
 }

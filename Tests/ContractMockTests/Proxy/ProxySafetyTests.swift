@@ -25,13 +25,11 @@ struct ProxySafetyTests {
             Thread.sleep(forTimeInterval: 1)
             return HTTPServer.Reply(HTTPResponse(status: 200))
         }
-        let started = ContinuousClock.now
         let response = try await harness.send("GET", "/categories")
-        let waited = ContinuousClock.now - started
         let run = try harness.stop()
         #expect(response.status == 504)
-        #expect(waited < .seconds(2))
         let result = try #require(run.cases.first)
+        #expect(result.duration < .seconds(2), "the proxy gave up at its deadline, not the upstream's pace")
         #expect(result.outcome == .error)
         #expect(result.findings.map(\.check) == [.notAServerError])
     }
@@ -49,11 +47,15 @@ struct ProxySafetyTests {
             timeout: .seconds(5), maximumBodyBytes: 64 * 1024, bodyHandling: .forwarded)
         let outcome = await client.perform(HTTPRequest(method: "GET", url: harness.url + "/categories"))
         let rest = try #require(outcome.rest)
-        var received = try outcome.result.get().body.count
-        while received < 8 * 1_048_576, let piece = try rest.next(idleTimeout: .seconds(5)) {
-            received += piece.count
+        let first = try outcome.result.get().body.count
+        let received = try await offPool {
+            var received = first
+            while received < 8 * 1_048_576, let piece = try rest.next(idleTimeout: .seconds(30)) {
+                received += piece.count
+            }
+            rest.close()
+            return received
         }
-        rest.close()
         let run = try harness.stop()
         #expect(received >= 8 * 1_048_576)
         let result = try #require(run.cases.first)

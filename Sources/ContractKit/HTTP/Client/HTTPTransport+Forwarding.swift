@@ -8,25 +8,7 @@ extension HTTPTransport {
     {
         if !forcesURLSession, request.url.lowercased().hasPrefix("http://") {
             return await client.onWorker(deadline: deadline) {
-                do throws(TransportError) {
-                    guard let components = URLComponents(string: request.url) else {
-                        throw .invalidURL(request.url)
-                    }
-                    let (response, rest) =
-                        if let requestRest {
-                            try self.client.streamingExchange(
-                                request, rest: requestRest, url: components, timeout: self.timeout,
-                                maximumBodyBytes: self.maximumBodyBytes, handling: self.bodyHandling,
-                                cancelled: deadline)
-                        } else {
-                            try self.client.blockingExchange(
-                                request, url: components, deadline: deadline,
-                                maximumBodyBytes: self.maximumBodyBytes, handling: self.bodyHandling)
-                        }
-                    return ExchangeOutcome(result: .success(response), elapsed: deadline.measured, rest: rest)
-                } catch {
-                    return ExchangeOutcome(result: .failure(error), elapsed: deadline.measured)
-                }
+                self.forwardOnThisThread(request, requestRest: requestRest, deadline: deadline)
             }
         }
         if let requestRest {
@@ -52,6 +34,28 @@ extension HTTPTransport {
             }
             return ExchangeOutcome(
                 result: .success(response), elapsed: deadline.measured, rest: delivered.rest)
+        } catch {
+            return ExchangeOutcome(result: .failure(error), elapsed: deadline.measured)
+        }
+    }
+
+    /// ``forward(_:requestRest:deadline:)`` for plain HTTP, on the calling thread.
+    func forwardOnThisThread(_ request: HTTPRequest, requestRest: BodyStream?, deadline: ExchangeDeadline)
+        -> ExchangeOutcome
+    {
+        do throws(TransportError) {
+            guard let components = URLComponents(string: request.url) else { throw .invalidURL(request.url) }
+            let (response, rest) =
+                if let requestRest {
+                    try client.streamingExchange(
+                        request, rest: requestRest, url: components, timeout: timeout,
+                        maximumBodyBytes: maximumBodyBytes, handling: bodyHandling, cancelled: deadline)
+                } else {
+                    try client.blockingExchange(
+                        request, url: components, deadline: deadline, maximumBodyBytes: maximumBodyBytes,
+                        handling: bodyHandling)
+                }
+            return ExchangeOutcome(result: .success(response), elapsed: deadline.measured, rest: rest)
         } catch {
             return ExchangeOutcome(result: .failure(error), elapsed: deadline.measured)
         }

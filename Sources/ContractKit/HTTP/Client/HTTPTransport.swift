@@ -95,7 +95,7 @@ public final class HTTPTransport: Sendable {
     }
 
     /// The synchronous twin of `perform`'s loop, for the worker thread of plain HTTP.
-    private func follow(
+    func follow(
         _ request: HTTPRequest, deadline: ExchangeDeadline,
         exchange: (HTTPRequest) throws(TransportError) -> HTTPResponse
     ) -> ExchangeOutcome {
