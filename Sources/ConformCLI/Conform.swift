@@ -16,6 +16,8 @@ public enum Conform {
             "Send generated valid and invalid requests; the server must accept and reject them rightly."
         ),
         ("mock", "Serve a mock of a contract, optionally with injected faults."),
+        ("proxy", "Forward an app's traffic to its server and check both directions against a contract."),
+        ("check", "Check the exchanges of HAR files (Proxyman, Charles, Safari, Chrome) against a contract."),
         ("diff", "Compare two JSON results: regressions, fixes, new and removed cases, slowdowns."),
         ("merge", "Merge the JSON results of CI shards into one set of reports."),
         ("compat", "Say which changes between two descriptions break shipped clients and old requests."),
@@ -58,6 +60,10 @@ public enum Conform {
             return await FuzzCommand.run(rest, console: console, environment: environment)
         case "mock":
             return await MockCommand.run(rest, console: console)
+        case "proxy":
+            return await ProxyCommand.run(rest, console: console, environment: environment)
+        case "check":
+            return await CheckCommand.run(rest, console: console, environment: environment)
         case "diff":
             return DiffCommand.run(rest, console: console)
         case "merge":

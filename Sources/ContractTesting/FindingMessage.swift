@@ -14,7 +14,8 @@ enum FindingMessage {
             if result.findings.isEmpty { return ["\(result.id): \(result.reason ?? "failed")"] }
             return FindingGroup.groups(of: result).map { group in
                 var text = group.findings.map { finding in
-                    var text = "\(result.id) — \(finding.check.rawValue): \(finding.message)"
+                    let side = finding.check.side == .request ? " (the client's request)" : ""
+                    var text = "\(result.id) — \(finding.check.rawValue)\(side): \(finding.message)"
                     if let pointer = finding.pointer, !pointer.isEmpty { text += "\n  at \(pointer)" }
                     if let expected = finding.expected { text += "\n  expected: \(expected)" }
                     if let actual = finding.actual { text += "\n  actual:   \(actual)" }

@@ -18,7 +18,8 @@ struct BenchOptions: Sendable {
     var only: Set<String> = []
 
     static let phases = [
-        "parser", "validator", "corpus", "replay", "fuzz", "memory", "startup", "compat", "serverfuzz",
+        "parser", "validator", "corpus", "replay", "proxy", "fuzz", "memory", "startup", "compat",
+        "serverfuzz",
     ]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }

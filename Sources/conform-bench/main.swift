@@ -78,6 +78,10 @@ func runPhases(
             from: contract.document, count: options.quick ? 200 : 400)
         rows += try await ReplayBench(contract: replayContract, repetitions: repetitions).run()
     }
+    if options.runs("proxy") {
+        log("proxy")
+        rows += try await ProxyBench(contract: contract, options: options).run()
+    }
     if options.runs("fuzz") {
         log("codable fuzz")
         rows += try FuzzBench(

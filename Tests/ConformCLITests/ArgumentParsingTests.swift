@@ -104,7 +104,9 @@ struct ArgumentParsingTests {
 
     @Test(
         "every command answers --help, -h and help <command> the same way, exit 0",
-        arguments: ["lint", "validate", "run", "fuzz", "mock", "diff", "merge", "import-openapi"])
+        arguments: [
+            "lint", "validate", "run", "fuzz", "mock", "proxy", "check", "diff", "merge", "import-openapi",
+        ])
     func help(command: String) async {
         let long = await conform(command, "--help")
         #expect(long.code == .success)

@@ -89,13 +89,15 @@ struct TargetArguments {
     static let baseURL = Option<String?>(
         "base-url", valueName: "url",
         help: "The server to check (default: the embedded mock, started in process).",
-        default: nil, expected: "an http:// or https:// URL",
-        parse: { url in
-            guard let components = URLComponents(string: url),
-                components.scheme == "http" || components.scheme == "https", components.host?.isEmpty == false
-            else { return nil }
-            return url
-        })
+        default: nil, expected: "an http:// or https:// URL", parse: httpURL)
+
+    /// `url` when it is an absolute http(s) URL with a host (`.some`, see ``Option``), else nil.
+    @Sendable static func httpURL(_ url: String) -> String?? {
+        guard let components = URLComponents(string: url),
+            components.scheme == "http" || components.scheme == "https", components.host?.isEmpty == false
+        else { return nil }
+        return .some(url)
+    }
     static let header = Option<[HeaderField]>.repeatable(
         "header", valueName: "Name: value",
         help: "A header for every request, e.g. 'Authorization: Bearer …'.",

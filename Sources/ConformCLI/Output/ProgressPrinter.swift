@@ -8,12 +8,15 @@ final class ProgressPrinter: Sendable {
     private let console: Console
     private let quiet: Bool
     private let verbose: Bool
+    /// Whether each finding says whose it is (traffic: the client's request or the server's response).
+    private let showsSides: Bool
     private let state = Locked<(done: Int, failed: Int, total: Int)>((0, 0, 0))
 
-    init(console: Console, quiet: Bool, verbose: Bool = false) {
+    init(console: Console, quiet: Bool, verbose: Bool = false, showsSides: Bool = false) {
         self.console = console
         self.quiet = quiet
         self.verbose = verbose
+        self.showsSides = showsSides
     }
 
     func start(total: Int, contract: Contract, baseURL: String) {
@@ -58,7 +61,8 @@ final class ProgressPrinter: Sendable {
             if let reason = failed.reason, failed.findings.isEmpty { console.out("    \(safe(reason))") }
             for group in FindingGroup.groups(of: failed) {
                 for finding in group.findings {
-                    console.out("    \(finding.check.rawValue): \(safe(finding.message))")
+                    let side = showsSides ? (finding.check.side == .request ? "client " : "server ") : ""
+                    console.out("    \(side)\(finding.check.rawValue): \(safe(finding.message))")
                     if let pointer = finding.pointer, !pointer.isEmpty {
                         console.out("      at \(safe(pointer))")
                     }

@@ -103,6 +103,9 @@ enum ContractFormatSchema {
             "checks": {
               "type": "object",
               "properties": {
+                "request_conformance": { "$ref": "#/$defs/checkSetting" },
+                "request_schema_conformance": { "$ref": "#/$defs/checkSetting" },
+                "request_size": { "$ref": "#/$defs/checkSetting" },
                 "not_a_server_error": { "$ref": "#/$defs/checkSetting" },
                 "status_code_conformance": { "$ref": "#/$defs/checkSetting" },
                 "content_type_conformance": { "$ref": "#/$defs/checkSetting" },

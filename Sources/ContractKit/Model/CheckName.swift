@@ -1,6 +1,18 @@
 /// The checks Conform runs on every response, named as Schemathesis names them so users recognise
 /// them.
+///
+/// The checks of traffic (`conform proxy`, `conform check`, the test-time URL protocol) also judge
+/// the request the client sent: their names start with `request_`, and ``side`` tells a finding
+/// about the client from one about the server.
 public enum CheckName: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+    /// The request names no operation of the contract, or breaks its operation outside the body:
+    /// a parameter missing or invalid, credentials not in their declared place, an undeclared
+    /// content type.
+    case requestConformance = "request_conformance"
+    /// The request body is missing where required, cannot be read as its type, or breaks its schema.
+    case requestSchemaConformance = "request_schema_conformance"
+    /// The request body was larger than `--max-body`, so it went through unchecked.
+    case requestSize = "request_size"
     case notAServerError = "not_a_server_error"
     case statusCodeConformance = "status_code_conformance"
     case contentTypeConformance = "content_type_conformance"
@@ -33,5 +45,22 @@ public enum CheckName: String, Sendable, Hashable, CaseIterable, Codable, Compar
 
     public static func < (lhs: CheckName, rhs: CheckName) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    }
+
+    /// Which message a check judges, and so whose fault a finding is.
+    public enum Side: String, Sendable, Hashable, CaseIterable {
+        /// The request: the client broke the contract.
+        case request
+        /// The response (or its absence): the server broke the contract.
+        case response
+    }
+
+    /// The message this check judges: ``Side/request`` for the `request_` checks of traffic, else
+    /// ``Side/response``.
+    public var side: Side {
+        switch self {
+        case .requestConformance, .requestSchemaConformance, .requestSize: return .request
+        default: return .response
+        }
     }
 }

@@ -257,16 +257,7 @@ public struct Replayer: Sendable {
     }
 
     private func coverage(of cases: [CaseResult]) -> [EndpointCoverage] {
-        contract.endpoints.map { endpoint in
-            let seen = Array(
-                Set(cases.filter { $0.endpointID == endpoint.id }.compactMap { $0.response?.status })
-            ).sorted()
-            let declared = endpoint.responses.map(\.status)
-            let unexercised = declared.filter { status in !seen.contains { status.covers($0) } }
-            return EndpointCoverage(
-                endpointID: endpoint.id, declared: declared.map(\.description), seen: seen,
-                unexercised: unexercised.map(\.description))
-        }
+        EndpointCoverage.of(contract.endpoints, in: cases)
     }
 }
 

@@ -1,13 +1,19 @@
 import Foundation
 
 /// Saves response bodies (`--record DIR`) as samples for the client-model corpus:
-/// `DIR/<endpointId>/<status>-<example>.json`. Secret values are scrubbed from the text.
-struct SampleRecorder {
-    let directory: String
-    let redaction: Redaction
+/// `DIR/<endpointId>/<status>-<example>.json` (`conform proxy --record` names a sample after its
+/// exchange). Secret values are scrubbed from the text.
+package struct SampleRecorder {
+    package let directory: String
+    package let redaction: Redaction
+
+    package init(directory: String, redaction: Redaction) {
+        self.directory = directory
+        self.redaction = redaction
+    }
 
     /// Saves `response` (whole, not the kept head) with every secret value masked, JSON or not.
-    func record(_ response: HTTPResponse, of result: CaseResult, secrets: [String]) {
+    package func record(_ response: HTTPResponse, of result: CaseResult, secrets: [String]) {
         guard !response.body.isEmpty else { return }
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(Self.slug(result.endpointID))
         let isJSON = response.header("Content-Type").map(MediaType.isJSON) ?? false

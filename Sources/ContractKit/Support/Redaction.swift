@@ -25,6 +25,14 @@ public struct Redaction: Sendable, Hashable {
         return copy
     }
 
+    /// This redaction with the headers `names` also masked (a contract's API-key headers, which
+    /// traffic carries with the app's real key).
+    public func addingHeaders(_ names: [String]) -> Redaction {
+        var copy = self
+        copy.names.formUnion(names.map { $0.lowercased() })
+        return copy
+    }
+
     public func isRedacted(_ name: String) -> Bool { names.contains(name.lowercased()) }
 
     public func apply(_ headers: HTTPFields) -> HTTPFields {

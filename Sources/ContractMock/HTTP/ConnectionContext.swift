@@ -3,7 +3,7 @@ import ContractKit
 /// Everything a connection thread needs from its server, immutable and shareable.
 struct ConnectionContext: Sendable {
     let configuration: HTTPServer.Configuration
-    let handler: @Sendable (HTTPRequest) -> HTTPServer.Reply
+    let handler: @Sendable (HTTPServer.Incoming) -> HTTPServer.Reply
     let logger: (@Sendable (String) -> Void)?
     let stop: StopSignal
     let registry: ConnectionRegistry

@@ -13,12 +13,12 @@ import Foundation
 /// repeats while the connection is kept alive. Any protocol error is answered with its status
 /// and `Connection: close`, then the connection ends; nothing here can fail the server.
 final class HTTPConnection {
-    private let stream: SocketStream
+    let stream: SocketStream
     private let remoteAddress: String
-    private let context: ConnectionContext
+    let context: ConnectionContext
     private let connectedAt = ContinuousClock.now
 
-    private var configuration: HTTPServer.Configuration { context.configuration }
+    var configuration: HTTPServer.Configuration { context.configuration }
 
     init(descriptor: Int32, remoteAddress: String, context: ConnectionContext) {
         stream = SocketStream(descriptor: descriptor, peer: remoteAddress)
@@ -52,10 +52,10 @@ final class HTTPConnection {
             head = parsed
         }
         let started = ContinuousClock.now
-        let request: HTTPRequest
+        let incoming: HTTPServer.Incoming
         do throws(RequestRejection) {
             guard let parsed = try readRequest(head) else { return false }
-            request = parsed
+            incoming = parsed
         } catch {
             reject(error, method: head.method, target: head.target, started: started)
             return false
@@ -64,25 +64,35 @@ final class HTTPConnection {
         let clientKeepsAlive =
             head.version == "HTTP/1.1"
             ? !connectionTokens.contains("close") : connectionTokens.contains("keep-alive")
-        var reply = context.handler(request)
+        let request = incoming.request
+        var reply = context.handler(incoming)
         if !(200...599).contains(reply.response.status) {
             log("handler returned the invalid final status \(reply.response.status); answering 500 instead")
+            reply.rest?.close()
             reply = HTTPServer.Reply(
                 HTTPResponse(status: 500, text: "the handler returned an invalid status code\n"))
         }
-        return send(reply, to: request, clientKeepsAlive: clientKeepsAlive, started: started)
+        // A request body the handler left unread cannot be skipped to reach the next request.
+        let bodyRead = incoming.rest?.isFinished ?? true
+        if reply.rest != nil {
+            return sendStreaming(
+                reply, to: request, clientKeepsAlive: clientKeepsAlive && bodyRead, started: started)
+        }
+        return send(reply, to: request, clientKeepsAlive: clientKeepsAlive && bodyRead, started: started)
     }
 
-    /// Checks the target, `Host` and framing, answers `Expect`, and reads the body.
+    /// Checks the target, `Host` and framing, answers `Expect`, and reads the body (its first bytes
+    /// and the rest to stream, for a body past the limit when the server streams such bodies).
     /// Returns `nil` when the client disappeared while sending.
-    private func readRequest(_ head: RequestHead) throws(RequestRejection) -> HTTPRequest? {
+    private func readRequest(_ head: RequestHead) throws(RequestRejection) -> HTTPServer.Incoming? {
         let target = try RequestTarget(parsing: head.target, method: head.method)
         let hosts = head.headers.values(for: "Host")
         if hosts.count > 1 || (head.version == "HTTP/1.1" && hosts.isEmpty) {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header, got \(hosts.count)")
         }
+        let streams = configuration.streamsOversizedBodies
         let framing = try BodyFraming(
-            requestHeaders: head.headers, maximumBodyBytes: configuration.maxBodyBytes)
+            requestHeaders: head.headers, maximumBodyBytes: streams ? Int.max : configuration.maxBodyBytes)
         if let expectation = head.headers["Expect"] {
             guard expectation.lowercased() == "100-continue" else {
                 throw RequestRejection(status: 417, message: "unsupported expectation \"\(expectation)\"")
@@ -94,22 +104,46 @@ final class HTTPConnection {
         let reader = MessageReader(
             stream: stream, rules: configuration.framingRules,
             deadline: SocketDeadline(.now + configuration.bodyReadTimeout))
-        let body: [UInt8]
+        var body: [UInt8]
+        var rest: BodyStream?
         do throws(FramingFault) {
-            body = try reader.readBody(framing).bytes
+            if streams {
+                (body, rest) = try readStreamable(framing, with: reader)
+            } else {
+                body = try reader.readBody(framing).bytes
+            }
         } catch {
             guard let rejection = RequestRejection(error, rules: configuration.framingRules) else {
                 return nil
             }
             throw rejection
         }
-        return HTTPRequest(
+        let request = HTTPRequest(
             received: (head.method, head.target, head.version), parts: target, headers: head.headers,
             body: body, remoteAddress: remoteAddress)
+        return HTTPServer.Incoming(request: request, rest: rest)
+    }
+
+    /// A body within the limit whole; past it, its first bytes and the rest as a stream on this
+    /// connection (left open when the stream ends, since the reply goes out on it).
+    private func readStreamable(_ framing: BodyFraming, with reader: MessageReader) throws(FramingFault)
+        -> ([UInt8], BodyStream?)
+    {
+        switch try reader.readBody(framing, overflowingAt: configuration.maxBodyBytes) {
+        case .whole(let body):
+            return (body.bytes, nil)
+        case .overflow(let first, let pump):
+            var declared: Int?
+            if case .length(let length) = framing { declared = length }
+            let rest = BodyStream.socket(
+                pump, declaredLength: declared, closesStream: false,
+                stopDescriptor: context.stop.readDescriptor)
+            return (first, rest)
+        }
     }
 
     /// Writes a handler's response, applying its faults; returns whether to keep the connection.
-    private func send(
+    func send(
         _ reply: HTTPServer.Reply, to request: HTTPRequest, clientKeepsAlive: Bool,
         started: ContinuousClock.Instant
     ) -> Bool {
@@ -164,7 +198,7 @@ final class HTTPConnection {
         }
     }
 
-    private func logRequest(
+    func logRequest(
         _ method: String, _ target: String, status: Int, bytes: Int, started: ContinuousClock.Instant,
         note: String? = nil
     ) {
@@ -179,7 +213,7 @@ final class HTTPConnection {
         log(line)
     }
 
-    private func log(_ message: String) {
+    func log(_ message: String) {
         context.logger?(message)
     }
 }

@@ -23,16 +23,35 @@ extension HTTPServer {
         logger: (@Sendable (String) -> Void)? = nil,
         awaiting handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
-        self.init(configuration: configuration, logger: logger) { request in
-            let answer = Locked<HTTPResponse?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                let response = await handler(request)
-                answer.withLock { $0 = response }
-                done.signal()
-            }
-            done.wait()
-            return answer.current ?? HTTPResponse(status: 500, text: "the handler gave no answer\n")
-        }
+        self.init(
+            configuration: configuration, logger: logger,
+            awaitingStreams: { incoming in
+                Reply(await handler(incoming.request))
+            })
+    }
+
+    /// Creates a stopped server whose awaiting handler streams bodies too large to hold: it reads
+    /// the ``Incoming/rest`` of a request past ``Configuration/maxBodyBytes`` (with
+    /// ``Configuration/streamsOversizedBodies``) and may answer with a ``Reply/rest``, which the
+    /// connection's thread sends on as it is read. What `conform proxy` runs on.
+    public convenience init(
+        configuration: Configuration = .init(),
+        logger: (@Sendable (String) -> Void)? = nil,
+        awaitingStreams handler: @escaping @Sendable (Incoming) async -> Reply
+    ) {
+        self.init(
+            configuration: configuration, logger: logger,
+            streaming: { incoming in
+                let answer = Locked<Reply?>(nil)
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    let reply = await handler(incoming)
+                    answer.withLock { $0 = reply }
+                    done.signal()
+                }
+                done.wait()
+                return answer.current
+                    ?? Reply(HTTPResponse(status: 500, text: "the handler gave no answer\n"))
+            })
     }
 }

@@ -19,7 +19,7 @@ public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: Configuration
     private let logger: (@Sendable (String) -> Void)?
-    private let handler: @Sendable (HTTPRequest) -> Reply
+    private let handler: @Sendable (Incoming) -> Reply
     private let registry = ConnectionRegistry()
     private let state = ServerState()
 
@@ -44,14 +44,29 @@ public final class HTTPServer: Sendable {
     /// - Parameters:
     ///   - logger: As for ``init(configuration:logger:handler:)``.
     ///   - replying: Answers each request with a response and how to deliver it.
-    public init(
+    public convenience init(
         configuration: Configuration = .init(),
         logger: (@Sendable (String) -> Void)? = nil,
         replying: @escaping @Sendable (HTTPRequest) -> Reply
     ) {
+        self.init(configuration: configuration, logger: logger, streaming: { replying($0.request) })
+    }
+
+    /// Creates a stopped server whose handler also receives the rest of a request body too large
+    /// to hold (with ``Configuration/streamsOversizedBodies``) and may answer with a body streamed
+    /// from elsewhere (``Reply/rest``): what a proxy needs to pass any body on in bounded memory.
+    ///
+    /// - Parameters:
+    ///   - logger: As for ``init(configuration:logger:handler:)``.
+    ///   - streaming: Answers each request; called on the connection's thread.
+    public init(
+        configuration: Configuration = .init(),
+        logger: (@Sendable (String) -> Void)? = nil,
+        streaming: @escaping @Sendable (Incoming) -> Reply
+    ) {
         self.configuration = configuration
         self.logger = logger
-        self.handler = replying
+        self.handler = streaming
     }
 
     /// Binds and listens, then accepts connections in the background.

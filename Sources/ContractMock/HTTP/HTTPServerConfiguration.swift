@@ -31,6 +31,9 @@ extension HTTPServer {
         public var maxConnections: Int
         /// How long `shutdown()` waits for in-flight requests before it cuts connections.
         public var shutdownGracePeriod: Duration
+        /// Hand a request body larger than ``maxBodyBytes`` to a streaming handler as its first
+        /// bytes and ``HTTPServer/Incoming/rest``, instead of answering 413 (a proxy). Off by default.
+        public var streamsOversizedBodies = false
 
         /// Defaults suitable for a local mock server; see each property for what it limits.
         public init(

@@ -12,9 +12,20 @@ import ContractKit
 /// from its keep-alive decision, and `Date` when the handler did not. Fields a handler could
 /// use to break the message (CR/LF in a value, an invalid name) are dropped and reported.
 enum ResponseSerializer {
+    /// How the body after a head is framed when it is not `response.body` alone (a streamed body).
+    enum StreamedFraming {
+        /// The whole length is known: `Content-Length`.
+        case length(Int)
+        /// `Transfer-Encoding: chunked`.
+        case chunked
+        /// Neither: the body ends when the connection closes.
+        case untilClose
+    }
+
     /// The head bytes and the names of header fields that were dropped as invalid.
     static func head(
-        for response: HTTPResponse, keepAlive: Bool, requestVersion: String, omitsContentLength: Bool = false
+        for response: HTTPResponse, keepAlive: Bool, requestVersion: String, omitsContentLength: Bool = false,
+        streamed: StreamedFraming? = nil
     ) -> (bytes: [UInt8], dropped: [String]) {
         let reason = (response.reason ?? HTTPResponse.standardReason(for: response.status))
             .filter { $0 != "\r" && $0 != "\n" }
@@ -35,8 +46,14 @@ enum ResponseSerializer {
         if !response.headers.contains("Date") {
             text += "Date: \(httpDate())\r\n"
         }
-        if response.statusAllowsBody && !omitsContentLength {
-            text += "Content-Length: \(response.body.count)\r\n"
+        switch streamed {
+        case nil:
+            if response.statusAllowsBody && !omitsContentLength {
+                text += "Content-Length: \(response.body.count)\r\n"
+            }
+        case .length(let length): text += "Content-Length: \(length)\r\n"
+        case .chunked: text += "Transfer-Encoding: chunked\r\n"
+        case .untilClose: break
         }
         if !keepAlive {
             text += "Connection: close\r\n"

@@ -12,8 +12,11 @@ extension ContractMock {
         guard variants.count > 1 else { return routed }
         let ranked = variants.enumerated().map { index, endpoint in
             let isValid =
-                RequestValidation(mock: self, endpoint: endpoint, request: request, pathValues: pathValues)
-                .violation() == nil
+                requestValidator.violation(
+                    of: request, endpoint: endpoint, pathValues: pathValues,
+                    bodyRule: ReferenceIntegrity(mock: self, endpoint: endpoint, request: request).violation(
+                        in:)
+                ) == nil
             let given = endpoint.parameters.filter { parameter in
                 switch parameter.location {
                 case .path: return false

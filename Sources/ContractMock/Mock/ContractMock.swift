@@ -108,6 +108,11 @@ public final class ContractMock: Sendable {
         running?.shutdown()
     }
 
+    /// Judges requests as every traffic check does (ContractKit's one home for request rules).
+    var requestValidator: RequestValidator {
+        RequestValidator(contract: contract, schemas: schemas, navigator: navigator)
+    }
+
     func isActive(_ fault: MockFault, for endpoint: Endpoint) -> Bool {
         configuration.faults.contains { $0.fault == fault && $0.applies(to: endpoint.id) }
     }
@@ -126,7 +131,7 @@ public final class ContractMock: Sendable {
             reset()
             return HTTPServer.Reply(HTTPResponse(status: 204, headers: [:], body: []))
         }
-        let router = Router(endpoints: contract.endpoints)
+        let router = OperationRouter(endpoints: contract.endpoints)
         switch router.route(method: request.method, path: request.path) {
         case .noPath:
             return HTTPServer.Reply(Self.errorResponse(404, "no endpoint matches \(request.path)"))
@@ -173,9 +178,9 @@ public final class ContractMock: Sendable {
             if response.status == 401 { response.headers["WWW-Authenticate"] = gate.challenge }
             return response
         }
-        let violation = RequestValidation(
-            mock: self, endpoint: endpoint, request: request, pathValues: pathValues
-        ).violation()
+        let violation = requestValidator.violation(
+            of: request, endpoint: endpoint, pathValues: pathValues,
+            bodyRule: ReferenceIntegrity(mock: self, endpoint: endpoint, request: request).violation(in:))
 
         let acceptsInvalid = violation?.concernsBody == true && isActive(.acceptsInvalidBody, for: endpoint)
         let match =

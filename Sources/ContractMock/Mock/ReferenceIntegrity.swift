@@ -11,12 +11,12 @@ struct ReferenceIntegrity {
     let request: HTTPRequest
 
     /// The first body value that names nothing the mock's own answers hold, as a violation.
-    func violation(in body: JSONValue) -> RequestValidation.Violation? {
+    func violation(in body: JSONValue) -> RequestValidator.Violation? {
         for (pattern, variable) in bindings {
             guard let known = values(of: variable) else { continue }
             for match in pattern.matches(in: body)
             where !known.contains(where: { StoredSameValue.same($0, match.value) }) {
-                return RequestValidation.Violation(
+                return RequestValidator.Violation(
                     message:
                         "\(match.pointer.displayText) is \(Template.plainText(match.value)), which names nothing the API lists",
                     pointer: match.pointer.description, concernsBody: false)

@@ -133,7 +133,8 @@ public enum JUnitReport {
             if index > 0 { lines.append("") }
             for finding in group.findings {
                 let status = finding.status.map { " (status \($0))" } ?? ""
-                lines.append("[\(finding.check.rawValue)] \(clip(finding.message))\(status)")
+                let side = finding.check.side == .request ? ", the client's request" : ""
+                lines.append("[\(finding.check.rawValue)\(side)] \(clip(finding.message))\(status)")
                 if let expected = finding.expected { lines.append("  expected: \(clip(expected))") }
                 if let actual = finding.actual { lines.append("  actual:   \(clip(actual))") }
                 if let pointer = finding.pointer {

@@ -152,7 +152,9 @@ public enum MarkdownReport {
         if let reason = item.reason { text += "Reason: \(MarkdownText.inline(clip(reason)))\n\n" }
         for group in FindingGroup.groups(of: item) {
             for finding in group.findings {
-                text += "- **\(finding.check.rawValue)**: \(MarkdownText.inline(clip(finding.message)))\n"
+                let side = finding.check.side == .request ? " (the client's request)" : ""
+                text +=
+                    "- **\(finding.check.rawValue)**\(side): \(MarkdownText.inline(clip(finding.message)))\n"
                 if let expected = finding.expected {
                     text += "  - expected: \(MarkdownText.code(clip(expected)))\n"
                 }
@@ -161,7 +163,9 @@ public enum MarkdownReport {
                     text += "  - at: \(MarkdownText.code(pointer.isEmpty ? "(body)" : pointer))\n"
                 }
                 if !finding.steps.isEmpty {
-                    text += "  - steps:\n" + finding.steps.map { "    - \(MarkdownText.inline(clip($0)))\n" }.joined()
+                    text +=
+                        "  - steps:\n"
+                        + finding.steps.map { "    - \(MarkdownText.inline(clip($0)))\n" }.joined()
                 }
             }
             if !group.findings.isEmpty { text += "\n" }

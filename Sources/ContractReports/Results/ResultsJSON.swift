@@ -78,6 +78,7 @@ public enum ResultsJSON {
         .object(
             JSONObject([
                 ("check", .string(finding.check.rawValue)),
+                ("side", .string(finding.check.side.rawValue)),
                 ("message", .string(ReportFormatting.clipped(finding.message))),
                 ("pointer", optional(finding.pointer)),
                 ("expected", optional(finding.expected.map { ReportFormatting.clipped($0) })),

@@ -28,9 +28,13 @@ final class HTTPClient: Sendable {
     }
 
     /// Sends one request and reads the whole response, blocking the calling thread until the deadline.
+    ///
+    /// With ``HTTPTransport/BodyHandling/forwarded`` the body stays as the server coded it, and a
+    /// body past the limit comes back as its first bytes with a ``BodyStream`` for the rest.
     func blockingExchange(
-        _ request: HTTPRequest, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int
-    ) throws(TransportError) -> HTTPResponse {
+        _ request: HTTPRequest, url: URLComponents, deadline: ExchangeDeadline, maximumBodyBytes: Int,
+        handling: HTTPTransport.BodyHandling = .decoded
+    ) throws(TransportError) -> (HTTPResponse, BodyStream?) {
         guard let host = url.host, !host.isEmpty else { throw .invalidURL(request.url) }
         let port = url.port ?? 80
         let origin = "\(host.lowercased()):\(port)"
@@ -50,21 +54,31 @@ final class HTTPClient: Sendable {
                 let sentWhole = try Self.send(bytes, on: stream, deadline: deadline)
                 let received: ResponseReader.Received
                 do throws(TransportError) {
-                    received = try reader.read(method: request.method)
+                    received = try reader.read(
+                        method: request.method, streamsOverflow: handling.streamsOverflow)
                 } catch {
                     guard !sentWhole && reader.sawNoBytes else { throw error }
                     throw .connectionReset("while sending the request to \(stream.peer)")
                 }
-                if sentWhole && received.reusable && stream.available == 0 {
+                let headers = received.head.headers
+                var rest: BodyStream?
+                if let pump = received.rest {
+                    rest = BodyStream.socket(
+                        pump, declaredLength: try? received.head.contentLength(), closesStream: true,
+                        isCancelled: { deadline.isCancelled })
+                } else if sentWhole && received.reusable && stream.available == 0 {
                     putIdle(stream, origin: origin)
                 } else {
                     stream.close()
                 }
-                let headers = received.head.headers
-                return HTTPResponse(
-                    status: received.head.status, reason: received.head.reason, headers: headers,
-                    body: try Self.decoded(received.body, headers: headers, limit: maximumBodyBytes),
+                let body =
+                    handling.decodesContent
+                    ? try Self.decoded(received.body, headers: headers, limit: maximumBodyBytes)
+                    : received.body
+                let response = HTTPResponse(
+                    status: received.head.status, reason: received.head.reason, headers: headers, body: body,
                     duration: deadline.elapsed)
+                return (response, rest)
             } catch {
                 stream.close()
                 // A kept-alive connection the server closed meanwhile: nothing was answered, so the
@@ -78,7 +92,7 @@ final class HTTPClient: Sendable {
 
     /// Writes the request; false when the server stopped reading first (it answered early, or
     /// closed), in which case the caller reads what it said.
-    private static func send(_ bytes: [UInt8], on stream: SocketStream, deadline: ExchangeDeadline)
+    static func send(_ bytes: [UInt8], on stream: SocketStream, deadline: ExchangeDeadline)
         throws(TransportError) -> Bool
     {
         switch stream.write(bytes, deadline: deadline.socketDeadline, yieldingToAnswer: true) {
@@ -107,7 +121,14 @@ final class HTTPClient: Sendable {
     }
 
     /// The request line, headers and body, in one buffer so they leave in as few packets as possible.
-    static func serialize(_ request: HTTPRequest, url: URLComponents, host: String) -> [UInt8] {
+    ///
+    /// - Parameter framingLine: The header line that frames a body sent after this buffer
+    ///   (`Content-Length: …` or `Transfer-Encoding: chunked`), in place of the body's own length.
+    static func serialize(
+        _ request: HTTPRequest, url: URLComponents, host: String, framingLine: String? = nil
+    )
+        -> [UInt8]
+    {
         var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         if let query = url.percentEncodedQuery { target += "?" + query }
         var head = "\(request.method) \(target) HTTP/1.1\r\n"
@@ -124,6 +145,10 @@ final class HTTPClient: Sendable {
             let value = header.value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(
                 of: "\n", with: " ")
             head += "\(header.name): \(value)\r\n"
+        }
+        if let framingLine {
+            head += framingLine + "\r\n\r\n"
+            return Array(head.utf8)
         }
         if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
             head += "Content-Length: \(request.body.count)\r\n"

@@ -21,25 +21,32 @@ public final class HTTPTransport: Sendable {
     public let maximumBodyBytes: Int
     /// Follow same-origin redirects (`--follow-redirects`); otherwise a 3xx is the response.
     public let followRedirects: Bool
-    private let client = HTTPClient()
-    private let session = SessionExchange()
+    /// Decoded for checks, or as sent for a proxy (``BodyHandling``).
+    public let bodyHandling: BodyHandling
+    let client = HTTPClient()
+    let session = SessionExchange()
     /// Sends `http://` through URLSession too, so tests can check the delegate path without TLS.
     let forcesURLSession: Bool
 
     public convenience init(
         timeout: Duration = TargetSettings.defaultTimeout,
-        maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false
+        maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false,
+        bodyHandling: BodyHandling = .decoded
     ) {
         self.init(
             timeout: timeout, maximumBodyBytes: maximumBodyBytes, followRedirects: followRedirects,
-            forcesURLSession: false)
+            forcesURLSession: false, bodyHandling: bodyHandling)
     }
 
-    init(timeout: Duration, maximumBodyBytes: Int, followRedirects: Bool, forcesURLSession: Bool) {
+    init(
+        timeout: Duration, maximumBodyBytes: Int, followRedirects: Bool, forcesURLSession: Bool,
+        bodyHandling: BodyHandling = .decoded
+    ) {
         self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
-        self.followRedirects = followRedirects
+        self.followRedirects = followRedirects && bodyHandling.decodesContent
         self.forcesURLSession = forcesURLSession
+        self.bodyHandling = bodyHandling
     }
 
     deinit { session.invalidate() }
@@ -51,8 +58,14 @@ public final class HTTPTransport: Sendable {
     }
 
     /// Sends `request` and returns the outcome with the time it took, whether it succeeded or not.
-    public func perform(_ request: HTTPRequest) async -> ExchangeOutcome {
+    ///
+    /// - Parameter requestRest: The rest of a request body too large to hold, sent after
+    ///   `request.body` as it is read (a proxy passing an upload on; `http://` only).
+    public func perform(_ request: HTTPRequest, requestRest: BodyStream? = nil) async -> ExchangeOutcome {
         let deadline = ExchangeDeadline(timeout: timeout)
+        if bodyHandling.streamsOverflow || requestRest != nil {
+            return await forward(request, requestRest: requestRest, deadline: deadline)
+        }
         // Plain HTTP runs the whole exchange, redirects included, on one worker thread: no return
         // to the cooperative pool between hops (a busy pool would eat into the deadline).
         if !forcesURLSession, request.url.lowercased().hasPrefix("http://") {
@@ -60,7 +73,8 @@ public final class HTTPTransport: Sendable {
                 self.follow(request, deadline: deadline) { hop throws(TransportError) in
                     guard let components = URLComponents(string: hop.url) else { throw .invalidURL(hop.url) }
                     return try self.client.blockingExchange(
-                        hop, url: components, deadline: deadline, maximumBodyBytes: self.maximumBodyBytes)
+                        hop, url: components, deadline: deadline, maximumBodyBytes: self.maximumBodyBytes
+                    ).0
                 }
             }
         }
@@ -81,7 +95,7 @@ public final class HTTPTransport: Sendable {
     }
 
     /// The synchronous twin of `perform`'s loop, for the worker thread of plain HTTP.
-    private func follow(
+    func follow(
         _ request: HTTPRequest, deadline: ExchangeDeadline,
         exchange: (HTTPRequest) throws(TransportError) -> HTTPResponse
     ) -> ExchangeOutcome {
@@ -130,7 +144,8 @@ public final class HTTPTransport: Sendable {
         // Plain HTTP never gets here unless URLSession is forced: `perform` runs it on a worker, and
         // a same-origin redirect keeps the scheme.
         return try await session.exchange(
-            request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes)
+            request, url: url, deadline: deadline, maximumBodyBytes: maximumBodyBytes
+        ).response
     }
 
     /// The request a same-origin redirect asks for, nil when `response` is not a redirect.

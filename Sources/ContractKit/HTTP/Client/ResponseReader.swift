@@ -20,6 +20,9 @@ struct ResponseReader {
         var head: ResponseHead
         var body: [UInt8]
         var reusable: Bool
+        /// The rest of a body past the limit, when the caller asked to stream it (``body`` then
+        /// holds its first bytes, and the connection belongs to the pump).
+        var rest: BodyPump? = nil
     }
 
     /// Whether nothing at all arrived for this response (a stale keep-alive connection, or a server
@@ -27,7 +30,10 @@ struct ResponseReader {
     var sawNoBytes: Bool { stream.receivedByteCount == receivedBefore }
 
     /// Reads the response to a `method` request; 1xx interim responses are skipped.
-    func read(method: String) throws(TransportError) -> Received {
+    ///
+    /// - Parameter streamsOverflow: Return a body past the limit as its first bytes and a pump for
+    ///   the rest (a proxy passing it on), instead of failing with `bodyTooLarge`.
+    func read(method: String, streamsOverflow: Bool = false) throws(TransportError) -> Received {
         var reader = MessageReader(
             stream: stream, rules: .client(maximumBodyBytes: maximumBodyBytes),
             deadline: deadline.socketDeadline)
@@ -36,6 +42,19 @@ struct ResponseReader {
             head = try ResponseHead.parse(try framed { () throws(FramingFault) in try reader.readHead() })
         } while (100..<200).contains(head.status) && head.status != 101
         let framing = try head.bodyFraming(method: method)
+        if streamsOverflow {
+            let bounded = try framed { () throws(FramingFault) in
+                try reader.readBody(framing, overflowingAt: maximumBodyBytes)
+            }
+            switch bounded {
+            case .overflow(let first, let rest):
+                return Received(head: head, body: first, reusable: false, rest: rest)
+            case .whole(let body):
+                head.headers.append(contentsOf: body.trailers)
+                return Received(
+                    head: head, body: body.bytes, reusable: head.keepsAlive && framing != .untilClose)
+            }
+        }
         let body = try framed { () throws(FramingFault) in try reader.readBody(framing) }
         head.headers.append(contentsOf: body.trailers)
         return Received(head: head, body: body.bytes, reusable: head.keepsAlive && framing != .untilClose)

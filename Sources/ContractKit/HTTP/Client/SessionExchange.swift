@@ -14,6 +14,8 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
         var deadline: ExchangeDeadline
         var limit: Int
+        /// Past the limit, answer with the first bytes and stream the rest (a proxy).
+        var streamsOverflow = false
         var response: HTTPURLResponse?
         var body: [UInt8] = []
         /// The 401/407 of a refused auth challenge: URLSession on Linux ends such a task as
@@ -22,6 +24,10 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private let pending = Locked<[Int: Pending]>([:])
+    /// Oversized bodies being streamed on after their exchange answered, by task.
+    private let streaming = Locked<[Int: BodyQueue]>([:])
+    /// The streams of exchanges that answered with their first bytes, until `exchange` takes them.
+    private let rests = Locked<[Int: BodyStream]>([:])
     /// Exchanges ended (deadline, cancellation) before their entry was registered.
     private let endedEarly = Locked<[Int: TransportError]>([:])
     /// Deadlines fire here, on a queue of its own, so a busy cooperative pool cannot delay them.
@@ -54,9 +60,16 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         sessionStorage = nil
     }
 
-    func exchange(_ request: HTTPRequest, url: URL, deadline: ExchangeDeadline, maximumBodyBytes: Int)
-        async throws(TransportError) -> HTTPResponse
-    {
+    /// A response, and the rest of its body when it went past the limit of a streaming exchange.
+    struct Delivered {
+        var response: HTTPResponse
+        var rest: BodyStream?
+    }
+
+    func exchange(
+        _ request: HTTPRequest, url: URL, deadline: ExchangeDeadline, maximumBodyBytes: Int,
+        streamsOverflow: Bool = false
+    ) async throws(TransportError) -> Delivered {
         var urlRequest = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 3600)
         urlRequest.httpMethod = request.method
@@ -81,7 +94,8 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 }
                 pending.withLock {
                     $0[identifier] = Pending(
-                        continuation: continuation, deadline: deadline, limit: maximumBodyBytes)
+                        continuation: continuation, deadline: deadline, limit: maximumBodyBytes,
+                        streamsOverflow: streamsOverflow)
                 }
                 task.resume()
             }
@@ -89,7 +103,8 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
             self.finish(identifier, with: .cancelled, deadline: deadline)
             task.cancel()
         }
-        return try result.get()
+        let response = try result.get()
+        return Delivered(response: response, rest: rests.withLock { $0.removeValue(forKey: identifier) })
     }
 
     /// Ends the exchange now with `error`, without waiting for URLSession to report the cancelled
@@ -139,13 +154,22 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = pending.withLock { table -> (limit: Int, deadline: ExchangeDeadline)? in
+        if let queue = streaming.withLock({ $0[dataTask.taskIdentifier] }) {
+            queue.push(Array(data))
+            return
+        }
+        let overLimit = pending.withLock { table -> Pending? in
             guard let entry = table[dataTask.taskIdentifier] else { return nil }
-            if entry.body.count + data.count > entry.limit { return (entry.limit, entry.deadline) }
+            if entry.body.count + data.count > entry.limit {
+                if entry.streamsOverflow { table[dataTask.taskIdentifier] = nil }
+                return entry
+            }
             table[dataTask.taskIdentifier]?.body.append(contentsOf: data)
             return nil
         }
-        if let overLimit {
+        if let overLimit, overLimit.streamsOverflow {
+            startStreaming(overLimit, task: dataTask, first: Array(data))
+        } else if let overLimit {
             finish(
                 dataTask.taskIdentifier, with: .bodyTooLarge(limit: overLimit.limit),
                 deadline: overLimit.deadline)
@@ -154,6 +178,11 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let queue = streaming.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+            let deadline = ExchangeDeadline(timeout: .zero)
+            queue.finish(error.map { Self.classify($0, url: task.originalRequest?.url, deadline: deadline) })
+            return
+        }
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         let result: Result<HTTPResponse, TransportError>
         if let error,
@@ -171,6 +200,28 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         entry.deadline.markEnded()
         entry.continuation.resume(returning: result)
+    }
+
+    /// Answers a streaming exchange whose body went past its limit: the response with the bytes so
+    /// far, and a ``BodyStream`` the rest of the task's data flows into (pausing the task while its
+    /// reader lags behind).
+    private func startStreaming(_ entry: Pending, task: URLSessionDataTask, first: [UInt8]) {
+        guard let response = entry.response else { return }
+        nonisolated(unsafe) let task = task
+        let queue = BodyQueue(
+            pause: { pause in pause ? task.suspend() : task.resume() }, onCancel: { task.cancel() })
+        queue.push(first)
+        streaming.withLock { $0[task.taskIdentifier] = queue }
+        let declared =
+            (response.allHeaderFields.first { "\($0.key)".lowercased() == "content-length" }?.value)
+            .flatMap { Int("\($0)") }
+        let peer = task.originalRequest?.url?.host ?? "the server"
+        rests.withLock {
+            $0[task.taskIdentifier] = BodyStream(source: .queue(queue), declaredLength: declared, peer: peer)
+        }
+        entry.deadline.markEnded()
+        entry.continuation.resume(
+            returning: .success(Self.record(response, body: entry.body, deadline: entry.deadline)))
     }
 
     private static func record(_ response: HTTPURLResponse, body: [UInt8], deadline: ExchangeDeadline)

@@ -81,7 +81,7 @@ extension MessageReader {
     }
 
     /// Consumes the line ending after a chunk's data: CRLF, or a bare LF under lenient rules.
-    private func readChunkEnd(size: Int, received: Int) throws(FramingFault) {
+    func readChunkEnd(size: Int, received: Int) throws(FramingFault) {
         let needed = rules.isStrict ? 2 : 1
         while stream.available < needed || (stream.unread.first == 0x0D && stream.available < 2) {
             guard try receiveMore() else { throw .closedMidChunkedBody(received: received) }
@@ -98,7 +98,7 @@ extension MessageReader {
     }
 
     /// Reads the trailer section up to its empty line, within the field allowance.
-    private func readTrailers(received: Int) throws(FramingFault) -> HTTPFields {
+    func readTrailers(received: Int) throws(FramingFault) -> HTTPFields {
         var fields = HTTPFields()
         var total = 0
         let limit = rules.maximumFieldBytes

@@ -1,19 +1,34 @@
-import ContractKit
-
-/// Finds the endpoint of a request as OpenAPI routes: concrete paths before templated ones, and
+/// Finds the operation of a request as OpenAPI routes: concrete paths before templated ones, and
 /// only the methods of the path that matched (so `DELETE /user/login` never reaches
 /// `/user/{username}`).
-struct Router {
-    enum Outcome {
+///
+/// The mock answers by it, and the proxy, `conform check` and the test-time URL protocol judge
+/// traffic by it, so a request means the same operation everywhere.
+///
+/// ```swift
+/// let router = OperationRouter(endpoints: contract.endpoints)
+/// if case .endpoint(let endpoint, let values) = router.route(method: "GET", path: "/orders/7") {
+///     print(endpoint.id, values["orderId"] ?? "")  // getOrder 7
+/// }
+/// ```
+public struct OperationRouter: Sendable {
+    /// Where a method and path lead.
+    public enum Outcome: Sendable {
+        /// The operation, with the values of its path placeholders (percent-decoded).
         case endpoint(Endpoint, pathValues: [String: String])
         /// The path exists but not with this method: the exact, de-duplicated methods it has.
         case methodNotAllowed(allowed: [String], pathEndpoint: Endpoint)
+        /// No path template of the contract matches.
         case noPath
     }
 
-    let endpoints: [Endpoint]
+    public let endpoints: [Endpoint]
 
-    func route(method: String, path: String) -> Outcome {
+    public init(endpoints: [Endpoint]) { self.endpoints = endpoints }
+
+    /// The operation `method` and the decoded `path` (without query) name. `HEAD` falls back to
+    /// the path's `GET` when the path declares no `HEAD`.
+    public func route(method: String, path: String) -> Outcome {
         let outcome = route(method, path)
         guard case .noPath = outcome, path.contains("//") || (path.count > 1 && path.hasSuffix("/")) else {
             return outcome
@@ -34,7 +49,7 @@ struct Router {
     /// The endpoints that share `endpoint`'s method and route, declared under path keys that differ
     /// only by a `#fragment` (`/search#byName`, `/search#byId`), in contract order; `endpoint` alone
     /// when it has no such sibling.
-    func variants(of endpoint: Endpoint) -> [Endpoint] {
+    public func variants(of endpoint: Endpoint) -> [Endpoint] {
         endpoints.filter { $0.method == endpoint.method && $0.path.shape == endpoint.path.shape }
     }
 

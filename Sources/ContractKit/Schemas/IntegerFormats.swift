@@ -1,14 +1,17 @@
-import ContractKit
-import JSONSchema
+package import JSONSchema
 
 /// Checks the ranges of the integer formats `int32` and `int64`, which JSON Schema leaves as
-/// annotations but OpenAPI clients rely on: a server (and so the mock) rejects `2147483648` for an
-/// `int32` field.
-struct IntegerFormats {
-    let navigator: SchemaNavigator
+/// annotations but OpenAPI clients rely on: a server (and so the mock, and a request check) rejects
+/// `2147483648` for an `int32` field.
+package struct IntegerFormats {
+    package let navigator: SchemaNavigator
+
+    package init(navigator: SchemaNavigator) { self.navigator = navigator }
 
     /// The pointer of the first value outside its format's range, or nil.
-    func violation(_ value: JSONValue, schema: JSONValue?, at pointer: JSONPointer = .root, depth: Int = 0)
+    package func violation(
+        _ value: JSONValue, schema: JSONValue?, at pointer: JSONPointer = .root, depth: Int = 0
+    )
         -> String?
     {
         guard let schema, depth < 32 else { return nil }

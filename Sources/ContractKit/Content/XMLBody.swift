@@ -1,12 +1,12 @@
-import ContractKit
 import Foundation
-import JSONSchema
+package import JSONSchema
 
-/// Reads a well-formed XML request body as the object its schema describes, so the mock checks an
-/// XML body the way it checks JSON: the root's child elements are properties, an element with
-/// child elements is an object (or, for an array property, a wrapper of items), repeated elements
-/// are an array, and text is read as its property's type. Attributes are not read.
-enum XMLBody {
+/// Reads a well-formed XML request body as the object its schema describes, so request checks (the
+/// mock's, the proxy's) judge an XML body the way they judge JSON: the root's child elements are
+/// properties, an element with child elements is an object (or, for an array property, a wrapper
+/// of items), repeated elements are an array, and text is read as its property's type. Attributes
+/// are not read.
+package enum XMLBody {
     private final class Node {
         let name: String
         var children: [Node] = []
@@ -15,7 +15,7 @@ enum XMLBody {
     }
 
     /// The object, or nil when the body has no root element (the caller checks well-formedness).
-    static func value(_ body: [UInt8], schema: JSONValue?, navigator: SchemaNavigator) -> JSONValue? {
+    package static func value(_ body: [UInt8], schema: JSONValue?, navigator: SchemaNavigator) -> JSONValue? {
         guard let root = parse(Array(String(decoding: body, as: UTF8.self).unicodeScalars)) else {
             return nil
         }

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// ISO 8601 timestamps in the two forms the reports need, written and read without a date
-/// formatter so that output is identical on Linux and macOS.
+/// ISO 8601 timestamps in the two forms the reports need (and HAR files use), written and read
+/// without a date formatter so that output is identical on Linux and macOS.
 public enum Timestamp {
     private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
@@ -12,7 +12,7 @@ public enum Timestamp {
     /// `2026-11-22T04:31:00.125Z`: UTC with milliseconds, for JSON results.
     public static func iso8601(_ date: Date) -> String {
         let (base, milliseconds) = split(date)
-        return base + "." + ReportFormatting.pad(milliseconds, to: 3) + "Z"
+        return base + "." + pad(milliseconds, to: 3) + "Z"
     }
 
     /// `2026-11-22T04:31:00`: UTC without a zone designator, as JUnit's `timestamp` requires.
@@ -25,9 +25,9 @@ public enum Timestamp {
         let parts = utc.dateComponents(
             [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds))
         )
-        func two(_ value: Int?) -> String { ReportFormatting.pad(Int64(value ?? 0), to: 2) }
+        func two(_ value: Int?) -> String { pad(Int64(value ?? 0), to: 2) }
         let base =
-            ReportFormatting.pad(Int64(parts.year ?? 1970), to: 4) + "-" + two(parts.month) + "-"
+            pad(Int64(parts.year ?? 1970), to: 4) + "-" + two(parts.month) + "-"
             + two(parts.day)
             + "T" + two(parts.hour) + ":" + two(parts.minute) + ":" + two(parts.second)
         return (base, milliseconds)
@@ -85,5 +85,11 @@ public enum Timestamp {
             let date = utc.date(from: components)
         else { return nil }
         return Date(timeIntervalSince1970: date.timeIntervalSince1970 - Double(offset) + fraction)
+    }
+
+    /// `value` in decimal, zero-padded on the left to `width` digits.
+    private static func pad(_ value: Int64, to width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

@@ -1,22 +1,43 @@
-import ContractKit
 import Foundation
 
 /// Keeps the door of an operation that declares `security`: the request must satisfy one of its
-/// alternative requirements, presenting the credential of every scheme that requirement names,
-/// with the value the contract gives (its `auth` credential, `{{env.NAME}}` read from the mock's
-/// environment). An empty alternative lets any call through. A scheme without a known credential
-/// (or one Conform cannot present, such as mutualTLS) cannot be satisfied, so the mock turns away
-/// every call that needs it, as a server would turn away a client holding a made-up token.
+/// alternative requirements, presenting the credential of every scheme that requirement names.
+/// An empty alternative lets any call through.
 ///
-/// Accepting any value would let a generated, invalid token through, which is exactly what a
+/// The mock (``Mode/exactCredentials``) also wants the value the contract gives (its `auth`
+/// credential, `{{env.NAME}}` read from the mock's environment): a scheme without a known
+/// credential (or one Conform cannot present, such as mutualTLS) cannot be satisfied, so the mock
+/// turns away every call that needs it, as a server would turn away a client holding a made-up
+/// token. Accepting any value would let a generated, invalid token through, which is exactly what a
 /// client must not rely on (and what Schemathesis' `ignored_auth` check reports).
-struct AuthGate {
-    let contract: Contract
-    let endpoint: Endpoint
-    let request: HTTPRequest
+///
+/// Traffic checks (``Mode/presence``) only ask that the credential is in its declared place, in
+/// its declared form: whether the token is valid is the real server's business, and its answer
+/// says so.
+package struct AuthGate {
+    /// How much of a credential the gate checks.
+    package enum Mode: Sendable {
+        /// Present, in its place, and equal to the contract's credential (the mock).
+        case exactCredentials
+        /// Present in its place and form (a proxy, `conform check`, the test-time URL protocol).
+        case presence
+    }
+
+    package let contract: Contract
+    package let endpoint: Endpoint
+    package let request: HTTPRequest
+    package var mode: Mode = .exactCredentials
+
+    package init(contract: Contract, endpoint: Endpoint, request: HTTPRequest, mode: Mode = .exactCredentials)
+    {
+        self.contract = contract
+        self.endpoint = endpoint
+        self.request = request
+        self.mode = mode
+    }
 
     /// Why the request is turned away, or nil when it may pass (or the operation is public).
-    func refusal() -> String? {
+    package func refusal() -> String? {
         guard let auth = contract.auth, !auth.allowsAnonymous(endpoint.id) else { return nil }
         var reasons: [String] = []
         for alternative in auth.requirements(for: endpoint.id) {
@@ -30,10 +51,16 @@ struct AuthGate {
     private func unmet(_ requirement: [ContractAuth.Scheme]) -> String? {
         for scheme in requirement {
             if case .unsupported(let kind) = scheme.kind {
+                if mode == .presence { continue }
                 return "the \"\(scheme.name)\" scheme (\(kind)) cannot be checked by the mock"
             }
             guard let presented = presented(scheme) else {
                 return "missing credentials for the \"\(scheme.name)\" scheme (\(Self.describe(scheme)))"
+            }
+            if mode == .presence {
+                guard presented.isEmpty else { continue }
+                return
+                    "the credentials for the \"\(scheme.name)\" scheme are not in the declared form (\(Self.describe(scheme)))"
             }
             guard let expected = Self.credential(of: scheme), presented == expected else {
                 return "the credentials for the \"\(scheme.name)\" scheme are not valid"
@@ -43,7 +70,7 @@ struct AuthGate {
     }
 
     /// The `WWW-Authenticate` challenge for the operation's first scheme a client can present.
-    var challenge: String {
+    package var challenge: String {
         let schemes = contract.auth?.requirements(for: endpoint.id).flatMap { $0 } ?? []
         switch schemes.first(where: \.isPresentable)?.kind {
         case .basic?: return "Basic realm=\"conform mock\""
@@ -88,7 +115,7 @@ struct AuthGate {
 
     /// The credential the contract gives for `scheme`, with `{{env.NAME}}` taken from the
     /// environment; nil when there is none or it still names a value the mock cannot know.
-    static func credential(of scheme: ContractAuth.Scheme) -> String? {
+    package static func credential(of scheme: ContractAuth.Scheme) -> String? {
         guard var text = scheme.credential, !text.isEmpty else { return nil }
         let environment = ProcessInfo.processInfo.environment
         while let open = text.range(of: "{{env."),
@@ -101,7 +128,9 @@ struct AuthGate {
         return text.contains("{{") || text.isEmpty ? nil : text
     }
 
-    static func describe(_ scheme: ContractAuth.Scheme) -> String {
+    /// Where and how a client presents `scheme`'s credential, e.g. `header X-API-Key` (never the
+    /// credential itself).
+    package static func describe(_ scheme: ContractAuth.Scheme) -> String {
         switch scheme.kind {
         case .bearer: return "Authorization: Bearer …"
         case .basic: return "Authorization: Basic …"

@@ -1,0 +1,100 @@
+public import ContractKit
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// Checks the app's own traffic in tests, without a proxy: installed on a
+/// `URLSessionConfiguration`, it sees every exchange the app's client makes with the API under
+/// ``baseURL`` (through ``ContractTrafficProtocol``), sends it on, judges both directions with the
+/// checks of `conform proxy`, and records each finding as a Swift Testing issue at the test that
+/// made the call.
+///
+/// ```swift
+/// @Test func menuTraffic() async throws {
+///     let traffic = try await restaurant.traffic()          // the suite's server, embedded mock or CONFORM_BASE_URL
+///     let configuration = URLSessionConfiguration.ephemeral
+///     configuration.checkContractTraffic(traffic)
+///     let client = RestaurantAPIClient(baseURL: traffic.url, session: URLSession(configuration: configuration))
+///     _ = try await client.fetchMenuItems(forCategory: "Entrees")  // a finding here is an issue of this test
+/// }
+/// ```
+///
+/// A request whose URL is not under ``baseURL`` goes on as if the protocol were not installed.
+public final class ContractTraffic: Sendable {
+    public let contract: Contract
+    /// The API's base URL; requests under it are checked, its path taken off before matching.
+    public let baseURL: String
+    /// Whether each finding becomes a Swift Testing issue (else only ``results`` keep them).
+    public let recordsIssues: Bool
+    let checker: TrafficChecker
+    let transport: HTTPTransport
+    private let log = Locked<[CaseResult]>([])
+    private let counter = Locked(0)
+
+    /// - Parameters:
+    ///   - baseURL: the server the app's client talks to; only requests under it are checked.
+    ///   - timeout: the deadline of each exchange (a hung server fails the call, never the test run).
+    ///   - redaction: what issues and results hide (credential headers always).
+    ///   - recordsIssues: record each finding as an issue of the calling test.
+    public init(
+        contract: Contract, baseURL: String, timeout: Duration = TargetSettings.defaultTimeout,
+        redaction: Redaction = Redaction(), recordsIssues: Bool = true
+    ) {
+        self.contract = contract
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.recordsIssues = recordsIssues
+        checker = TrafficChecker(
+            contract: contract, basePath: URLComponents(string: baseURL)?.percentEncodedPath ?? "",
+            redaction: redaction)
+        transport = HTTPTransport(timeout: timeout)
+    }
+
+    /// ``baseURL`` as a `URL`, for a client's initializer.
+    public var url: URL {
+        URL(string: baseURL) ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Every verdict so far, in the order the calls ended.
+    public var results: [CaseResult] { log.current }
+
+    /// Installs the checking protocol first among `configuration`'s protocol classes, for requests
+    /// under ``baseURL``; sessions made from the configuration afterwards are checked.
+    public func install(on configuration: URLSessionConfiguration) {
+        ContractTrafficProtocol.register(self)
+        let others = (configuration.protocolClasses ?? []).filter { $0 != ContractTrafficProtocol.self }
+        configuration.protocolClasses = [ContractTrafficProtocol.self] + others
+    }
+
+    /// Stops checking: requests under ``baseURL`` go on unchecked from now on.
+    public func uninstall() { ContractTrafficProtocol.unregister(self) }
+
+    /// Whether `url` is one this traffic checks.
+    func covers(_ url: String) -> Bool {
+        guard url.lowercased().hasPrefix(baseURL.lowercased()) else { return false }
+        let rest = url.dropFirst(baseURL.count)
+        return rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?")
+    }
+
+    /// Sends `request` on and returns the outcome with its verdict, kept in ``results``; blocks the
+    /// calling thread (the protocol's loader thread, never a task's).
+    func exchange(_ request: HTTPRequest) -> (ExchangeOutcome, CaseResult) {
+        let number = counter.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        let startedAt = Date()
+        let outcome = transport.performBlocking(request)
+        var exchange = TrafficExchange(
+            name: "call \(number) (\(Timestamp.iso8601(startedAt)))", request: request, startedAt: startedAt,
+            duration: outcome.elapsed)
+        switch outcome.result {
+        case .success(let response): exchange.response = response
+        case .failure(let error): exchange.failure = error
+        }
+        let result = checker.check(exchange)
+        log.withLock { $0.append(result) }
+        return (outcome, result)
+    }
+}
