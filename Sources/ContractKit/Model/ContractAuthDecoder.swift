@@ -3,18 +3,18 @@ import JSONSchema
 /// Reads a contract's `"auth"` and its endpoints' `"security"` into a `ContractAuth`, reporting
 /// every problem with its pointer (the loader adds the line and column).
 enum ContractAuthDecoder {
-    static let schemeKeys: [String: [String]] = [
-        "bearer": ["type", "token", "description"],
-        "basic": ["type", "username", "password", "description"],
-        "apiKey": ["type", "in", "name", "value", "description"],
-        "unsupported": ["type", "scheme", "description"],
-    ]
+    /// The keys each type of scheme reads, as ``ContractShape/authScheme`` declares them.
+    static let schemeKeys: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: ContractShape.authSchemeTypes.map {
+            ($0, ContractShape.authScheme.names(forVariant: $0))
+        })
 
     static func decode(_ document: JSONValue) -> (ContractAuth?, [ContractProblem]) {
         var problems: [ContractProblem] = []
         let endpointSecurity = endpointSecurity(document, &problems)
         guard let value = document["auth"] else {
-            for (id, requirements) in endpointSecurity.values where requirements.contains(where: { !$0.isEmpty }) {
+            for (id, requirements) in endpointSecurity.values
+            where requirements.contains(where: { !$0.isEmpty }) {
                 problems.append(
                     ContractProblem(
                         "endpoint \"\(id)\" names security schemes, but the contract declares no \"auth\"",
@@ -26,8 +26,7 @@ enum ContractAuthDecoder {
         guard let auth = value.objectValue else {
             return (nil, [ContractProblem("\"auth\" must be an object with \"schemes\"", at: root)])
         }
-        for key in auth.keys
-        where !["schemes", "security", "unauthenticatedStatuses", "description"].contains(key) {
+        for key in auth.keys where !ContractShape.auth.names.contains(key) {
             problems.append(ContractProblem("unknown key \"\(key)\" in \"auth\"", at: root.appending(key)))
         }
         var schemes: [ContractAuth.Scheme] = []
@@ -113,7 +112,8 @@ enum ContractAuthDecoder {
             return ContractAuth.Scheme(name: name, kind: .bearer, credential: text("token"), pointer: pointer)
         case "unsupported":
             let kind = text("scheme") ?? "an unsupported scheme"
-            return ContractAuth.Scheme(name: name, kind: .unsupported(kind), credential: nil, pointer: pointer)
+            return ContractAuth.Scheme(
+                name: name, kind: .unsupported(kind), credential: nil, pointer: pointer)
         case "basic":
             let username = text("username")
             let password = text("password")
