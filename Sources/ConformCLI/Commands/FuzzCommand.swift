@@ -64,7 +64,9 @@ enum FuzzCommand {
             for pair in context.own.otherCredentials {
                 guard schemes.contains(pair.name) else {
                     var message = "error: '--auth-other \(pair.name)=…': no security scheme \"\(pair.name)\""
-                    message += schemes.isEmpty ? " (the contract declares none)" : " (declared: \(schemes.joined(separator: ", ")))"
+                    message +=
+                        schemes.isEmpty
+                        ? " (the contract declares none)" : " (declared: \(schemes.joined(separator: ", ")))"
                     if let suggestion = Suggestion.closest(to: pair.name, in: schemes) {
                         message += "; did you mean '\(suggestion)'?"
                     }
@@ -78,10 +80,12 @@ enum FuzzCommand {
             let fuzzer = ServerFuzzer(contract: context.contract, configuration: configuration)
             return TargetCommand.Job(
                 announce: {
+                    let endpoints = fuzzer.endpoints
+                    context.progress.start(endpoints: endpoints.map(\.id))
                     guard !context.arguments.quiet else { return }
                     let contract = context.contract
                     context.console.err(
-                        "Fuzzing \(contract.name) \(contract.version): \(Plural.count(fuzzer.endpoints.count, "endpoint")), \(Plural.count(configuration.casesPerEndpoint, "valid request")) each, seed \(configuration.seed)"
+                        "Fuzzing \(contract.name) \(contract.version): \(Plural.count(endpoints.count, "endpoint")), \(Plural.count(configuration.casesPerEndpoint, "valid request")) each, seed \(configuration.seed)"
                     )
                 },
                 work: {

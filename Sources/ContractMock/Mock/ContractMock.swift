@@ -30,7 +30,8 @@ public final class ContractMock: Sendable {
         public var isStateless: Bool
 
         public init(
-            seed: UInt64 = 1, faults: [FaultSelection] = [], faultDelay: Duration = .milliseconds(300),
+            seed: UInt64 = TargetSettings.defaultSeed, faults: [FaultSelection] = [],
+            faultDelay: Duration = .milliseconds(300),
             host: String = "127.0.0.1", port: Int = 0, isStateless: Bool = false
         ) {
             self.seed = seed
