@@ -158,10 +158,11 @@ struct ExternalReferenceBundler {
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             // In a contract, a remote-looking reference may name a schema's `$id`: the schema
             // compiler judges it.
-            guard !everythingIsSchema else { return nil }
-            report(
-                "remote $ref \"\(reference)\" is not fetched; save the file beside this one and refer to it by a relative path",
-                at: pointer.appending("$ref"), in: file)
+            if !everythingIsSchema {
+                report(
+                    "remote $ref \"\(reference)\" is not fetched; save the file beside this one and refer to it by a relative path",
+                    at: pointer.appending("$ref"), in: file)
+            }
             return nil
         }
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -183,7 +184,6 @@ struct ExternalReferenceBundler {
                 in: file)
             return nil
         }
-        let key = target + "#" + targetPointer.displayText
         if target == rootFile {
             // A reference from another file back into the root document.
             var rewritten = siblings
@@ -197,23 +197,8 @@ struct ExternalReferenceBundler {
                 in: file)
             return nil
         }
-        if inSchema {
-            let name: String
-            if let known = hoisted[key] {
-                name = known
-            } else {
-                name = uniqueName(for: targetPointer.tokens.last ?? Self.baseName(target))
-                hoisted[key] = name
-                let home = JSONPointer(tokens: schemaHome + [name])
-                origins[home] = (target, targetPointer)
-                let walked = walk(value, at: targetPointer, out: home, file: target, inSchema: true)
-                hoistedSchemas.append((name, walked))
-            }
-            var rewritten = siblings
-            let home = JSONPointer(tokens: schemaHome + [name])
-            rewritten["$ref"] = .string("#" + home.description)
-            return .object(rewritten)
-        }
+        let key = target + "#" + targetPointer.displayText
+        if inSchema { return hoisting(value, key: key, from: target, at: targetPointer, siblings: siblings) }
         guard !inlining.contains(key) else {
             report(
                 "$ref \"\(reference)\" leads back to itself through other files; this part is skipped",
@@ -224,6 +209,29 @@ struct ExternalReferenceBundler {
         defer { inlining.removeLast() }
         origins[out] = (target, targetPointer)
         return walk(value, at: targetPointer, out: out, file: target, inSchema: false)
+    }
+
+    /// A schema of another file, hoisted once under the schema home with a unique name: the `$ref`
+    /// object rewritten to point at it there.
+    private mutating func hoisting(
+        _ value: JSONValue, key: String, from target: String, at targetPointer: JSONPointer,
+        siblings: JSONObject
+    ) -> JSONValue {
+        let name: String
+        if let known = hoisted[key] {
+            name = known
+        } else {
+            name = uniqueName(for: targetPointer.tokens.last ?? Self.baseName(target))
+            hoisted[key] = name
+            let home = JSONPointer(tokens: schemaHome + [name])
+            origins[home] = (target, targetPointer)
+            let walked = walk(value, at: targetPointer, out: home, file: target, inSchema: true)
+            hoistedSchemas.append((name, walked))
+        }
+        var rewritten = siblings
+        let home = JSONPointer(tokens: schemaHome + [name])
+        rewritten["$ref"] = .string("#" + home.description)
+        return .object(rewritten)
     }
 
     /// A map of schemas written as a reference to another file (`"properties": {"$ref":

@@ -29,17 +29,7 @@ enum ContractAuthDecoder {
         for key in auth.keys where !ContractShape.auth.names.contains(key) {
             problems.append(ContractProblem("unknown key \"\(key)\" in \"auth\"", at: root.appending(key)))
         }
-        var schemes: [ContractAuth.Scheme] = []
-        for member in auth["schemes"]?.objectValue?.members ?? [] {
-            let pointer = root.appending("schemes").appending(member.key)
-            if let scheme = self.scheme(named: member.key, member.value, at: pointer, &problems) {
-                schemes.append(scheme)
-            }
-        }
-        if auth["schemes"]?.objectValue == nil {
-            problems.append(
-                ContractProblem("\"auth\" needs \"schemes\": an object of named schemes", at: root))
-        }
+        let schemes = self.schemes(in: auth, at: root, &problems)
         let names = schemes.map(\.name)
         func check(_ list: [String], at pointer: JSONPointer) {
             for name in list where !names.contains(name) {
@@ -58,26 +48,51 @@ enum ContractAuthDecoder {
         for (id, requirements) in endpointSecurity.values {
             check(requirements.flatMap { $0 }, at: endpointSecurity.pointers[id] ?? .root)
         }
-        var statuses: Set<Int> = [401, 403]
-        if let list = auth["unauthenticatedStatuses"] {
-            let pointer = root.appending("unauthenticatedStatuses")
-            let numbers = list.arrayValue?.compactMap { $0.numberValue.flatMap { Int($0.description) } }
-            if let numbers, numbers.count == list.arrayValue?.count,
-                numbers.allSatisfy({ (400..<500).contains($0) })
-            {
-                statuses = Set(numbers)
-            } else {
-                problems.append(
-                    ContractProblem("\"unauthenticatedStatuses\" must be a list of 4xx statuses", at: pointer)
-                )
-            }
-        }
+        let statuses = unauthenticatedStatuses(
+            auth["unauthenticatedStatuses"], at: root.appending("unauthenticatedStatuses"), &problems)
         return (
             ContractAuth(
                 schemes: schemes, security: security, endpointSecurity: endpointSecurity.values,
                 unauthenticatedStatuses: statuses),
             problems
         )
+    }
+
+    /// The schemes of `"auth"`, each read by ``scheme(named:_:at:_:)``.
+    private static func schemes(
+        in auth: JSONObject, at root: JSONPointer, _ problems: inout [ContractProblem]
+    )
+        -> [ContractAuth.Scheme]
+    {
+        var schemes: [ContractAuth.Scheme] = []
+        for member in auth["schemes"]?.objectValue?.members ?? [] {
+            let pointer = root.appending("schemes").appending(member.key)
+            if let scheme = self.scheme(named: member.key, member.value, at: pointer, &problems) {
+                schemes.append(scheme)
+            }
+        }
+        if auth["schemes"]?.objectValue == nil {
+            problems.append(
+                ContractProblem("\"auth\" needs \"schemes\": an object of named schemes", at: root))
+        }
+        return schemes
+    }
+
+    /// What a secured endpoint called without credentials may answer: 401 and 403 unless the
+    /// contract lists 4xx statuses of its own.
+    private static func unauthenticatedStatuses(
+        _ list: JSONValue?, at pointer: JSONPointer, _ problems: inout [ContractProblem]
+    ) -> Set<Int> {
+        guard let list else { return [401, 403] }
+        let numbers = list.arrayValue?.compactMap { $0.numberValue.flatMap { Int($0.description) } }
+        if let numbers, numbers.count == list.arrayValue?.count,
+            numbers.allSatisfy({ (400..<500).contains($0) })
+        {
+            return Set(numbers)
+        }
+        problems.append(
+            ContractProblem("\"unauthenticatedStatuses\" must be a list of 4xx statuses", at: pointer))
+        return [401, 403]
     }
 
     private static func scheme(
