@@ -165,15 +165,7 @@ struct ExternalReferenceBundler {
             }
             return nil
         }
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let pathPart = String(parts.first ?? "")
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
-        if pathPart.isEmpty && file == rootFile { return nil }
-        let target =
-            pathPart.isEmpty
-            ? file
-            : Self.normalized(
-                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(pathPart).path)
+        guard let (pathPart, fragment, target) = resolving(reference, from: file) else { return nil }
         if !pathPart.isEmpty, !Self.looksLikeFile(pathPart), !FileManager.default.fileExists(atPath: target) {
             return nil
         }
@@ -243,15 +235,7 @@ struct ExternalReferenceBundler {
     )
         -> JSONValue?
     {
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let pathPart = String(parts.first ?? "")
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
-        if pathPart.isEmpty && file == rootFile { return nil }
-        let target =
-            pathPart.isEmpty
-            ? file
-            : Self.normalized(
-                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(pathPart).path)
+        guard let (pathPart, fragment, target) = resolving(reference, from: file) else { return nil }
         guard target != rootFile,
             let targetPointer = JSONPointer(fragment.removingPercentEncoding ?? fragment),
             let document = load(target, reference: reference, at: pointer, from: file),
@@ -268,6 +252,23 @@ struct ExternalReferenceBundler {
                 file: target, inSchema: true)
         }
         return .object(result)
+    }
+
+    /// A reference's path and fragment, and the file it names (the referring file itself for a
+    /// bare fragment); nil for a same-document reference of the root, which stays as it is.
+    private func resolving(_ reference: String, from file: String)
+        -> (pathPart: String, fragment: String, target: String)?
+    {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let pathPart = String(parts.first ?? "")
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        if pathPart.isEmpty && file == rootFile { return nil }
+        let target =
+            pathPart.isEmpty
+            ? file
+            : Self.normalized(
+                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(pathPart).path)
+        return (pathPart, fragment, target)
     }
 
     /// A problem at `pointer` in `file` (the root document's problems carry no file: the loader
@@ -315,15 +316,7 @@ struct ExternalReferenceBundler {
     }
 
     private mutating func uniqueName(for base: String) -> String {
-        let cleaned = base.isEmpty ? "schema" : base
-        var name = cleaned
-        var counter = 2
-        while usedNames.contains(name) {
-            name = "\(cleaned)_\(counter)"
-            counter += 1
-        }
-        usedNames.insert(name)
-        return name
+        usedNames.insertUnique(base.isEmpty ? "schema" : base)
     }
 
     /// A relative reference to a document file rather than to a schema `$id` such as `item`.

@@ -300,14 +300,7 @@ public struct OpenAPIConverter: Sendable {
                 base = ([source.method] + (words.isEmpty ? ["root"] : words)).joined(separator: "_")
                 if declared.contains(base) { base += "_operation" }
             }
-            var id = base
-            var counter = 2
-            while used.contains(id) {
-                id = "\(base)_\(counter)"
-                counter += 1
-            }
-            used.insert(id)
-            sources[index].id = id
+            sources[index].id = used.insertUnique(base)
         }
     }
 }

@@ -102,18 +102,8 @@ extension Evaluator {
     private mutating func checkItem(_ schema: Int, _ element: JSONValue, _ position: Int, keyword: String)
         -> Bool
     {
-        var ignored = Annotations()
-        if program.nodes[schema].constant == false {
-            if verbose {
-                instancePath.append(String(position))
-                report(
-                    keyword, suffix: [keyword],
-                    "item at index \(position) is not allowed (\(keyword) is false)")
-                instancePath.removeLast()
-            }
-            return false
-        }
-        return descendInstance(
-            schema, element, keyword: [keyword], instanceToken: String(position), &ignored, collect: false)
+        checkMember(
+            schema, element, token: String(position), keyword: keyword,
+            "item at index \(position) is not allowed (\(keyword) is false)")
     }
 }

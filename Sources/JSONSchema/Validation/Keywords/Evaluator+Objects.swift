@@ -108,18 +108,8 @@ extension Evaluator {
     private mutating func checkProperty(_ schema: Int, _ name: String, _ value: JSONValue, keyword: String)
         -> Bool
     {
-        var ignored = Annotations()
-        if program.nodes[schema].constant == false {
-            if verbose {
-                instancePath.append(name)
-                report(
-                    keyword, suffix: [keyword],
-                    "property \(MessageText.quoted(name)) is not allowed (\(keyword) is false)")
-                instancePath.removeLast()
-            }
-            return false
-        }
-        return descendInstance(
-            schema, value, keyword: [keyword], instanceToken: name, &ignored, collect: false)
+        checkMember(
+            schema, value, token: name, keyword: keyword,
+            "property \(MessageText.quoted(name)) is not allowed (\(keyword) is false)")
     }
 }
