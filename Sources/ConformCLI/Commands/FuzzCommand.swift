@@ -83,10 +83,12 @@ enum FuzzCommand {
             let fuzzer = ServerFuzzer(contract: context.contract, configuration: configuration)
             return TargetCommand.Job(
                 announce: {
+                    let endpoints = fuzzer.endpoints
+                    context.progress.start(endpoints: endpoints.map(\.id))
                     guard !context.arguments.quiet else { return }
                     let contract = context.contract
                     context.console.err(
-                        "Fuzzing \(contract.name) \(contract.version): \(Plural.count(fuzzer.endpoints.count, "endpoint")), \(Plural.count(configuration.casesPerEndpoint, "valid request")) each, seed \(configuration.seed)"
+                        "Fuzzing \(contract.name) \(contract.version): \(Plural.count(endpoints.count, "endpoint")), \(Plural.count(configuration.casesPerEndpoint, "valid request")) each, seed \(configuration.seed)"
                     )
                 },
                 work: {

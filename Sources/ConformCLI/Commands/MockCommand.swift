@@ -52,16 +52,9 @@ enum MockCommand {
         }
     }
 
-    static var faultHelp: String {
-        "FAULTS:\n"
-            + MockFault.allCases.map {
-                "  " + $0.rawValue.padding(toLength: 24, withPad: " ", startingAt: 0) + $0.summary
-            }.joined(separator: "\n")
-    }
-
     static func run(_ arguments: [String], console: Console) async -> ExitCode {
         let help =
-            faultHelp
+            FaultArguments.help
             + "\n\nEXIT CODES:\n  0  stopped with Ctrl-C or SIGTERM\n  2  usage error, a contract with errors, or the port cannot be bound"
         let options: Arguments
         switch parser.start(arguments, helpExtra: help, console: console, read: Arguments.init) {
@@ -73,7 +66,7 @@ enum MockCommand {
                 options.contract, strict: options.isStrict, console: console),
             let contract = VariableArguments.settingCredentials(
                 options.credentials, in: loaded, console: console),
-            let faults = parseFaults(options.faults, contract: contract, console: console)
+            let faults = FaultArguments.parse(options.faults, contract: contract, console: console)
         else {
             return .usageOrContractError
         }
@@ -120,31 +113,5 @@ enum MockCommand {
                 )
             }
         }
-    }
-
-    /// Parses `--fault` values; reports unknown faults and endpoints with a did-you-mean.
-    static func parseFaults(_ values: [String], contract: Contract, console: Console) -> [FaultSelection]? {
-        var faults: [FaultSelection] = []
-        for value in values {
-            guard let fault = FaultSelection(parsing: value) else {
-                let name = String(value.split(separator: "@").first ?? "")
-                var message = "error: unknown fault '\(name)'"
-                if let suggestion = Suggestion.closest(to: name, in: MockFault.allCases.map(\.rawValue)) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                console.err(message + "\n" + faultHelp)
-                return nil
-            }
-            if let id = fault.endpointID, contract.endpoint(id) == nil {
-                var message = "error: fault '\(value)' names no endpoint of \(contract.name)"
-                if let suggestion = Suggestion.closest(to: id, in: contract.endpoints.map(\.id)) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                console.err(message)
-                return nil
-            }
-            faults.append(fault)
-        }
-        return faults
     }
 }

@@ -13,7 +13,7 @@ struct ServerTarget {
         -> ServerTarget?
     {
         if let baseURL = arguments.baseURL { return ServerTarget(baseURL: baseURL, mock: nil) }
-        guard let faults = MockCommand.parseFaults(arguments.faults, contract: contract, console: console)
+        guard let faults = FaultArguments.parse(arguments.faults, contract: contract, console: console)
         else {
             return nil
         }

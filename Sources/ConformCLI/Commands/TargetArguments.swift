@@ -1,4 +1,3 @@
-import ContractFuzz
 import ContractKit
 import Foundation
 
@@ -132,7 +131,7 @@ struct TargetArguments {
         expected: "a header name", parse: { $0.isEmpty ? nil : $0 })
     static let seed = Option<UInt64>.seed(
         "seed", help: "Seed of generated values (and of the embedded mock's bodies).",
-        default: ServerFuzzer.Configuration.defaultSeed)
+        default: TargetSettings.defaultSeed)
     static let fault = Option<[String]>.repeatable(
         "fault", valueName: "name[@endpointId]",
         help: "Make the embedded mock misbehave (see 'conform mock --help').",

@@ -101,7 +101,7 @@ struct TargetCommand<Own> {
         let verdict = result.verdict
         if verdict == .unreachable {
             console.err(
-                "error: \(result.baseURL) was unreachable for every \(name == "run" ? "case" : "request")")
+                "error: \(result.baseURL) was unreachable for every \(unit)")
         }
         if verdict == .passed && !written { return .usageOrContractError }
         return ExitCode(verdict)

@@ -10,7 +10,18 @@ final class ProgressPrinter: Sendable {
     private let verbose: Bool
     /// Whether each finding says whose it is (traffic: the client's request or the server's response).
     private let showsSides: Bool
-    private let state = Locked<(done: Int, failed: Int, total: Int)>((0, 0, 0))
+    private let state = Locked(Counts())
+
+    /// What the live line counts: cases, or (for `fuzz`, which reports several cases per endpoint
+    /// in no fixed number) the planned endpoints that have reported.
+    private struct Counts {
+        var done = 0
+        var failed = 0
+        var total = 0
+        /// The endpoints planned, when the line counts endpoints.
+        var planned: Set<String>?
+        var reached: Set<String> = []
+    }
 
     init(console: Console, quiet: Bool, verbose: Bool = false, showsSides: Bool = false) {
         self.console = console
@@ -28,9 +39,23 @@ final class ProgressPrinter: Sendable {
         }
     }
 
+    /// Starts the live line counting the endpoints planned rather than cases: `[3/7]` once three
+    /// of seven endpoints have reported a case.
+    func start(endpoints: [String]) {
+        state.withLock {
+            $0.planned = Set(endpoints)
+            $0.total = $0.planned?.count ?? 0
+        }
+    }
+
     func caseFinished(_ result: CaseResult) {
         let (done, failed, total) = state.withLock { current -> (Int, Int, Int) in
-            current.done += 1
+            if let planned = current.planned {
+                if planned.contains(result.endpointID) { current.reached.insert(result.endpointID) }
+                current.done = current.reached.count
+            } else {
+                current.done += 1
+            }
             if result.outcome.isProblem { current.failed += 1 }
             return (current.done, current.failed, current.total)
         }

@@ -69,86 +69,27 @@ package enum XMLBody {
     }
 
     private static func parse(_ scalars: [Unicode.Scalar]) -> Node? {
-        var index = 0
+        var scanner = Scanner(scalars)
         var stack: [Node] = []
         var root: Node?
-        func skip(past text: String) {
-            let wanted = Array(text.unicodeScalars)
-            while index + wanted.count <= scalars.count {
-                if Array(scalars[index..<index + wanted.count]) == wanted {
-                    index += wanted.count
-                    return
-                }
-                index += 1
-            }
-            index = scalars.count
-        }
-        func starts(_ text: String) -> Bool {
-            let wanted = Array(text.unicodeScalars)
-            return index + wanted.count <= scalars.count
-                && Array(scalars[index..<index + wanted.count]) == wanted
-        }
-        while index < scalars.count {
-            if scalars[index] != "<" {
-                var text = ""
-                while index < scalars.count, scalars[index] != "<" {
-                    text.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                stack.last?.text += decodeEntities(text)
-                continue
-            }
-            if starts("<![CDATA[") {
-                index += 9
-                let start = index
-                skip(past: "]]>")
-                let end = max(start, index - 3)
-                var text = ""
-                text.unicodeScalars.append(contentsOf: scalars[start..<min(end, scalars.count)])
+        while let token = scanner.next() {
+            switch token {
+            case .text(let text):
                 stack.last?.text += text
-                continue
-            }
-            if starts("<?") { skip(past: "?>"); continue }
-            if starts("<!--") { skip(past: "-->"); continue }
-            if starts("<!") { skip(past: ">"); continue }
-            index += 1
-            let closing = index < scalars.count && scalars[index] == "/"
-            if closing { index += 1 }
-            var name = ""
-            while index < scalars.count, !" \t\r\n/>".unicodeScalars.contains(scalars[index]) {
-                name.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            var quote: Unicode.Scalar?
-            var selfClosing = false
-            while index < scalars.count {
-                let current = scalars[index]
-                if let open = quote {
-                    if current == open { quote = nil }
-                } else if current == "\"" || current == "'" {
-                    quote = current
-                } else if current == ">" {
-                    selfClosing = scalars[index - 1] == "/"
-                    break
+            case .opening(let name, let selfClosing):
+                let node = Node(name: name)
+                if let parent = stack.last {
+                    parent.children.append(node)
+                } else if root == nil {
+                    root = node
                 }
-                index += 1
-            }
-            index += 1
-            if closing {
+                if !selfClosing { stack.append(node) }
+            case .closing:
                 if !stack.isEmpty { stack.removeLast() }
+            case .skipped:
                 continue
             }
-            let node = Node(name: name)
-            if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
-            if !selfClosing { stack.append(node) }
         }
         return root
-    }
-
-    private static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

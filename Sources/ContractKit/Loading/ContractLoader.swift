@@ -171,14 +171,7 @@ public enum ContractLoader {
         var (contract, problems, partial) = decodeLeavingOut(
             &conversion, source: source, file: file, sourceMap: sourceMap, strict: strict, lints: lints)
         if let conversion {
-            problems = problems.map { problem in
-                var problem = problem
-                problem.pointer = conversion.openAPIPointer(for: problem.pointer, in: source)
-                return problem
-            }
-            problems += conversion.warnings.map {
-                ContractProblem($0.message, at: $0.pointer, severity: $0.isSlip && strict ? .error : .warning)
-            }
+            problems = pointingIntoDescription(problems, conversion, source: source, strict: strict)
         }
         let degraded = problems.count
         problems += partial.warnings + referenceProblems
@@ -199,6 +192,22 @@ public enum ContractLoader {
         return Outcome(
             contract: contract, problems: sorted(located), locator: contract == nil ? nil : locator,
             leftOut: leftOut)
+    }
+
+    /// The problems of a converted description pointing into the description, followed by the
+    /// conversion's own warnings (errors under `strict` when they are slips of the description).
+    private static func pointingIntoDescription(
+        _ problems: [ContractProblem], _ conversion: OpenAPIConversion, source: JSONValue, strict: Bool
+    ) -> [ContractProblem] {
+        let moved = problems.map { problem in
+            var problem = problem
+            problem.pointer = conversion.openAPIPointer(for: problem.pointer, in: source)
+            return problem
+        }
+        return moved
+            + conversion.warnings.map {
+                ContractProblem($0.message, at: $0.pointer, severity: $0.isSlip && strict ? .error : .warning)
+            }
     }
 
     /// Decodes and lints the contract document, and for a description (unless `strict`) leaves out
@@ -290,45 +299,6 @@ public enum ContractLoader {
         return ContractProblem(
             "the description has no operations Conform can replay (none under \"paths\"\(webhooks)), so it would test nothing",
             at: pointer, severity: .warning)
-    }
-
-    /// The document with the parts of other local files its `$ref`s name brought in (see
-    /// ``ExternalReferenceBundler``), and the problems met on the way.
-    static func bundled(_ document: JSONValue, file: String?, strict: Bool = false) -> (
-        JSONValue, [ContractProblem], ExternalReferenceBundler?
-    ) {
-        guard let file, ExternalReferenceBundler.hasExternalReferences(document) else {
-            return (document, [], nil)
-        }
-        let home: [String] =
-            document["openapi"] != nil
-            ? ["components", "schemas"] : document["swagger"] != nil ? ["definitions"] : ["schemas"]
-        var bundler = ExternalReferenceBundler(
-            schemaHome: home, everythingIsSchema: !OpenAPIConverter.isOpenAPI(document), rootFile: file,
-            read: readReferenced)
-        bundler.strict = strict
-        let result = bundler.bundle(document)
-        return (result, bundler.problems, bundler)
-    }
-
-    /// A file another document refers to, parsed; a problem with its own file and position when it
-    /// cannot be read.
-    static func readReferenced(_ path: String) -> ExternalReferenceBundler.ReadOutcome {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .problem(ContractProblem("cannot read \(path)", at: .root, file: path))
-        }
-        do {
-            let parsed = try DocumentReader.parseDocument(
-                Array(data), file: path,
-                options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
-            return .document(parsed)
-        } catch {
-            return .problem(
-                ContractProblem(
-                    "not valid \(error.format.rawValue): \(error.message)", at: .root,
-                    position: error.position,
-                    file: path))
-        }
     }
 
     /// The contract format schema's errors for `document`, minus those the decoder already reported.

@@ -1,5 +1,5 @@
 import Foundation
-public import JSONSchema
+import JSONSchema
 
 /// Fetches a description served over HTTP (`http://127.0.0.1:8000/openapi.json`), the way FastAPI,
 /// Django REST framework or flasgger publish it, so every command takes the URL as it takes a file.

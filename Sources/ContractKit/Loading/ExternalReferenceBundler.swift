@@ -158,21 +158,14 @@ struct ExternalReferenceBundler {
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             // In a contract, a remote-looking reference may name a schema's `$id`: the schema
             // compiler judges it.
-            guard !everythingIsSchema else { return nil }
-            report(
-                "remote $ref \"\(reference)\" is not fetched; save the file beside this one and refer to it by a relative path",
-                at: pointer.appending("$ref"), in: file)
+            if !everythingIsSchema {
+                report(
+                    "remote $ref \"\(reference)\" is not fetched; save the file beside this one and refer to it by a relative path",
+                    at: pointer.appending("$ref"), in: file)
+            }
             return nil
         }
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let pathPart = String(parts.first ?? "")
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
-        if pathPart.isEmpty && file == rootFile { return nil }
-        let target =
-            pathPart.isEmpty
-            ? file
-            : Self.normalized(
-                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(pathPart).path)
+        guard let (pathPart, fragment, target) = resolving(reference, from: file) else { return nil }
         if !pathPart.isEmpty, !Self.looksLikeFile(pathPart), !FileManager.default.fileExists(atPath: target) {
             return nil
         }
@@ -183,7 +176,6 @@ struct ExternalReferenceBundler {
                 in: file)
             return nil
         }
-        let key = target + "#" + targetPointer.displayText
         if target == rootFile {
             // A reference from another file back into the root document.
             var rewritten = siblings
@@ -197,23 +189,8 @@ struct ExternalReferenceBundler {
                 in: file)
             return nil
         }
-        if inSchema {
-            let name: String
-            if let known = hoisted[key] {
-                name = known
-            } else {
-                name = uniqueName(for: targetPointer.tokens.last ?? Self.baseName(target))
-                hoisted[key] = name
-                let home = JSONPointer(tokens: schemaHome + [name])
-                origins[home] = (target, targetPointer)
-                let walked = walk(value, at: targetPointer, out: home, file: target, inSchema: true)
-                hoistedSchemas.append((name, walked))
-            }
-            var rewritten = siblings
-            let home = JSONPointer(tokens: schemaHome + [name])
-            rewritten["$ref"] = .string("#" + home.description)
-            return .object(rewritten)
-        }
+        let key = target + "#" + targetPointer.displayText
+        if inSchema { return hoisting(value, key: key, from: target, at: targetPointer, siblings: siblings) }
         guard !inlining.contains(key) else {
             report(
                 "$ref \"\(reference)\" leads back to itself through other files; this part is skipped",
@@ -226,6 +203,29 @@ struct ExternalReferenceBundler {
         return walk(value, at: targetPointer, out: out, file: target, inSchema: false)
     }
 
+    /// A schema of another file, hoisted once under the schema home with a unique name: the `$ref`
+    /// object rewritten to point at it there.
+    private mutating func hoisting(
+        _ value: JSONValue, key: String, from target: String, at targetPointer: JSONPointer,
+        siblings: JSONObject
+    ) -> JSONValue {
+        let name: String
+        if let known = hoisted[key] {
+            name = known
+        } else {
+            name = uniqueName(for: targetPointer.tokens.last ?? Self.baseName(target))
+            hoisted[key] = name
+            let home = JSONPointer(tokens: schemaHome + [name])
+            origins[home] = (target, targetPointer)
+            let walked = walk(value, at: targetPointer, out: home, file: target, inSchema: true)
+            hoistedSchemas.append((name, walked))
+        }
+        var rewritten = siblings
+        let home = JSONPointer(tokens: schemaHome + [name])
+        rewritten["$ref"] = .string("#" + home.description)
+        return .object(rewritten)
+    }
+
     /// A map of schemas written as a reference to another file (`"properties": {"$ref":
     /// "pet-fields.yaml"}`): JSON Reference semantics, the object it names stands in its place, as
     /// its author meant (its members are schemas), with a warning (an error when `strict`). Nil for
@@ -235,15 +235,7 @@ struct ExternalReferenceBundler {
     )
         -> JSONValue?
     {
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let pathPart = String(parts.first ?? "")
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
-        if pathPart.isEmpty && file == rootFile { return nil }
-        let target =
-            pathPart.isEmpty
-            ? file
-            : Self.normalized(
-                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(pathPart).path)
+        guard let (pathPart, fragment, target) = resolving(reference, from: file) else { return nil }
         guard target != rootFile,
             let targetPointer = JSONPointer(fragment.removingPercentEncoding ?? fragment),
             let document = load(target, reference: reference, at: pointer, from: file),
@@ -260,6 +252,23 @@ struct ExternalReferenceBundler {
                 file: target, inSchema: true)
         }
         return .object(result)
+    }
+
+    /// A reference's path and fragment, and the file it names (the referring file itself for a
+    /// bare fragment); nil for a same-document reference of the root, which stays as it is.
+    private func resolving(_ reference: String, from file: String)
+        -> (pathPart: String, fragment: String, target: String)?
+    {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let pathPart = String(parts.first ?? "")
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        if pathPart.isEmpty && file == rootFile { return nil }
+        let target =
+            pathPart.isEmpty
+            ? file
+            : Self.normalized(
+                URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(pathPart).path)
+        return (pathPart, fragment, target)
     }
 
     /// A problem at `pointer` in `file` (the root document's problems carry no file: the loader
@@ -307,15 +316,7 @@ struct ExternalReferenceBundler {
     }
 
     private mutating func uniqueName(for base: String) -> String {
-        let cleaned = base.isEmpty ? "schema" : base
-        var name = cleaned
-        var counter = 2
-        while usedNames.contains(name) {
-            name = "\(cleaned)_\(counter)"
-            counter += 1
-        }
-        usedNames.insert(name)
-        return name
+        usedNames.insertUnique(base.isEmpty ? "schema" : base)
     }
 
     /// A relative reference to a document file rather than to a schema `$id` such as `item`.

@@ -1,96 +1,91 @@
 import JSONSchema
 
-/// Reads the members of one JSON object of a contract, recording a problem for every member of the
-/// wrong type and, at the end, for every member it does not know (with a did-you-mean).
+/// Reads the members of one JSON object of a contract as its ``ObjectShape`` declares them,
+/// recording a problem for every required member missing, every member of the wrong kind and, at
+/// the end, every member it does not know (with a did-you-mean).
 struct ObjectReader {
     let object: JSONObject
     let pointer: JSONPointer
+    let shape: ObjectShape
     private var consumed: Set<String> = []
 
-    init?(_ value: JSONValue, at pointer: JSONPointer, what: String, log: inout ProblemLog) {
+    init?(_ value: JSONValue, as shape: ObjectShape, at pointer: JSONPointer, log: inout ProblemLog) {
         guard case .object(let object) = value else {
-            log.error("\(what) must be an object, found \(Self.describe(value))", at: pointer)
+            log.error("\(shape.what) must be an object, found \(Self.describe(value))", at: pointer)
             return nil
         }
         self.object = object
         self.pointer = pointer
+        self.shape = shape
     }
 
-    mutating func value(_ key: String) -> JSONValue? {
+    /// The member `key` as it is, for the decoder's own judgement; a problem when a required
+    /// member is missing.
+    mutating func value(_ key: String, log: inout ProblemLog) -> JSONValue? {
         consumed.insert(key)
-        return object[key]
+        let member = shape.member(key)
+        assert(member != nil, "\(shape.what) declares no member \"\(key)\"")
+        guard let value = object[key] else {
+            if let member, member.isRequired {
+                let hint = member.missingHint.map { " (\($0))" } ?? ""
+                log.error("missing required key \"\(key)\"\(hint)", at: pointer)
+            }
+            return nil
+        }
+        return value
     }
 
-    mutating func string(_ key: String, required: Bool = false, log: inout ProblemLog) -> String? {
-        guard let value = value(key) else {
-            if required { log.error("missing required key \"\(key)\"", at: pointer) }
-            return nil
-        }
-        guard case .string(let text) = value else {
-            log.error(
-                "\"\(key)\" must be a string, found \(Self.describe(value))", at: pointer.appending(key))
-            return nil
-        }
-        return text
+    mutating func string(_ key: String, log: inout ProblemLog) -> String? {
+        checked(key, .string, log: &log)?.stringValue
     }
 
     mutating func bool(_ key: String, log: inout ProblemLog) -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard case .bool(let flag) = value else {
-            log.error(
-                "\"\(key)\" must be true or false, found \(Self.describe(value))", at: pointer.appending(key))
-            return nil
-        }
+        guard case .bool(let flag)? = checked(key, .boolean, log: &log) else { return nil }
         return flag
     }
 
     mutating func int(_ key: String, log: inout ProblemLog) -> Int? {
-        guard let value = value(key) else { return nil }
-        guard let number = value.intValue else {
-            log.error(
-                "\"\(key)\" must be an integer, found \(Self.describe(value))", at: pointer.appending(key))
-            return nil
-        }
-        return number
+        checked(key, .integer, log: &log)?.intValue
     }
 
     mutating func stringArray(_ key: String, log: inout ProblemLog) -> [String]? {
-        guard let value = value(key) else { return nil }
-        guard case .array(let elements) = value, let strings = Optional(elements.compactMap(\.stringValue)),
-            strings.count == elements.count
-        else {
-            log.error(
-                "\"\(key)\" must be an array of strings, found \(Self.describe(value))",
-                at: pointer.appending(key))
-            return nil
-        }
-        return strings
+        checked(key, .strings, log: &log)?.arrayValue?.compactMap(\.stringValue)
     }
 
     mutating func object(_ key: String, log: inout ProblemLog) -> JSONObject? {
-        guard let value = value(key) else { return nil }
-        guard case .object(let object) = value else {
-            log.error(
-                "\"\(key)\" must be an object, found \(Self.describe(value))", at: pointer.appending(key))
-            return nil
-        }
-        return object
+        checked(key, .object, log: &log)?.objectValue
     }
 
     mutating func array(_ key: String, log: inout ProblemLog) -> [JSONValue]? {
-        guard let value = value(key) else { return nil }
-        guard case .array(let elements) = value else {
-            log.error(
-                "\"\(key)\" must be an array, found \(Self.describe(value))", at: pointer.appending(key))
-            return nil
-        }
-        return elements
+        checked(key, .array, log: &log)?.arrayValue
     }
 
-    /// Reports members never read, as unknown keys, suggesting the nearest known one.
-    func reportUnknownKeys(known: [String], in what: String, log: inout ProblemLog) {
-        for key in object.keys where !consumed.contains(key) && !key.hasPrefix("x-") {
-            var message = "unknown key \"\(key)\" in \(what)"
+    /// The member `key` when it is of the kind its shape declares (which the caller reads it as);
+    /// else nil, with a problem saying what was expected.
+    private mutating func checked(_ key: String, _ kind: ValueShape.Kind, log: inout ProblemLog) -> JSONValue?
+    {
+        let declared = shape.member(key)?.value.kind ?? kind
+        assert(declared == kind, "\"\(key)\" of \(shape.what) is declared \(declared), read as \(kind)")
+        guard let value = value(key, log: &log) else { return nil }
+        guard declared.admits(value) else {
+            log.error(
+                "\"\(key)\" must be \(declared.expectation), found \(Self.describe(value))",
+                at: pointer.appending(key))
+            return nil
+        }
+        return value
+    }
+
+    /// Reports the members the shape does not declare, as unknown keys, suggesting the nearest
+    /// declared one.
+    func reportUnknownKeys(log: inout ProblemLog) {
+        let known = shape.names
+        assert(
+            known.allSatisfy { object[$0] == nil || consumed.contains($0) },
+            "\(shape.what): a declared member was never read")
+        for key in object.keys where !known.contains(key) && !(shape.allowsExtensions && key.hasPrefix("x-"))
+        {
+            var message = "unknown key \"\(key)\" in \(shape.within ?? shape.what)"
             if let suggestion = Suggestion.closest(to: key, in: known) {
                 message += "; did you mean \"\(suggestion)\"?"
             } else {

@@ -3,18 +3,18 @@ import JSONSchema
 /// Reads a contract's `"auth"` and its endpoints' `"security"` into a `ContractAuth`, reporting
 /// every problem with its pointer (the loader adds the line and column).
 enum ContractAuthDecoder {
-    static let schemeKeys: [String: [String]] = [
-        "bearer": ["type", "token", "description"],
-        "basic": ["type", "username", "password", "description"],
-        "apiKey": ["type", "in", "name", "value", "description"],
-        "unsupported": ["type", "scheme", "description"],
-    ]
+    /// The keys each type of scheme reads, as ``ContractShape/authScheme`` declares them.
+    static let schemeKeys: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: ContractShape.authSchemeTypes.map {
+            ($0, ContractShape.authScheme.names(forVariant: $0))
+        })
 
     static func decode(_ document: JSONValue) -> (ContractAuth?, [ContractProblem]) {
         var problems: [ContractProblem] = []
         let endpointSecurity = endpointSecurity(document, &problems)
         guard let value = document["auth"] else {
-            for (id, requirements) in endpointSecurity.values where requirements.contains(where: { !$0.isEmpty }) {
+            for (id, requirements) in endpointSecurity.values
+            where requirements.contains(where: { !$0.isEmpty }) {
                 problems.append(
                     ContractProblem(
                         "endpoint \"\(id)\" names security schemes, but the contract declares no \"auth\"",
@@ -26,21 +26,10 @@ enum ContractAuthDecoder {
         guard let auth = value.objectValue else {
             return (nil, [ContractProblem("\"auth\" must be an object with \"schemes\"", at: root)])
         }
-        for key in auth.keys
-        where !["schemes", "security", "unauthenticatedStatuses", "description"].contains(key) {
+        for key in auth.keys where !ContractShape.auth.names.contains(key) {
             problems.append(ContractProblem("unknown key \"\(key)\" in \"auth\"", at: root.appending(key)))
         }
-        var schemes: [ContractAuth.Scheme] = []
-        for member in auth["schemes"]?.objectValue?.members ?? [] {
-            let pointer = root.appending("schemes").appending(member.key)
-            if let scheme = self.scheme(named: member.key, member.value, at: pointer, &problems) {
-                schemes.append(scheme)
-            }
-        }
-        if auth["schemes"]?.objectValue == nil {
-            problems.append(
-                ContractProblem("\"auth\" needs \"schemes\": an object of named schemes", at: root))
-        }
+        let schemes = self.schemes(in: auth, at: root, &problems)
         let names = schemes.map(\.name)
         func check(_ list: [String], at pointer: JSONPointer) {
             for name in list where !names.contains(name) {
@@ -59,26 +48,51 @@ enum ContractAuthDecoder {
         for (id, requirements) in endpointSecurity.values {
             check(requirements.flatMap { $0 }, at: endpointSecurity.pointers[id] ?? .root)
         }
-        var statuses: Set<Int> = [401, 403]
-        if let list = auth["unauthenticatedStatuses"] {
-            let pointer = root.appending("unauthenticatedStatuses")
-            let numbers = list.arrayValue?.compactMap { $0.numberValue.flatMap { Int($0.description) } }
-            if let numbers, numbers.count == list.arrayValue?.count,
-                numbers.allSatisfy({ (400..<500).contains($0) })
-            {
-                statuses = Set(numbers)
-            } else {
-                problems.append(
-                    ContractProblem("\"unauthenticatedStatuses\" must be a list of 4xx statuses", at: pointer)
-                )
-            }
-        }
+        let statuses = unauthenticatedStatuses(
+            auth["unauthenticatedStatuses"], at: root.appending("unauthenticatedStatuses"), &problems)
         return (
             ContractAuth(
                 schemes: schemes, security: security, endpointSecurity: endpointSecurity.values,
                 unauthenticatedStatuses: statuses),
             problems
         )
+    }
+
+    /// The schemes of `"auth"`, each read by ``scheme(named:_:at:_:)``.
+    private static func schemes(
+        in auth: JSONObject, at root: JSONPointer, _ problems: inout [ContractProblem]
+    )
+        -> [ContractAuth.Scheme]
+    {
+        var schemes: [ContractAuth.Scheme] = []
+        for member in auth["schemes"]?.objectValue?.members ?? [] {
+            let pointer = root.appending("schemes").appending(member.key)
+            if let scheme = self.scheme(named: member.key, member.value, at: pointer, &problems) {
+                schemes.append(scheme)
+            }
+        }
+        if auth["schemes"]?.objectValue == nil {
+            problems.append(
+                ContractProblem("\"auth\" needs \"schemes\": an object of named schemes", at: root))
+        }
+        return schemes
+    }
+
+    /// What a secured endpoint called without credentials may answer: 401 and 403 unless the
+    /// contract lists 4xx statuses of its own.
+    private static func unauthenticatedStatuses(
+        _ list: JSONValue?, at pointer: JSONPointer, _ problems: inout [ContractProblem]
+    ) -> Set<Int> {
+        guard let list else { return [401, 403] }
+        let numbers = list.arrayValue?.compactMap { $0.numberValue.flatMap { Int($0.description) } }
+        if let numbers, numbers.count == list.arrayValue?.count,
+            numbers.allSatisfy({ (400..<500).contains($0) })
+        {
+            return Set(numbers)
+        }
+        problems.append(
+            ContractProblem("\"unauthenticatedStatuses\" must be a list of 4xx statuses", at: pointer))
+        return [401, 403]
     }
 
     private static func scheme(
@@ -113,7 +127,8 @@ enum ContractAuthDecoder {
             return ContractAuth.Scheme(name: name, kind: .bearer, credential: text("token"), pointer: pointer)
         case "unsupported":
             let kind = text("scheme") ?? "an unsupported scheme"
-            return ContractAuth.Scheme(name: name, kind: .unsupported(kind), credential: nil, pointer: pointer)
+            return ContractAuth.Scheme(
+                name: name, kind: .unsupported(kind), credential: nil, pointer: pointer)
         case "basic":
             let username = text("username")
             let password = text("password")

@@ -92,29 +92,22 @@ public enum Template {
     /// `value` with every `{{` made literal (`\{{`), for example values that come from a document
     /// without variables (an OpenAPI description), so they are sent exactly as written.
     public static func escaped(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .string(let text) where text.contains("{{"):
-            return .string(text.replacingOccurrences(of: "{{", with: escape))
-        case .array(let elements): return .array(elements.map(escaped))
-        case .object(let object):
-            return .object(
-                JSONObject(
-                    object.members.map { (escaped(.string($0.key)).stringValue ?? $0.key, escaped($0.value)) }
-                ))
-        default: return value
-        }
+        rewritingText(of: value) { $0.contains("{{") ? $0.replacingOccurrences(of: "{{", with: escape) : $0 }
     }
 
     /// `value` as it is sent when it has no variables: every `\{{` back to `{{`.
     public static func literal(_ value: JSONValue) -> JSONValue {
+        rewritingText(of: value) { $0.contains(escape) ? unescaped($0[...]) : $0 }
+    }
+
+    /// `value` with `rewrite` applied to every string in it, keys included.
+    private static func rewritingText(of value: JSONValue, _ rewrite: (String) -> String) -> JSONValue {
         switch value {
-        case .string(let text) where text.contains(escape): return .string(unescaped(text[...]))
-        case .array(let elements): return .array(elements.map(literal))
+        case .string(let text): return .string(rewrite(text))
+        case .array(let elements): return .array(elements.map { rewritingText(of: $0, rewrite) })
         case .object(let object):
             return .object(
-                JSONObject(
-                    object.members.map { (literal(.string($0.key)).stringValue ?? $0.key, literal($0.value)) }
-                ))
+                JSONObject(object.members.map { (rewrite($0.key), rewritingText(of: $0.value, rewrite)) }))
         default: return value
         }
     }

@@ -34,55 +34,11 @@ public struct OpenAPIConverter: Sendable {
         guard case .object(let root) = document else {
             throw OpenAPIConversionError("an OpenAPI document must be a JSON object", at: .root)
         }
-        if root["openapi"] == nil, Swagger2Upgrade.isSwagger2(document) {
-            let upgrade = try Swagger2Upgrade.upgrade(root)
-            let upgraded = JSONValue.object(upgrade.document)
-            var conversion: OpenAPIConversion
-            do {
-                var converter = OpenAPIConverter(document: upgraded)
-                converter.isUpgradedSwagger2 = true
-                conversion = try converter.convert()
-            } catch {
-                throw OpenAPIConversionError(error.message, at: upgrade.swaggerPointer(for: error.pointer))
-            }
-            let converted = conversion.warnings.map {
-                OpenAPIWarning($0.message, at: upgrade.swaggerPointer(for: $0.pointer), isSlip: $0.isSlip)
-            }
-            conversion.warnings = upgrade.log.warnings + Swagger2Checks(root: root).warnings() + converted
-            conversion.upgrade = upgrade
-            return conversion
-        }
+        if root["openapi"] == nil, Swagger2Upgrade.isSwagger2(document) { return try convertSwagger2(root) }
         let dialect = try Self.dialect(of: root)
         var log = OpenAPIWarningLog()
         var origins: [JSONPointer: JSONPointer] = [:]
-        var contract = JSONObject()
-        contract["conform"] = .number(JSONNumber(1))
-        let info = root["info"]?.objectValue ?? JSONObject()
-        if root["info"]?.objectValue == nil {
-            log.warn("\"info\" is missing; the contract is named \"OpenAPI document\"", at: .root)
-        }
-        contract["name"] = .string(info["title"]?.stringValue ?? "OpenAPI document")
-        contract["version"] = .string(
-            info["version"]?.stringValue ?? info["version"]?.numberValue?.description ?? "0.0.0")
-        origins[JSONPointer(tokens: ["name"])] = JSONPointer(tokens: ["info", "title"])
-        origins[JSONPointer(tokens: ["version"])] = JSONPointer(tokens: ["info", "version"])
-        if case .string(let text)? = info["description"] {
-            contract["description"] = .string(text)
-            origins[JSONPointer(tokens: ["description"])] = JSONPointer(tokens: ["info", "description"])
-        }
-        // OpenAPI users expect `format` (date-time, uuid, email, …) to be checked in responses.
-        contract["assertFormats"] = .bool(true)
-        if let baseURL = baseURL(root, log: &log) {
-            contract["baseURL"] = .string(baseURL)
-            origins[JSONPointer(tokens: ["baseURL"])] = JSONPointer(tokens: ["servers", "0", "url"])
-        }
-        if dialect == .openAPI31, case .string(let schemaDialect)? = root["jsonSchemaDialect"],
-            schemaDialect != "https://json-schema.org/draft/2020-12/schema"
-        {
-            log.warn(
-                "\"jsonSchemaDialect\" \(schemaDialect) is not supported; schemas are read as JSON Schema 2020-12",
-                at: JSONPointer(tokens: ["jsonSchemaDialect"]))
-        }
+        var contract = described(root, dialect: dialect, log: &log, origins: &origins)
         reportUnmapped(root, log: &log)
         let references = OpenAPIReferences(document: document)
         let schemaConverter = OpenAPISchemaConverter(document: document, dialect: dialect)
@@ -122,6 +78,64 @@ public struct OpenAPIConverter: Sendable {
             ])
         }
         return OpenAPIConversion(contract: .object(contract), warnings: log.warnings, origins: origins)
+    }
+
+    /// A Swagger 2.0 document rewritten into the OpenAPI 3.0 shape and converted, its warnings
+    /// and errors pointing into the 2.0 document.
+    private func convertSwagger2(_ root: JSONObject) throws(OpenAPIConversionError) -> OpenAPIConversion {
+        let upgrade = try Swagger2Upgrade.upgrade(root)
+        let upgraded = JSONValue.object(upgrade.document)
+        var conversion: OpenAPIConversion
+        do {
+            var converter = OpenAPIConverter(document: upgraded)
+            converter.isUpgradedSwagger2 = true
+            conversion = try converter.convert()
+        } catch {
+            throw OpenAPIConversionError(error.message, at: upgrade.swaggerPointer(for: error.pointer))
+        }
+        let converted = conversion.warnings.map {
+            OpenAPIWarning($0.message, at: upgrade.swaggerPointer(for: $0.pointer), isSlip: $0.isSlip)
+        }
+        conversion.warnings = upgrade.log.warnings + Swagger2Checks(root: root).warnings() + converted
+        conversion.upgrade = upgrade
+        return conversion
+    }
+
+    /// The contract's description of itself: the format version, name, version and description
+    /// from `info`, the first server's URL, and format assertions on.
+    private func described(
+        _ root: JSONObject, dialect: OpenAPISchemaConverter.Dialect, log: inout OpenAPIWarningLog,
+        origins: inout [JSONPointer: JSONPointer]
+    ) -> JSONObject {
+        var contract = JSONObject()
+        contract["conform"] = .number(JSONNumber(1))
+        let info = root["info"]?.objectValue ?? JSONObject()
+        if root["info"]?.objectValue == nil {
+            log.warn("\"info\" is missing; the contract is named \"OpenAPI document\"", at: .root)
+        }
+        contract["name"] = .string(info["title"]?.stringValue ?? "OpenAPI document")
+        contract["version"] = .string(
+            info["version"]?.stringValue ?? info["version"]?.numberValue?.description ?? "0.0.0")
+        origins[JSONPointer(tokens: ["name"])] = JSONPointer(tokens: ["info", "title"])
+        origins[JSONPointer(tokens: ["version"])] = JSONPointer(tokens: ["info", "version"])
+        if case .string(let text)? = info["description"] {
+            contract["description"] = .string(text)
+            origins[JSONPointer(tokens: ["description"])] = JSONPointer(tokens: ["info", "description"])
+        }
+        // OpenAPI users expect `format` (date-time, uuid, email, …) to be checked in responses.
+        contract["assertFormats"] = .bool(true)
+        if let baseURL = baseURL(root, log: &log) {
+            contract["baseURL"] = .string(baseURL)
+            origins[JSONPointer(tokens: ["baseURL"])] = JSONPointer(tokens: ["servers", "0", "url"])
+        }
+        if dialect == .openAPI31, case .string(let schemaDialect)? = root["jsonSchemaDialect"],
+            schemaDialect != "https://json-schema.org/draft/2020-12/schema"
+        {
+            log.warn(
+                "\"jsonSchemaDialect\" \(schemaDialect) is not supported; schemas are read as JSON Schema 2020-12",
+                at: JSONPointer(tokens: ["jsonSchemaDialect"]))
+        }
+        return contract
     }
 
     private static func dialect(of root: JSONObject) throws(OpenAPIConversionError)
@@ -286,14 +300,7 @@ public struct OpenAPIConverter: Sendable {
                 base = ([source.method] + (words.isEmpty ? ["root"] : words)).joined(separator: "_")
                 if declared.contains(base) { base += "_operation" }
             }
-            var id = base
-            var counter = 2
-            while used.contains(id) {
-                id = "\(base)_\(counter)"
-                counter += 1
-            }
-            used.insert(id)
-            sources[index].id = id
+            sources[index].id = used.insertUnique(base)
         }
     }
 }

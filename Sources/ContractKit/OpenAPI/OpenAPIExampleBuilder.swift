@@ -96,6 +96,34 @@ struct OpenAPIExampleBuilder {
         var chain = Chain(
             name: link.name, source: source, target: target, pointer: link.pointer, values: [:], captures: [])
         let taken = Set(accepted.filter { $0.target == target }.flatMap { $0.values.keys })
+        for item in requested(by: link, of: target, log: &log) {
+            guard !taken.contains(item.slot), chain.values[item.slot] == nil else {
+                log.warn("another link already gives this value; this one is not replayed", at: item.pointer)
+                continue
+            }
+            let variable = Self.unusedVariable(
+                Self.variableName("\(link.name)_\(item.label)"), operationID: operation.id, among: variables)
+            guard
+                let converted = OpenAPILinkExpression.convert(
+                    item.value, variable: variable, at: item.pointer, log: &log)
+            else { continue }
+            for capture in converted.captures { variables.insert(capture.variable) }
+            chain.values[item.slot] = converted.value
+            chain.captures += converted.captures
+        }
+        guard !chain.values.isEmpty else {
+            log.warn(
+                "link \"\(link.name)\" passes no value Conform can replay; it is not replayed",
+                at: link.pointer)
+            return nil
+        }
+        return chain
+    }
+
+    /// The values a link passes to its target: each parameter the target declares, and the body.
+    private func requested(
+        by link: OpenAPIOperation.Link, of target: Int, log: inout OpenAPIWarningLog
+    ) -> [(slot: Slot, label: String, value: JSONValue, pointer: JSONPointer)] {
         var requested: [(slot: Slot, label: String, value: JSONValue, pointer: JSONPointer)] = []
         if case .object(let parameters)? = link.object["parameters"] {
             for member in parameters.members {
@@ -112,34 +140,21 @@ struct OpenAPIExampleBuilder {
         if let body = link.object["requestBody"] {
             requested.append((.body, "body", body, link.pointer.appending("requestBody")))
         }
-        for item in requested {
-            guard !taken.contains(item.slot), chain.values[item.slot] == nil else {
-                log.warn("another link already gives this value; this one is not replayed", at: item.pointer)
-                continue
-            }
-            let base = Self.variableName("\(link.name)_\(item.label)")
-            var variable = base
-            if variables.contains(variable) { variable = Self.variableName("\(operation.id)_\(base)") }
-            var counter = 2
-            while variables.contains(variable) {
-                variable = "\(base)_\(counter)"
-                counter += 1
-            }
-            guard
-                let converted = OpenAPILinkExpression.convert(
-                    item.value, variable: variable, at: item.pointer, log: &log)
-            else { continue }
-            for capture in converted.captures { variables.insert(capture.variable) }
-            chain.values[item.slot] = converted.value
-            chain.captures += converted.captures
+        return requested
+    }
+
+    /// `base`, else prefixed with the operation's id, else numbered: a name no variable has yet.
+    private static func unusedVariable(_ base: String, operationID: String, among variables: Set<String>)
+        -> String
+    {
+        var variable = base
+        if variables.contains(variable) { variable = variableName("\(operationID)_\(base)") }
+        var counter = 2
+        while variables.contains(variable) {
+            variable = "\(base)_\(counter)"
+            counter += 1
         }
-        guard !chain.values.isEmpty else {
-            log.warn(
-                "link \"\(link.name)\" passes no value Conform can replay; it is not replayed",
-                at: link.pointer)
-            return nil
-        }
-        return chain
+        return variable
     }
 
     private func target(of link: OpenAPIOperation.Link, log: inout OpenAPIWarningLog) -> Int? {

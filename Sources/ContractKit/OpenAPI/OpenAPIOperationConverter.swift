@@ -186,29 +186,8 @@ struct OpenAPIOperationConverter {
         guard let name = value["name"]?.stringValue, let location = value["in"]?.stringValue else {
             return nil
         }
-        guard location != "cookie" else {
-            log.warn(
-                "cookie parameter \"\(name)\" is not mapped (contracts declare path, query and header parameters)",
-                at: pointer)
+        guard let style = defaultStyle(of: name, in: location, value, at: pointer, log: &log) else {
             return nil
-        }
-        guard let style = Self.defaultStyles[location] else {
-            log.warn(
-                "parameter \"\(name)\" has an unknown location \"\(location)\"; it is skipped",
-                at: pointer.appending("in"))
-            return nil
-        }
-        if location == "header", ignoredHeaders.contains(name.lowercased()) {
-            let rule =
-                ignoredHeaders == Self.openAPI3IgnoredHeaders
-                ? "as OpenAPI 3 specifies" : "as \"produces\" and \"consumes\" give the media types"
-            log.warn("header parameter \"\(name)\" is ignored, \(rule)", at: pointer)
-            return nil
-        }
-        if location == "path", value["required"] != .bool(true) {
-            log.warn(
-                "path parameter \"\(name)\" does not say \"required\": true, which OpenAPI requires of every path parameter; it is read as required",
-                at: pointer)
         }
         var object = JSONObject()
         let isRequired = location == "path" ? true : (value["required"]?.boolValue ?? false)
@@ -246,6 +225,39 @@ struct OpenAPIOperationConverter {
                 Self.literally($0, at: pointer, log: &log)
             })
         return (object, parameter, schemaOrigin)
+    }
+
+    /// The default style of a parameter's location; nil, with a warning, for a parameter the
+    /// contract does not map (a cookie, an unknown location, a header OpenAPI says to ignore).
+    private func defaultStyle(
+        of name: String, in location: String, _ value: JSONValue, at pointer: JSONPointer,
+        log: inout OpenAPIWarningLog
+    ) -> String? {
+        guard location != "cookie" else {
+            log.warn(
+                "cookie parameter \"\(name)\" is not mapped (contracts declare path, query and header parameters)",
+                at: pointer)
+            return nil
+        }
+        guard let style = Self.defaultStyles[location] else {
+            log.warn(
+                "parameter \"\(name)\" has an unknown location \"\(location)\"; it is skipped",
+                at: pointer.appending("in"))
+            return nil
+        }
+        if location == "header", ignoredHeaders.contains(name.lowercased()) {
+            let rule =
+                ignoredHeaders == Self.openAPI3IgnoredHeaders
+                ? "as OpenAPI 3 specifies" : "as \"produces\" and \"consumes\" give the media types"
+            log.warn("header parameter \"\(name)\" is ignored, \(rule)", at: pointer)
+            return nil
+        }
+        if location == "path", value["required"] != .bool(true) {
+            log.warn(
+                "path parameter \"\(name)\" does not say \"required\": true, which OpenAPI requires of every path parameter; it is read as required",
+                at: pointer)
+        }
+        return style
     }
 
     /// The parameter's `style`, `explode` and `allowReserved`, written where they differ from the
@@ -329,18 +341,7 @@ struct OpenAPIOperationConverter {
                 "\"encoding\" (multipart and form encodings) is not mapped",
                 at: mediaPointer.appending("encoding"))
         }
-        var others = JSONObject()  // the mock accepts these too, checked as far as it can
-        for other in content.members where other.key != chosen.key {
-            log.warn(
-                "only one request media type is mapped (\(chosen.key)); \"\(other.key)\" is not",
-                at: pointer.appending("content").appending(other.key))
-            let here = pointer.appending("content").appending(other.key).appending("schema")
-            var scratch = OpenAPIWarningLog()
-            others[other.key] = .object(
-                JSONObject(
-                    other.value["schema"].map { [("schema", schemas.convert($0, at: here, log: &scratch))] }
-                        ?? []))
-        }
+        let others = otherContentTypes(in: content, besides: chosen.key, at: pointer, log: &log)
         if !others.isEmpty { object["x-otherContentTypes"] = .object(others) }
         let isRequired = target.value["required"]?.boolValue ?? false
         object["required"] = .bool(isRequired)
@@ -353,5 +354,25 @@ struct OpenAPIOperationConverter {
             },
             exampleName: example?.name)
         return (object, body)
+    }
+
+    /// The request media types besides the one mapped, each with its schema: the mock accepts them
+    /// too, checked as far as it can.
+    private func otherContentTypes(
+        in content: JSONObject, besides chosen: String, at pointer: JSONPointer, log: inout OpenAPIWarningLog
+    ) -> JSONObject {
+        var others = JSONObject()
+        for other in content.members where other.key != chosen {
+            log.warn(
+                "only one request media type is mapped (\(chosen)); \"\(other.key)\" is not",
+                at: pointer.appending("content").appending(other.key))
+            let here = pointer.appending("content").appending(other.key).appending("schema")
+            var scratch = OpenAPIWarningLog()
+            others[other.key] = .object(
+                JSONObject(
+                    other.value["schema"].map { [("schema", schemas.convert($0, at: here, log: &scratch))] }
+                        ?? []))
+        }
+        return others
     }
 }

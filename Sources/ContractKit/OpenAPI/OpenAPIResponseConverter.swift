@@ -64,57 +64,10 @@ struct OpenAPIResponseConverter {
         if case .object(let content)? = target.value["content"], !content.isEmpty {
             let types = content.keys
             object["contentType"] = types.count == 1 ? .string(types[0]) : .array(types.map(JSONValue.string))
-            if let json = content.members.first(where: {
-                MediaType.isJSON($0.key) && $0.value["schema"] != nil
-            })
-                ?? content.members.first(where: { MediaType.isJSON($0.key) })
-            {
-                let mediaPointer = pointer.appending("content").appending(json.key)
-                for other in content.members
-                where other.key != json.key && MediaType.isJSON(other.key) && other.value["schema"] != nil
-                    && other.value["schema"] != json.value["schema"]
-                {
-                    log.warn(
-                        "only the schema of \(json.key) is checked; \(other.key) declares another one, which is not",
-                        at: pointer.appending("content").appending(other.key).appending("schema"))
-                }
-                if let schema = json.value["schema"] {
-                    object["schema"] = schemas.convert(
-                        schema, at: mediaPointer.appending("schema"), log: &log)
-                    result.origins[relative.appending("schema")] = mediaPointer.appending("schema")
-                }
-                if let example = json.value["example"] {
-                    object["example"] = OpenAPIOperationConverter.literally(
-                        example, at: mediaPointer.appending("example"), log: &log)
-                    result.origins[relative.appending("example")] = mediaPointer.appending("example")
-                } else if let first = references.firstExample(
-                    in: json.value["examples"], at: mediaPointer.appending("examples"), log: &log)
-                {
-                    object["example"] = OpenAPIOperationConverter.literally(
-                        first.value, at: mediaPointer.appending("examples").appending(first.name), log: &log)
-                    result.origins[relative.appending("example")] =
-                        mediaPointer.appending("examples").appending(first.name)
-                }
-            }
+            readJSON(of: content, at: pointer, relative: relative, into: &object, result: &result, log: &log)
         }
         if case .object(let headers)? = target.value["headers"] {
-            var converted = JSONObject()
-            for header in headers.members {
-                let headerPointer = pointer.appending("headers").appending(header.key)
-                if header.key.lowercased() == "content-type" {
-                    log.warn(
-                        "a \"Content-Type\" response header is ignored, as OpenAPI specifies; \"content\" gives the types",
-                        at: headerPointer)
-                    continue
-                }
-                guard let resolved = references.resolve(header.value, at: headerPointer, log: &log) else {
-                    continue
-                }
-                converted[header.key] = .object(self.header(resolved, log: &log))
-                let headerRelative = relative.appending("headers").appending(header.key)
-                result.origins[headerRelative] = resolved.pointer
-                result.origins[headerRelative.appending("schema")] = resolved.pointer.appending("schema")
-            }
+            let converted = self.headers(headers, at: pointer, relative: relative, result: &result, log: &log)
             if !converted.isEmpty { object["headers"] = .object(converted) }
         }
         if case .object(let links)? = target.value["links"] {
@@ -130,6 +83,68 @@ struct OpenAPIResponseConverter {
         }
         let order = ["description", "contentType", "headers", "schema", "example"]
         return JSONObject(order.compactMap { key in object[key].map { (key, $0) } })
+    }
+
+    /// The schema and example of a response's JSON media type (the first with a schema, else the
+    /// first JSON one); another JSON type with a different schema is a warning.
+    private func readJSON(
+        of content: JSONObject, at pointer: JSONPointer, relative: JSONPointer, into object: inout JSONObject,
+        result: inout Result, log: inout OpenAPIWarningLog
+    ) {
+        guard
+            let json = content.members.first(where: { MediaType.isJSON($0.key) && $0.value["schema"] != nil })
+                ?? content.members.first(where: { MediaType.isJSON($0.key) })
+        else { return }
+        let mediaPointer = pointer.appending("content").appending(json.key)
+        for other in content.members
+        where other.key != json.key && MediaType.isJSON(other.key) && other.value["schema"] != nil
+            && other.value["schema"] != json.value["schema"]
+        {
+            log.warn(
+                "only the schema of \(json.key) is checked; \(other.key) declares another one, which is not",
+                at: pointer.appending("content").appending(other.key).appending("schema"))
+        }
+        if let schema = json.value["schema"] {
+            object["schema"] = schemas.convert(schema, at: mediaPointer.appending("schema"), log: &log)
+            result.origins[relative.appending("schema")] = mediaPointer.appending("schema")
+        }
+        if let example = json.value["example"] {
+            object["example"] = OpenAPIOperationConverter.literally(
+                example, at: mediaPointer.appending("example"), log: &log)
+            result.origins[relative.appending("example")] = mediaPointer.appending("example")
+        } else if let first = references.firstExample(
+            in: json.value["examples"], at: mediaPointer.appending("examples"), log: &log)
+        {
+            object["example"] = OpenAPIOperationConverter.literally(
+                first.value, at: mediaPointer.appending("examples").appending(first.name), log: &log)
+            result.origins[relative.appending("example")] = mediaPointer.appending("examples").appending(
+                first.name)
+        }
+    }
+
+    /// A response's headers, each resolved and converted; `Content-Type` is ignored, as OpenAPI says.
+    private func headers(
+        _ headers: JSONObject, at pointer: JSONPointer, relative: JSONPointer, result: inout Result,
+        log: inout OpenAPIWarningLog
+    ) -> JSONObject {
+        var converted = JSONObject()
+        for header in headers.members {
+            let headerPointer = pointer.appending("headers").appending(header.key)
+            if header.key.lowercased() == "content-type" {
+                log.warn(
+                    "a \"Content-Type\" response header is ignored, as OpenAPI specifies; \"content\" gives the types",
+                    at: headerPointer)
+                continue
+            }
+            guard let resolved = references.resolve(header.value, at: headerPointer, log: &log) else {
+                continue
+            }
+            converted[header.key] = .object(self.header(resolved, log: &log))
+            let headerRelative = relative.appending("headers").appending(header.key)
+            result.origins[headerRelative] = resolved.pointer
+            result.origins[headerRelative.appending("schema")] = resolved.pointer.appending("schema")
+        }
+        return converted
     }
 
     private func header(_ target: OpenAPIReferences.Target, log: inout OpenAPIWarningLog) -> JSONObject {

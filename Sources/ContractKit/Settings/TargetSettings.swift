@@ -45,6 +45,9 @@ public struct TargetSettings: Sendable {
     public static let defaultConcurrency = 4
     /// No retries: a transport failure is a finding unless the user says the network is flaky.
     public static let defaultRetries = 0
+    /// The seed of generated values (the fuzzer's requests, the embedded mock's bodies) unless
+    /// `--seed` says otherwise: one fixed value, so two runs of one command send the same requests.
+    public static let defaultSeed: UInt64 = 1
 
     /// Settings for `baseURL`, every other value its documented default.
     public init(

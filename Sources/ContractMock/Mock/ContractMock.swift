@@ -30,7 +30,8 @@ public final class ContractMock: Sendable {
         public var isStateless: Bool
 
         public init(
-            seed: UInt64 = 1, faults: [FaultSelection] = [], faultDelay: Duration = .milliseconds(300),
+            seed: UInt64 = TargetSettings.defaultSeed, faults: [FaultSelection] = [],
+            faultDelay: Duration = .milliseconds(300),
             host: String = "127.0.0.1", port: Int = 0, isStateless: Bool = false
         ) {
             self.seed = seed
@@ -160,13 +161,9 @@ public final class ContractMock: Sendable {
         if request.body.count > Self.maxBodyBytes {
             let message =
                 "the body of \(request.body.count) bytes exceeds the limit of \(Self.maxBodyBytes) bytes"
-            if let spec = declared.response(for: 413) {
-                return builder.build(status: 413, spec: spec, message: message)
-            }
-            if let (status, spec) = declared.rejection {
-                return builder.build(status: status, spec: spec, message: message)
-            }
-            return Self.errorResponse(413, message)
+            let spec = declared.response(for: 413).map { (413, $0) } ?? declared.rejection
+            return spec.map { builder.build(status: $0.0, spec: $0.1, message: message) }
+                ?? Self.errorResponse(413, message)
         }
         let gate = AuthGate(contract: contract, endpoint: endpoint, request: request)
         if let refusal = gate.refusal() {
@@ -187,23 +184,8 @@ public final class ContractMock: Sendable {
             acceptsInvalid
             ? nil : ExampleMatcher(endpoint: endpoint, request: request, pathValues: pathValues).bestMatch()
         if let violation, !acceptsInvalid {
-            if isActive(.crashesOnMalformedBody, for: endpoint), violation.concernsBody {
-                return Self.errorResponse(500, "internal error while reading the request body")
-            }
-            if let match, (400..<500).contains(match.status), let spec = declared.response(for: match.status)
-            {
-                return builder.build(status: match.status, spec: spec, message: violation.message)
-            }
-            // A path no item can have is not found (what a router answers, and what clients that
-            // follow links expect), where the operation declares 404.
-            if violation.concernsPath, let spec = endpoint.responses.first(where: { $0.status == .code(404) })
-            {
-                return builder.build(status: 404, spec: spec, message: violation.message)
-            }
-            guard let (status, spec) = declared.rejection else {
-                return Self.errorResponse(400, violation.message, pointer: violation.pointer)
-            }
-            return builder.build(status: status, spec: spec, message: violation.message)
+            return rejecting(
+                violation, match: match, endpoint: endpoint, declared: declared, builder: builder)
         }
         let isStateful =
             !configuration.isStateless
@@ -230,6 +212,29 @@ public final class ContractMock: Sendable {
             return HTTPResponse(status: 204, headers: [:], body: [])
         }
         return builder.build(status: status, spec: spec)
+    }
+
+    /// The answer to an invalid request: the 4xx a matching example expects, 404 for a path no
+    /// item can have, else the declared rejection (or a 400 of the mock's own).
+    private func rejecting(
+        _ violation: RequestValidator.Violation, match: ExampleMatcher.Match?, endpoint: Endpoint,
+        declared: DeclaredResponses, builder: ResponseBuilder
+    ) -> HTTPResponse {
+        if isActive(.crashesOnMalformedBody, for: endpoint), violation.concernsBody {
+            return Self.errorResponse(500, "internal error while reading the request body")
+        }
+        if let match, (400..<500).contains(match.status), let spec = declared.response(for: match.status) {
+            return builder.build(status: match.status, spec: spec, message: violation.message)
+        }
+        // A path no item can have is not found (what a router answers, and what clients that
+        // follow links expect), where the operation declares 404.
+        if violation.concernsPath, let spec = endpoint.responses.first(where: { $0.status == .code(404) }) {
+            return builder.build(status: 404, spec: spec, message: violation.message)
+        }
+        guard let (status, spec) = declared.rejection else {
+            return Self.errorResponse(400, violation.message, pointer: violation.pointer)
+        }
+        return builder.build(status: status, spec: spec, message: violation.message)
     }
 
     /// A JSON error body, as the contract's `Error` schemas expect: `{"error": "...", "pointer": "..."}`.

@@ -26,40 +26,41 @@ struct JSONFieldReader {
     }
 
     func string(_ key: String) throws(ResultsFormatError) -> String {
-        guard let text = try required(key).stringValue else {
-            throw .wrongType(path: location(key), expected: "a string")
-        }
-        return text
+        try typed(key, expected: "a string", \.stringValue)
     }
 
     func optionalString(_ key: String) throws(ResultsFormatError) -> String? {
-        guard let value = value(key) else { return nil }
-        guard let text = value.stringValue else {
-            throw .wrongType(path: location(key), expected: "a string or null")
-        }
-        return text
+        try optional(key, expected: "a string or null", \.stringValue)
     }
 
     func bool(_ key: String, default fallback: Bool? = nil) throws(ResultsFormatError) -> Bool {
-        guard let value = value(key) else {
-            if let fallback { return fallback }
-            throw .missing(path: location(key))
-        }
-        guard let flag = value.boolValue else {
-            throw .wrongType(path: location(key), expected: "true or false")
-        }
-        return flag
+        try typed(key, default: fallback, expected: "true or false", \.boolValue)
     }
 
     func int(_ key: String, default fallback: Int? = nil) throws(ResultsFormatError) -> Int {
+        try typed(key, default: fallback, expected: "an integer", \.intValue)
+    }
+
+    /// The member as `read` reads it, `fallback` when absent (missing without one), and wrong
+    /// when `read` cannot read it, saying it should have been `expected`.
+    private func typed<Value>(
+        _ key: String, default fallback: Value? = nil, expected: String, _ read: (JSONValue) -> Value?
+    ) throws(ResultsFormatError) -> Value {
         guard let value = value(key) else {
             if let fallback { return fallback }
             throw .missing(path: location(key))
         }
-        guard let number = value.intValue else {
-            throw .wrongType(path: location(key), expected: "an integer")
-        }
-        return number
+        guard let typed = read(value) else { throw .wrongType(path: location(key), expected: expected) }
+        return typed
+    }
+
+    /// The member as `read` reads it, nil when absent or null.
+    private func optional<Value>(_ key: String, expected: String, _ read: (JSONValue) -> Value?)
+        throws(ResultsFormatError) -> Value?
+    {
+        guard let value = value(key) else { return nil }
+        guard let typed = read(value) else { throw .wrongType(path: location(key), expected: expected) }
+        return typed
     }
 
     /// An array of strings; absent (or null) is empty.
@@ -72,11 +73,7 @@ struct JSONFieldReader {
     }
 
     func optionalInt(_ key: String) throws(ResultsFormatError) -> Int? {
-        guard let value = value(key) else { return nil }
-        guard let number = value.intValue else {
-            throw .wrongType(path: location(key), expected: "an integer or null")
-        }
-        return number
+        try optional(key, expected: "an integer or null", \.intValue)
     }
 
     /// A duration in milliseconds (up to microsecond precision); absent means zero.

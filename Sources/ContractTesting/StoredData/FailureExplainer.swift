@@ -95,33 +95,33 @@ struct FailureExplainer {
             pattern = shape.child(of: pattern, key: keys.modelKey(forWire: key))
             found = value
         }
+        return (pointer, problem(detail, at: pattern, found: found, mentionsDate: mentionsDate))
+    }
+
+    /// What a value the decoder found corrupted should have been, by what the model reads at
+    /// `pattern` (a date, data, a URL, a number of some size) or the decoder's own words.
+    private func problem(_ detail: String, at pattern: JSONPointer, found: JSONValue?, mentionsDate: Bool)
+        -> StoredProblem
+    {
         let kind = shape.place(pattern)?.kind
         if kind == .date || (mentionsDate && kind == nil) {
             let words = StrategyWords.date(decoder)
-            return (
-                pointer,
-                .unexpected(
-                    expected: words.expected, note: "the model decodes `Date` \(words.how)", found: found)
-            )
+            return .unexpected(
+                expected: words.expected, note: "the model decodes `Date` \(words.how)", found: found)
         }
         if kind == .data || detail.contains("Base64") {
             let words = StrategyWords.data(decoder)
-            return (
-                pointer,
-                .unexpected(
-                    expected: words.expected, note: "the model decodes `Data` \(words.how)", found: found)
-            )
+            return .unexpected(
+                expected: words.expected, note: "the model decodes `Data` \(words.how)", found: found)
         }
         if kind == .url || detail.contains("URL") {
-            return (
-                pointer, .unexpected(expected: "a valid URL", note: "the model decodes `URL`", found: found)
-            )
+            return .unexpected(expected: "a valid URL", note: "the model decodes `URL`", found: found)
         }
         if detail.contains("does not fit in") {
             let type = shape.place(pattern)?.type ?? "the model's number type"
-            return (pointer, .unexpected(expected: "a number that fits `\(type)`", note: nil, found: found))
+            return .unexpected(expected: "a number that fits `\(type)`", note: nil, found: found)
         }
-        return (pointer, .rejected(detail, found: found))
+        return .rejected(detail, found: found)
     }
 
     /// The first member of `object` the model reads as a `Date` that the decoder cannot read.

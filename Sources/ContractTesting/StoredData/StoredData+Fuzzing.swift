@@ -1,7 +1,7 @@
 public import ContractFuzz
-public import ContractKit
+import ContractKit
 import Foundation
-public import JSONSchema
+import JSONSchema
 public import Testing
 
 extension StoredData {

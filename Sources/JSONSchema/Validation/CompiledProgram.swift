@@ -1,12 +1,5 @@
 import Synchronization
 
-/// A schema resource (a document root or a subschema with `$id`) as the dynamic scope sees it.
-struct CompiledResource: Sendable {
-    let uri: String
-    /// Nodes of the resource's `$dynamicAnchor`s by anchor name.
-    var dynamicAnchors: [String: Int]
-}
-
 /// Everything a `Schema` needs at validation time; immutable once compiled.
 final class CompiledProgram: Sendable {
     let nodes: [SchemaNode]

@@ -57,9 +57,13 @@ enum MemberLookup {
         return nil
     }
 
+    /// Whether `object` has a member `name`, without copying its value out.
     @inline(__always)
     static func contains(_ name: String, in object: JSONObject) -> Bool {
-        value(of: name, in: object) != nil
+        let members = object.members
+        guard members.count <= linearLimit else { return object.position(of: name) != nil }
+        for index in members.indices where sameKey(members[index].key, name) { return true }
+        return false
     }
 }
 

@@ -211,8 +211,23 @@ extension SchemaChecker {
                 for name in object.keys where !matches(.string(name), keyword, depth: depth + 1, base: base) {
                     return false
                 }
+            case "properties", "patternProperties", "additionalProperties", "unevaluatedProperties":
+                return membersMatch(object, key, keyword, schema, depth: depth, base: base)
+            default:
+                break
+            }
+            return true
+        }
+
+        /// The keywords that judge an object's members by their names: `properties`,
+        /// `patternProperties`, `additionalProperties`, `unevaluatedProperties`.
+        private func membersMatch(
+            _ object: JSONObject, _ key: String, _ keyword: JSONValue, _ schema: JSONObject, depth: Int,
+            base: String
+        ) -> Bool {
+            switch key {
             case "properties":
-                guard let properties = keyword.objectValue else { break }
+                guard let properties = keyword.objectValue else { return true }
                 for (name, propertySchema) in properties.members {
                     if let member = object[name],
                         !matches(member, propertySchema, depth: depth + 1, base: base)

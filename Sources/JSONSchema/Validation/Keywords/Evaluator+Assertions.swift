@@ -2,6 +2,29 @@ extension Evaluator {
     /// The validation vocabulary and `format`: checks that look at the instance only.
     mutating func assert(_ keyword: Keyword, _ instance: JSONValue) -> Bool {
         switch keyword {
+        case .type, .enumeration, .const, .format:
+            return assertValue(keyword, instance)
+        case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum:
+            guard case .number(let number) = instance else { return true }
+            return assertNumber(keyword, number)
+        case .maxLength, .minLength, .pattern:
+            guard case .string(let string) = instance else { return true }
+            return assertString(keyword, string, instance)
+        case .maxItems, .minItems, .uniqueItems:
+            guard case .array(let elements) = instance else { return true }
+            return assertArray(keyword, elements)
+        case .maxProperties, .minProperties, .required, .dependentRequired:
+            guard case .object(let object) = instance else { return true }
+            return assertObject(keyword, object)
+        default:
+            return true
+        }
+    }
+
+    /// `type`, `enum`, `const` and `format`.
+    @inline(__always)
+    private mutating func assertValue(_ keyword: Keyword, _ instance: JSONValue) -> Bool {
+        switch keyword {
         case .type(let types):
             if types.allows(instance) { return true }
             fail(keyword, "expected \(types.text), got \(MessageText.typed(instance))")
@@ -14,28 +37,51 @@ extension Evaluator {
         case .const(let expected):
             if MemberLookup.equal(instance, expected) { return true }
             fail(keyword, "expected \(MessageText.value(expected)), got \(MessageText.value(instance))")
+        case .format(let format):
+            guard case .string(let string) = instance, !format.accepts(string) else { return true }
+            fail(keyword, "expected a valid \(format.rawValue), got \(MessageText.value(instance))")
+        default:
+            return true
+        }
+        return false
+    }
+
+    /// `multipleOf` and the bounds of a number.
+    @inline(__always)
+    private mutating func assertNumber(_ keyword: Keyword, _ number: JSONNumber) -> Bool {
+        switch keyword {
         case .multipleOf(let divisor):
-            guard case .number(let number) = instance, !number.isMultiple(of: divisor) else { return true }
+            guard !number.isMultiple(of: divisor) else { return true }
             fail(keyword, "expected a multiple of \(divisor), got \(number)")
         case .maximum(let limit):
-            guard case .number(let number) = instance, limit < number else { return true }
+            guard limit < number else { return true }
             fail(keyword, "expected a number at most \(limit), got \(number)")
         case .exclusiveMaximum(let limit):
-            guard case .number(let number) = instance, !(number < limit) else { return true }
+            guard !(number < limit) else { return true }
             fail(keyword, "expected a number less than \(limit), got \(number)")
         case .minimum(let limit):
-            guard case .number(let number) = instance, number < limit else { return true }
+            guard number < limit else { return true }
             fail(keyword, "expected a number at least \(limit), got \(number)")
         case .exclusiveMinimum(let limit):
-            guard case .number(let number) = instance, !(limit < number) else { return true }
+            guard !(limit < number) else { return true }
             fail(keyword, "expected a number greater than \(limit), got \(number)")
+        default:
+            return true
+        }
+        return false
+    }
+
+    /// `maxLength`, `minLength`, `pattern`: lengths in Unicode scalars, counted only when the UTF-8
+    /// length cannot decide.
+    @inline(__always)
+    private mutating func assertString(_ keyword: Keyword, _ string: String, _ instance: JSONValue) -> Bool {
+        switch keyword {
         case .maxLength(let limit):
-            guard case .string(let string) = instance, string.utf8.count > limit else { return true }
+            guard string.utf8.count > limit else { return true }
             let length = string.unicodeScalars.count
             if length <= limit { return true }
             fail(keyword, "expected at most \(MessageText.plural(limit, "character")), got \(length)")
         case .minLength(let limit):
-            guard case .string(let string) = instance else { return true }
             if string.utf8.count >= limit {
                 let length = string.unicodeScalars.count
                 if length >= limit { return true }
@@ -47,29 +93,47 @@ extension Evaluator {
                 )
             }
         case .pattern(let regex):
-            guard case .string(let string) = instance, !regex.matches(string) else { return true }
+            guard !regex.matches(string) else { return true }
             fail(
                 keyword,
                 "expected a string matching the pattern \(MessageText.quoted(regex.source)), got \(MessageText.value(instance))"
             )
+        default:
+            return true
+        }
+        return false
+    }
+
+    /// `maxItems`, `minItems`, `uniqueItems`.
+    @inline(__always)
+    private mutating func assertArray(_ keyword: Keyword, _ elements: [JSONValue]) -> Bool {
+        switch keyword {
         case .maxItems(let limit):
-            guard case .array(let elements) = instance, elements.count > limit else { return true }
+            guard elements.count > limit else { return true }
             fail(keyword, "expected at most \(MessageText.plural(limit, "item")), got \(elements.count)")
         case .minItems(let limit):
-            guard case .array(let elements) = instance, elements.count < limit else { return true }
+            guard elements.count < limit else { return true }
             fail(keyword, "expected at least \(MessageText.plural(limit, "item")), got \(elements.count)")
         case .uniqueItems:
-            guard case .array(let elements) = instance, let (first, second) = Self.duplicate(in: elements)
-            else { return true }
+            guard let (first, second) = Self.duplicate(in: elements) else { return true }
             fail(keyword, "expected unique items, but the items at indexes \(first) and \(second) are equal")
+        default:
+            return true
+        }
+        return false
+    }
+
+    /// `maxProperties`, `minProperties`, `required`, `dependentRequired`.
+    @inline(__always)
+    private mutating func assertObject(_ keyword: Keyword, _ object: JSONObject) -> Bool {
+        switch keyword {
         case .maxProperties(let limit):
-            guard case .object(let object) = instance, object.count > limit else { return true }
+            guard object.count > limit else { return true }
             fail(keyword, "expected at most \(MessageText.plural(limit, "property")), got \(object.count)")
         case .minProperties(let limit):
-            guard case .object(let object) = instance, object.count < limit else { return true }
+            guard object.count < limit else { return true }
             fail(keyword, "expected at least \(MessageText.plural(limit, "property")), got \(object.count)")
         case .required(let names):
-            guard case .object(let object) = instance else { return true }
             var valid = true
             for name in names where !MemberLookup.contains(name, in: object) {
                 valid = false
@@ -78,7 +142,6 @@ extension Evaluator {
             }
             return valid
         case .dependentRequired(let dependencies):
-            guard case .object(let object) = instance else { return true }
             var valid = true
             for (trigger, names) in dependencies where MemberLookup.contains(trigger, in: object) {
                 for name in names where !MemberLookup.contains(name, in: object) {
@@ -91,9 +154,6 @@ extension Evaluator {
                 }
             }
             return valid
-        case .format(let format):
-            guard case .string(let string) = instance, !format.accepts(string) else { return true }
-            fail(keyword, "expected a valid \(format.rawValue), got \(MessageText.value(instance))")
         default:
             return true
         }

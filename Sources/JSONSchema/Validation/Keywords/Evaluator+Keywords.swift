@@ -150,4 +150,23 @@ extension Evaluator {
         guard let otherwise else { return true }
         return descend(otherwise, instance, keyword: ["else"], &annotations, collect: collecting)
     }
+
+    /// An item or property against the subschema `keyword` gives it; a `false` subschema is
+    /// reported with `notAllowed` rather than descended into.
+    mutating func checkMember(
+        _ schema: Int, _ value: JSONValue, token: @autoclosure () -> String, keyword: String,
+        _ notAllowed: @autoclosure () -> String
+    ) -> Bool {
+        var ignored = Annotations()
+        if program.nodes[schema].constant == false {
+            if verbose {
+                instancePath.append(token())
+                report(keyword, suffix: [keyword], notAllowed())
+                instancePath.removeLast()
+            }
+            return false
+        }
+        return descendInstance(
+            schema, value, keyword: [keyword], instanceToken: token(), &ignored, collect: false)
+    }
 }

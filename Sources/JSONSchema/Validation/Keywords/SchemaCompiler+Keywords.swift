@@ -145,8 +145,21 @@ extension SchemaCompiler {
         return keywords
     }
 
+    /// The validation vocabulary's keywords, in evaluation order.
     private func compileAssertions(_ context: KeywordContext) throws(SchemaError) -> [Keyword] {
         var keywords: [Keyword] = []
+        try compileValueAssertions(context, into: &keywords)
+        try compileNumberAssertions(context, into: &keywords)
+        try compileStringAssertions(context, into: &keywords)
+        try compileArrayAssertions(context, into: &keywords)
+        try compileObjectAssertions(context, into: &keywords)
+        return keywords
+    }
+
+    /// `type`, `enum`, `const`.
+    private func compileValueAssertions(_ context: KeywordContext, into keywords: inout [Keyword])
+        throws(SchemaError)
+    {
         let object = context.object
         if let value = object["type"] {
             var types: JSONTypeSet = []
@@ -165,6 +178,12 @@ extension SchemaCompiler {
             keywords.append(.enumeration(elements))
         }
         if let value = object["const"] { keywords.append(.const(value)) }
+    }
+
+    /// `multipleOf` and the bounds of a number.
+    private func compileNumberAssertions(_ context: KeywordContext, into keywords: inout [Keyword])
+        throws(SchemaError)
+    {
         if let divisor = try context.number("multipleOf") {
             guard JSONNumber(0) < divisor else {
                 throw context.invalid("multipleOf", "a number greater than 0")
@@ -175,24 +194,43 @@ extension SchemaCompiler {
         if let limit = try context.number("exclusiveMaximum") { keywords.append(.exclusiveMaximum(limit)) }
         if let limit = try context.number("minimum") { keywords.append(.minimum(limit)) }
         if let limit = try context.number("exclusiveMinimum") { keywords.append(.exclusiveMinimum(limit)) }
+    }
+
+    /// `maxLength`, `minLength`, `pattern`.
+    private func compileStringAssertions(_ context: KeywordContext, into keywords: inout [Keyword])
+        throws(SchemaError)
+    {
         if let limit = try context.nonNegativeInteger("maxLength") { keywords.append(.maxLength(limit)) }
         if let limit = try context.nonNegativeInteger("minLength"), limit > 0 {
             keywords.append(.minLength(limit))
         }
-        if let value = object["pattern"] {
+        if let value = context.object["pattern"] {
             guard case .string(let pattern) = value else {
                 throw context.invalid("pattern", "a regular expression string")
             }
             keywords.append(.pattern(try context.regex(pattern, pointer: context.pointer("pattern"))))
         }
+    }
+
+    /// `maxItems`, `minItems`, `uniqueItems`.
+    private func compileArrayAssertions(_ context: KeywordContext, into keywords: inout [Keyword])
+        throws(SchemaError)
+    {
         if let limit = try context.nonNegativeInteger("maxItems") { keywords.append(.maxItems(limit)) }
         if let limit = try context.nonNegativeInteger("minItems"), limit > 0 {
             keywords.append(.minItems(limit))
         }
-        if let value = object["uniqueItems"] {
+        if let value = context.object["uniqueItems"] {
             guard case .bool(let unique) = value else { throw context.invalid("uniqueItems", "a boolean") }
             if unique { keywords.append(.uniqueItems) }
         }
+    }
+
+    /// `maxProperties`, `minProperties`, `required`, `dependentRequired`.
+    private func compileObjectAssertions(_ context: KeywordContext, into keywords: inout [Keyword])
+        throws(SchemaError)
+    {
+        let object = context.object
         if let limit = try context.nonNegativeInteger("maxProperties") {
             keywords.append(.maxProperties(limit))
         }
@@ -213,6 +251,5 @@ extension SchemaCompiler {
             }
             keywords.append(.dependentRequired(dependencies))
         }
-        return keywords
     }
 }

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Media type helpers shared by the checks, the mock and the loader.
+public enum MediaType {
+    /// The type without parameters, lower-cased: `application/json; charset=utf-8` → `application/json`.
+    public static func essence(_ value: String) -> String {
+        let base = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        return base.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Whether `type/subtype` is well-formed (RFC 9110 tokens on both sides).
+    public static func isWellFormed(_ value: String) -> Bool {
+        let parts = essence(value).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyz")
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
+    }
+
+    public static func isJSON(_ value: String) -> Bool {
+        let type = essence(value)
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+}
