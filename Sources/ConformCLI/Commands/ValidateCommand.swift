@@ -93,56 +93,64 @@ enum ValidateCommand {
                 worst = .usageOrContractError
                 continue
             }
-            // A valid JSON document needs no positions and no JSONValue: the tape decides alone.
-            // One leading UTF-8 byte order mark is skipped, as in schemas and contracts (editors
-            // on Windows write one); docs/json-reading.md lists what else is accepted.
-            if options.format == .text, DocumentReader.Format.of(file: input.name, bytes: bytes) == .json,
-                let tape = try? JSONTape.parse(bytes, options: .init(allowsByteOrderMark: true)),
-                tape.duplicateKeys.isEmpty, schema.isValid(tape)
-            {
-                console.out("\(input.name): valid")
-                continue
-            }
-            let instance: JSONValue
-            let sourceMap: JSONSourceMap
-            do {
-                let document = try DocumentReader.parseDocument(
-                    bytes, file: input.name == "-" ? nil : input.name,
-                    options: .init(allowsByteOrderMark: true, recordsPositions: true))
-                instance = document.value
-                sourceMap = document.sourceMap
-                for duplicate in document.duplicateKeys {
-                    console.err("\(input.name):\(duplicate.again): warning: \(duplicate)")
-                }
-            } catch {
-                console.err(
-                    "error: \(input.name):\(error.position.line):\(error.position.column): not valid \(error.format.rawValue): \(error.message)"
-                )
-                worst = .usageOrContractError
-                continue
-            }
-            let result = schema.validate(instance)
-            if options.format == .json {
-                console.out(JSONSerializer(style: .pretty).string(result.basicOutput))
-            } else if result.isValid {
-                console.out("\(input.name): valid")
-            } else {
-                for error in result.errors {
-                    var place = input.name
-                    if let position = sourceMap.keyPosition(of: error.instanceLocation)
-                        ?? sourceMap.position(of: error.instanceLocation)
-                    {
-                        place += ":\(position.line):\(position.column)"
-                    }
-                    console.err(
-                        "\(place): error: \(error.message) (at \(error.instanceLocation.displayText), schema \(error.keywordLocation.displayText))"
-                    )
-                }
-                console.out("\(input.name): invalid (\(Plural.count(result.errors.count, "error")))")
-            }
-            if !result.isValid && worst == .success { worst = .checkFailed }
+            let code = check(input.name, bytes: bytes, schema: schema, options: options, console: console)
+            if code == .usageOrContractError || worst == .success { worst = code }
         }
         return worst
+    }
+
+    /// Validates one document and prints its verdict: success, checkFailed, or usageOrContractError
+    /// when it cannot be read.
+    private static func check(
+        _ name: String, bytes: [UInt8], schema: Schema, options: Arguments, console: Console
+    ) -> ExitCode {
+        // A valid JSON document needs no positions and no JSONValue: the tape decides alone.
+        // One leading UTF-8 byte order mark is skipped, as in schemas and contracts (editors
+        // on Windows write one); docs/json-reading.md lists what else is accepted.
+        if options.format == .text, DocumentReader.Format.of(file: name, bytes: bytes) == .json,
+            let tape = try? JSONTape.parse(bytes, options: .init(allowsByteOrderMark: true)),
+            tape.duplicateKeys.isEmpty, schema.isValid(tape)
+        {
+            console.out("\(name): valid")
+            return .success
+        }
+        let instance: JSONValue
+        let sourceMap: JSONSourceMap
+        do {
+            let document = try DocumentReader.parseDocument(
+                bytes, file: name == "-" ? nil : name,
+                options: .init(allowsByteOrderMark: true, recordsPositions: true))
+            instance = document.value
+            sourceMap = document.sourceMap
+            for duplicate in document.duplicateKeys {
+                console.err("\(name):\(duplicate.again): warning: \(duplicate)")
+            }
+        } catch {
+            console.err(
+                "error: \(name):\(error.position.line):\(error.position.column): not valid \(error.format.rawValue): \(error.message)"
+            )
+            return .usageOrContractError
+        }
+        let result = schema.validate(instance)
+        if options.format == .json {
+            console.out(JSONSerializer(style: .pretty).string(result.basicOutput))
+        } else if result.isValid {
+            console.out("\(name): valid")
+        } else {
+            for error in result.errors {
+                var place = name
+                if let position = sourceMap.keyPosition(of: error.instanceLocation)
+                    ?? sourceMap.position(of: error.instanceLocation)
+                {
+                    place += ":\(position.line):\(position.column)"
+                }
+                console.err(
+                    "\(place): error: \(error.message) (at \(error.instanceLocation.displayText), schema \(error.keywordLocation.displayText))"
+                )
+            }
+            console.out("\(name): invalid (\(Plural.count(result.errors.count, "error")))")
+        }
+        return result.isValid ? .success : .checkFailed
     }
 
     private enum Loaded {

@@ -106,16 +106,7 @@ struct EndpointSession {
             progress.stoppedEarly = true
             return false
         }
-        var request = request
-        if request.intent == .positive, let (resource, role) = fuzzer.model.resource(of: endpoint.id),
-            role == .delete
-        {
-            // Each valid delete gets an item of its own, so reads and updates still find theirs.
-            guard let fresh = await freshItem(of: resource, live: &live) else { return true }
-            for (name, value) in fresh where request.draft.path[name] != nil {
-                request.draft.path[name] = value
-            }
-        }
+        guard let request = await withItemOfItsOwn(request, live: &live) else { return true }
         let record = request.record(
             baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
             auth: fuzzer.contract.auth)
@@ -123,28 +114,62 @@ struct EndpointSession {
         let isValid = request.intent == .positive
         if progress.fingerprints[fingerprint] != nil { return true }
         progress.fingerprints[fingerprint] = isValid
+        let answer = await exchange(record, check: request.intent.check, progress: &progress)
+        if isUnreachable(progress) { return false }
+        if isValid, case .success(let response) = answer, (200..<300).contains(response.status) {
+            if progress.reachedItem == nil { progress.reachedItem = request }
+            await learn(from: response, to: request, live: &live, progress: &progress)
+        }
+        let findings = findingsOnce(
+            judge: judge, request: request, record: record, answer: answer, progress: &progress)
+        guard !findings.isEmpty else { return true }
+        await keep(
+            Failure(
+                request: request, record: record, response: try? answer.get(), findings: findings,
+                key: Self.key(request, answer: answer, findings: findings)),
+            judge: judge, progress: &progress)
+        return true
+    }
+
+    /// `request` with an item of its own when it is a valid delete, so reads and updates still find
+    /// theirs; nil when no item could be made for it.
+    private func withItemOfItsOwn(_ request: FuzzRequest, live: inout LiveValues) async -> FuzzRequest? {
+        guard request.intent == .positive, let (resource, role) = fuzzer.model.resource(of: endpoint.id),
+            role == .delete
+        else { return request }
+        guard let fresh = await freshItem(of: resource, live: &live) else { return nil }
+        var request = request
+        for (name, value) in fresh where request.draft.path[name] != nil {
+            request.draft.path[name] = value
+        }
+        return request
+    }
+
+    /// Sends `record` and counts it, with its time, under `check`.
+    private func exchange(_ record: HTTPRequest, check: CheckName, progress: inout Progress) async
+        -> Result<HTTPResponse, TransportError>
+    {
         let clock = ContinuousClock()
         let started = clock.now
         let answer = await fuzzer.transport.perform(record).result
-        progress.spent[request.intent.check, default: .zero] += clock.now - started
-        progress.sent[request.intent.check, default: 0] += 1
+        progress.spent[check, default: .zero] += clock.now - started
+        progress.sent[check, default: 0] += 1
         switch answer {
         case .success: progress.answered = true
         case .failure(let error) where error.isUnreachable: progress.unreachable = error
         case .failure: break
         }
-        if isUnreachable(progress) { return false }
-        if isValid, progress.reachedItem == nil, let status = try? answer.get().status,
-            (200..<300).contains(status)
-        {
-            progress.reachedItem = request
-        }
-        if isValid, case .success(let response) = answer, (200..<300).contains(response.status) {
-            await learn(from: response, to: request, live: &live, progress: &progress)
-        }
+        return answer
+    }
+
+    /// The judge's findings on one answer, an undeclared status reported once per endpoint: by the
+    /// valid request's positive_data_acceptance when one got it, else by status_code_conformance.
+    /// Tolerated probes that were accepted and undeclared rejections become notes.
+    private func findingsOnce(
+        judge: FuzzJudge, request: FuzzRequest, record: HTTPRequest,
+        answer: Result<HTTPResponse, TransportError>, progress: inout Progress
+    ) -> [Finding] {
         var findings = judge.findings(for: request, record: record, answer: answer)
-        // An undeclared status is one cause, reported once per endpoint: by the valid request's
-        // positive_data_acceptance when one got it, else by status_code_conformance.
         let status = try? answer.get().status
         if let status, findings.contains(where: { $0.check == .positiveDataAcceptance }),
             endpoint.response(for: status) == nil
@@ -155,29 +180,28 @@ struct EndpointSession {
             guard finding.check == .statusCodeConformance, let status = finding.status else { return false }
             return !progress.undeclared.insert(status).inserted
         }
-        if case .tolerated(let what, let rule) = request.intent, let status = try? answer.get().status,
-            (200..<300).contains(status), findings.isEmpty
+        guard let status else { return findings }
+        if case .tolerated(let what, let rule) = request.intent, (200..<300).contains(status),
+            findings.isEmpty
         {
             progress.notes.append(
                 "accepts \(what) with \(status)" + (rule.map { ", which \($0) allows" } ?? ""))
         }
-        if let status = try? answer.get().status,
-            let note = judge.undeclaredRejectionNote(request, status: status),
+        if let note = judge.undeclaredRejectionNote(request, status: status),
             progress.undeclared.insert(status).inserted
         {
             progress.notes.append(note)
         }
-        guard !findings.isEmpty else { return true }
-        let key = Self.key(request, answer: answer, findings: findings)
-        let check = request.intent.check
-        if progress.failures[check]?.contains(where: { $0.key == key }) == true { return true }
-        var failure = Failure(
-            request: request, record: record, response: try? answer.get(), findings: findings, key: key)
-        failure = await shrink(failure, judge: judge, sent: &progress.sent)
-        let minimal = failure.record
-        if progress.failures[check]?.contains(where: { $0.record == minimal }) == true { return true }
-        progress.failures[check, default: []].append(failure)
-        return true
+        return findings
+    }
+
+    /// Keeps a failure, shrunk, unless one with the same cause or the same minimal request was kept.
+    private func keep(_ failure: Failure, judge: FuzzJudge, progress: inout Progress) async {
+        let check = failure.request.intent.check
+        if progress.failures[check]?.contains(where: { $0.key == failure.key }) == true { return }
+        let shrunk = await shrink(failure, judge: judge, sent: &progress.sent)
+        if progress.failures[check]?.contains(where: { $0.record == shrunk.record }) == true { return }
+        progress.failures[check, default: []].append(shrunk)
     }
 
     /// What makes a request what it is: method, URL, body, content type and what it accepts.

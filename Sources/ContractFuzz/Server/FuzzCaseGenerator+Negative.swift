@@ -95,27 +95,43 @@ extension FuzzCaseGenerator {
         // (as two groups, alternate elements, order kept) to every other kind's one.
         groups.append(mutated.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
         groups.append(mutated.enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
-        if case .json(let json) = valid.draft.body {
-            groups.append(
-                MalformedBody.allCases.filter { isInvalid($0) }.map { malformed in
-                    request(
-                        .negative("malformed JSON: \(malformed.summary)"), base,
-                        .raw(malformed.bytes(from: json), contentType: nil))
-                })
-            // RFC 8259 lets a parser ignore a leading byte-order mark (§8.1) and accept non-JSON
-            // extensions (§9): accepting one is information, not a fault; only a 5xx fails.
-            let tolerated = [MalformedBody.byteOrderMark] + MalformedBody.allCases.filter(\.isCommonExtension)
-            groups.append(
-                tolerated.map { malformed in
-                    let what =
-                        malformed == .byteOrderMark
-                        ? "a UTF-8 byte-order mark before the JSON" : "a body with \(malformed.summary)"
-                    let rule = malformed == .byteOrderMark ? "RFC 8259 §8.1" : "RFC 8259 §9"
-                    return request(
-                        .tolerated(what, allowedBy: rule), base,
-                        .raw(malformed.bytes(from: json), contentType: nil))
-                })
-        }
+        if case .json(let json) = valid.draft.body { groups += malformedJSON(json, base: base) }
+        groups.append(envelopeProbes(of: valid, spec: spec, pointer: pointer, base: base))
+        return groups
+    }
+
+    /// Malformed forms of a JSON body, which must be rejected, and the forms RFC 8259 lets a
+    /// parser accept, which are probes.
+    private func malformedJSON(_ json: JSONValue, base: ParameterSet) -> [[FuzzRequest]] {
+        var groups: [[FuzzRequest]] = []
+        groups.append(
+            MalformedBody.allCases.filter { isInvalid($0) }.map { malformed in
+                request(
+                    .negative("malformed JSON: \(malformed.summary)"), base,
+                    .raw(malformed.bytes(from: json), contentType: nil))
+            })
+        // RFC 8259 lets a parser ignore a leading byte-order mark (§8.1) and accept non-JSON
+        // extensions (§9): accepting one is information, not a fault; only a 5xx fails.
+        let tolerated = [MalformedBody.byteOrderMark] + MalformedBody.allCases.filter(\.isCommonExtension)
+        groups.append(
+            tolerated.map { malformed in
+                let what =
+                    malformed == .byteOrderMark
+                    ? "a UTF-8 byte-order mark before the JSON" : "a body with \(malformed.summary)"
+                let rule = malformed == .byteOrderMark ? "RFC 8259 §8.1" : "RFC 8259 §9"
+                return request(
+                    .tolerated(what, allowedBy: rule), base,
+                    .raw(malformed.bytes(from: json), contentType: nil))
+            })
+        return groups
+    }
+
+    /// A valid body labelled with a type the server does not take, and an oversized body.
+    private func envelopeProbes(
+        of valid: FuzzRequest, spec: RequestSpec, pointer: JSONPointer, base: ParameterSet
+    )
+        -> [FuzzRequest]
+    {
         var wrongType = request(.negative("wrong content type text/plain"), base, valid.draft.body)
         wrongType.draft.contentType = "text/plain"
         wrongType.httpStatuses = [415]
@@ -133,8 +149,7 @@ extension FuzzCaseGenerator {
                 : .tolerated("an \(Self.oversizedBodyBytes / 1_048_576) MiB body"),
             base, .raw(Self.oversizedBody, contentType: nil))
         oversized.httpStatuses = [413]
-        groups.append([wrongType, oversized])
-        return groups
+        return [wrongType, oversized]
     }
 
     private func parameterNegatives(from valid: FuzzRequest) -> [FuzzRequest] {

@@ -106,7 +106,6 @@ public struct ServerFuzzer: Sendable {
         let deadline = configuration.timeBudget.map { start + $0 }
         var live = await capturedValues()
         var cases: [CaseResult] = []
-        var counts: [String: [CheckName: Int]] = [:]
         let stateful = StatefulPhase(fuzzer: self, model: model, deadline: deadline)
         var storyCounts: [String: Int] = [:]
         if !configuration.stateless {
@@ -117,6 +116,29 @@ public struct ServerFuzzer: Sendable {
                 configuration.progress?(result)
             }
         }
+        let fuzzed = await fuzzGroups(live: &live, deadline: deadline)
+        cases += fuzzed.cases
+        if !configuration.stateless, !live.created.isEmpty {
+            let left = await stateful.cleanUp(live: &live)
+            if !left.isEmpty, let index = cases.firstIndex(where: { $0.name == "sequence" }) {
+                let list = left.prefix(20).joined(separator: ", ")
+                cases[index].reason =
+                    (cases[index].reason.map { $0 + "; " } ?? "")
+                    + "left \(left.count) item\(left.count == 1 ? "" : "s") it created: \(list)"
+            }
+        }
+        let result = RunResult.assemble(
+            contract: contract, baseURL: configuration.baseURL, selection: selection, startedAt: startedAt,
+            duration: clock.now - start, cases: cases, seed: configuration.seed)
+        return Outcome(result: result, requestCounts: fuzzed.counts, storyRequestCounts: storyCounts)
+    }
+
+    /// Fuzzes the endpoint groups, `configuration.concurrency` at a time, each from the values
+    /// known so far; gathers the items they created into `live`. The cases come in endpoint order
+    /// whatever finished first, so one seed gives one report.
+    private func fuzzGroups(live: inout LiveValues, deadline: ContinuousClock.Instant?) async
+        -> (cases: [CaseResult], counts: [String: [CheckName: Int]])
+    {
         let groups = endpointGroups()
         var finished: [(results: [[CaseResult]], sent: [[CheckName: Int]], live: LiveValues)?] = Array(
             repeating: nil, count: groups.count)
@@ -138,7 +160,7 @@ public struct ServerFuzzer: Sendable {
                 start()
             }
         }
-        // Results in endpoint order whatever finished first, so one seed gives one report.
+        var counts: [String: [CheckName: Int]] = [:]
         var byEndpoint: [String: [CaseResult]] = [:]
         for (group, outcome) in zip(groups, finished) {
             guard let outcome else { continue }
@@ -153,20 +175,7 @@ public struct ServerFuzzer: Sendable {
                 live.created.append(created)
             }
         }
-        for endpoint in endpoints { cases += byEndpoint[endpoint.id] ?? [] }
-        if !configuration.stateless, !live.created.isEmpty {
-            let left = await stateful.cleanUp(live: &live)
-            if !left.isEmpty, let index = cases.firstIndex(where: { $0.name == "sequence" }) {
-                let list = left.prefix(20).joined(separator: ", ")
-                cases[index].reason =
-                    (cases[index].reason.map { $0 + "; " } ?? "")
-                    + "left \(left.count) item\(left.count == 1 ? "" : "s") it created: \(list)"
-            }
-        }
-        let result = RunResult.assemble(
-            contract: contract, baseURL: configuration.baseURL, selection: selection, startedAt: startedAt,
-            duration: clock.now - start, cases: cases, seed: configuration.seed)
-        return Outcome(result: result, requestCounts: counts, storyRequestCounts: storyCounts)
+        return (endpoints.flatMap { byEndpoint[$0.id] ?? [] }, counts)
     }
 
     /// The endpoints to fuzz, in groups that share no state: the endpoints of one resource (with
