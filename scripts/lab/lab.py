@@ -67,6 +67,13 @@ def app_table(bin_dir):
             "description": "/openapi.json",
             "variants": _variants("pets_apiflask.py"),
         },
+        "restaurant": {
+            "framework": "Flask, judged by Conform's own contract (Contracts/restaurant.json)",
+            "cmd": gunicorn + ["restaurant_flask:app"],
+            "description": "/contract.json",
+            "variants": _variants("restaurant_flask.py"),
+            "st_skip": "the description is a Conform contract, which Schemathesis does not read",
+        },
         "httpbin": {
             "framework": "httpbin (flasgger, Swagger 2.0)",
             "cmd": gunicorn + ["httpbin:app"],
@@ -204,6 +211,11 @@ def conform_steps(opts, app, variant, work_dir, description, result):
 
 def st_step(opts, app, variant, work_dir, description, result):
     st = opts.st
+    if app.get("st_skip"):
+        note = f"schemathesis: not run ({app['st_skip']})"
+        print("  " + note)
+        result["schemathesis"] = {"absent": note}
+        return
     if not (st and os.access(st, os.X_OK)):
         note = f"schemathesis: absent (looked for {st!r}; run scripts/lab/setup.sh or give --st PATH)"
         print("  " + note)
