@@ -26,7 +26,7 @@ enum CheckCommand {
         ] + ReportOutput.declarations)
 
     /// The typed command line of `conform check`.
-    struct Arguments {
+    struct Arguments: ContractCommandArguments {
         var contract: String
         var files: [String]
         var isStrict: Bool
@@ -59,14 +59,13 @@ enum CheckCommand {
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
         let options: Arguments
-        switch parser.start(arguments, helpExtra: helpText, console: console, read: Arguments.init) {
-        case .ready(let read): options = read
+        let contract: Contract
+        switch await parser.startLoadingContract(
+            arguments, helpExtra: helpText, console: console, read: Arguments.init)
+        {
+        case .ready(let started): (options, contract) = started
         case .exit(let code): return code
         }
-        guard
-            let contract = await ContractArgument.load(
-                options.contract, strict: options.isStrict, console: console)
-        else { return .usageOrContractError }
         var files: [HARFile] = []
         for path in options.files {
             do throws(HARError) {

@@ -30,7 +30,7 @@ enum MockCommand {
         parse: { $0 })
 
     /// The typed command line of `conform mock`.
-    struct Arguments {
+    struct Arguments: ContractCommandArguments {
         var contract: String
         var isStrict: Bool
         var host: String
@@ -57,13 +57,14 @@ enum MockCommand {
             FaultArguments.help
             + "\n\nEXIT CODES:\n  0  stopped with Ctrl-C or SIGTERM\n  2  usage error, a contract with errors, or the port cannot be bound"
         let options: Arguments
-        switch parser.start(arguments, helpExtra: help, console: console, read: Arguments.init) {
-        case .ready(let read): options = read
+        let loaded: Contract
+        switch await parser.startLoadingContract(
+            arguments, helpExtra: help, console: console, read: Arguments.init)
+        {
+        case .ready(let started): (options, loaded) = started
         case .exit(let code): return code
         }
         guard
-            let loaded = await ContractArgument.load(
-                options.contract, strict: options.isStrict, console: console),
             let contract = VariableArguments.settingCredentials(
                 options.credentials, in: loaded, console: console),
             let faults = FaultArguments.parse(options.faults, contract: contract, console: console)

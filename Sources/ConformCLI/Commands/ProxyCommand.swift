@@ -42,7 +42,7 @@ enum ProxyCommand {
         ] + ReportOutput.declarations)
 
     /// The typed command line of `conform proxy`.
-    struct Arguments {
+    struct Arguments: ContractCommandArguments {
         var contract: String
         var isStrict: Bool
         var upstream: String
@@ -82,14 +82,13 @@ enum ProxyCommand {
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
         let options: Arguments
-        switch parser.start(arguments, helpExtra: helpText, console: console, read: Arguments.init) {
-        case .ready(let read): options = read
+        let contract: Contract
+        switch await parser.startLoadingContract(
+            arguments, helpExtra: helpText, console: console, read: Arguments.init)
+        {
+        case .ready(let started): (options, contract) = started
         case .exit(let code): return code
         }
-        guard
-            let contract = await ContractArgument.load(
-                options.contract, strict: options.isStrict, console: console)
-        else { return .usageOrContractError }
         let proxy: ContractProxy
         let url: String
         do throws(ProxyError) {

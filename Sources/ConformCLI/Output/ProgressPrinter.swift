@@ -116,14 +116,18 @@ final class ProgressPrinter: Sendable {
         console.out(verdict(result))
     }
 
-    static func line(_ result: CaseResult, console: Console) -> String {
-        let label: String
-        switch result.outcome {
-        case .passed: label = console.styled("PASS", .green)
-        case .failed: label = console.styled("FAIL", .red)
-        case .error: label = console.styled("ERROR", .red)
-        case .skipped: label = console.styled("SKIP", .yellow)
+    /// A case's outcome as the first word of its line, coloured where the terminal shows colour.
+    static func outcomeLabel(_ outcome: CaseResult.Outcome, console: Console) -> String {
+        switch outcome {
+        case .passed: return console.styled("PASS", .green)
+        case .failed: return console.styled("FAIL", .red)
+        case .error: return console.styled("ERROR", .red)
+        case .skipped: return console.styled("SKIP", .yellow)
         }
+    }
+
+    static func line(_ result: CaseResult, console: Console) -> String {
+        let label = outcomeLabel(result.outcome, console: console)
         var text = "\(label) \(safe(result.id))"
         let statuses =
             result.outcome == .failed ? result.findingStatuses : result.response.map { [$0.status] } ?? []

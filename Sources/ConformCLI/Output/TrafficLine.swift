@@ -9,13 +9,7 @@ import ContractReports
 /// ```
 enum TrafficLine {
     static func render(_ result: CaseResult, console: Console) -> String {
-        let label: String
-        switch result.outcome {
-        case .passed: label = console.styled("PASS", .green)
-        case .failed: label = console.styled("FAIL", .red)
-        case .error: label = console.styled("ERROR", .red)
-        case .skipped: label = console.styled("SKIP", .yellow)
-        }
+        let label = ProgressPrinter.outcomeLabel(result.outcome, console: console)
         let target = result.request?.target ?? result.path
         var text = "\(label) \(result.method) \(safe(target))"
         if let status = result.response?.status { text += " → \(status)" }
