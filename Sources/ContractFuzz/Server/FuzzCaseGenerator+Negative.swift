@@ -139,15 +139,17 @@ extension FuzzCaseGenerator {
         // A body the server cannot read is no body: where the body is optional, a server may
         // ignore one labelled with a type it does not take.
         if !spec.isRequired { wrongType.intent = .tolerated("a body labelled text/plain") }
-        let large = JSONValue.object(JSONObject([("padding", .string(Self.oversizedPadding))]))
-        // The description sets no size limit: an 11 MiB body is invalid only where its schema
-        // says so; otherwise it is a probe that must not crash or hang the server.
-        let breaksSchema = !schemas.validate(large, at: pointer).isValid
+        // The valid body with one more member 11 MiB long, so what is probed is the size: a
+        // server that checks the body first still sees every field it needs. The description
+        // sets no size limit, so the probe is invalid only where the schema says so (a closed
+        // object); otherwise it must not crash or hang the server.
+        let large = oversized(around: valid.draft.body)
+        let breaksSchema = !schemas.validate(large.readBack, at: pointer).isValid
         var oversized = request(
             breaksSchema
                 ? .negative("oversized body (\(Self.oversizedBodyBytes / 1_048_576) MiB)")
                 : .tolerated("an \(Self.oversizedBodyBytes / 1_048_576) MiB body"),
-            base, .raw(Self.oversizedBody, contentType: nil))
+            base, .raw(large.bytes, contentType: nil))
         oversized.httpStatuses = [413]
         return [wrongType, oversized]
     }
@@ -314,5 +316,40 @@ extension FuzzCaseGenerator {
         -> FuzzRequest
     {
         FuzzRequest(intent: intent, draft: parameters.draft(for: endpoint, body: body))
+    }
+
+    /// `body` with a member of `oversizedBodyBytes` added (a JSON object's or a URL-encoded form's),
+    /// and the value the server reads from it; `{"padding":"xxx…"}` for any other body.
+    func oversized(around body: RequestDraft.Body) -> (bytes: [UInt8], readBack: JSONValue) {
+        let padding = JSONValue.string(Self.oversizedPadding)
+        switch body {
+        case .json(.object(let object)):
+            let name = Self.unusedName(in: object.keys)
+            var bytes = JSONSerializer().bytes(.object(object))
+            bytes.removeLast()
+            bytes += Array(((object.isEmpty ? "" : ",") + "\"" + name + "\":\"").utf8)
+            bytes += Self.oversizedPadding.utf8
+            bytes += Array("\"}".utf8)
+            var readBack = object
+            readBack[name] = padding
+            return (bytes, .object(readBack))
+        case .raw(let bytes, let type?) where MediaType.essence(type) == "application/x-www-form-urlencoded":
+            guard case .object(var readBack)? = object(of: body) else { break }
+            let name = Self.unusedName(in: readBack.keys)
+            readBack[name] = padding
+            return (
+                bytes + Array(((bytes.isEmpty ? "" : "&") + name + "=").utf8) + Self.oversizedPadding.utf8,
+                .object(readBack)
+            )
+        default:
+            break
+        }
+        return (Self.oversizedBody, .object(JSONObject([("padding", padding)])))
+    }
+
+    /// `padding`, or the first of `padding_2`, `padding_3` … that `names` does not hold.
+    private static func unusedName(in names: some Sequence<String>) -> String {
+        var taken = Set(names)
+        return taken.insertUnique("padding")
     }
 }
