@@ -36,6 +36,9 @@ PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 )
 
+# The smallest JPEG a decoder reads: start of image, a comment, end of image.
+JPEG = bytes([0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x04, 0x6C, 0x62, 0xFF, 0xD9])
+
 app = Flask(__name__)
 _lock = threading.Lock()
 
@@ -94,13 +97,15 @@ def menu():
 
 @app.get("/images/<path:name>")
 def image(name):
-    ids = {f"{i['id']}.png": i["id"] for i in _menu_example["items"]}
+    ids = {i["image_url"].rsplit("/", 1)[-1]: i["id"] for i in _menu_example["items"]}
     found = name in ids and not (lab.variant_in("later_image_404") and ids[name] > 3)
     lab.log_item("/images/{file}", "GET", name, found)
     if not found:
         if lab.variant_in("html_404"):
             return Response("<h1>Not Found</h1>", status=404, mimetype="text/html")
         return _error(f"no image named {name}", 404)
+    if name.endswith((".jpg", ".jpeg")):
+        return Response(JPEG, mimetype="image/jpeg")
     return Response(PNG, mimetype="image/png")
 
 
