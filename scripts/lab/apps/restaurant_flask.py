@@ -9,7 +9,7 @@ the way real servers do; "correct" keeps every one.
 import base64
 import json
 import os
-import threading
+import re
 from pathlib import Path
 
 from flask import Flask, Response, request
@@ -39,8 +39,9 @@ PNG = base64.b64decode(
 # The smallest JPEG a decoder reads: start of image, a comment, end of image.
 JPEG = bytes([0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x04, 0x6C, 0x62, 0xFF, 0xD9])
 
+IMAGE_NAME = re.compile(r"[A-Za-z0-9_.-]+\.(png|jpg|jpeg)")
+
 app = Flask(__name__)
-_lock = threading.Lock()
 
 
 def _items():
@@ -99,7 +100,8 @@ def menu():
 def image(name):
     ids = {i["image_url"].rsplit("/", 1)[-1]: i["id"] for i in _menu_example["items"]}
     found = name in ids and not (lab.variant_in("later_image_404") and ids[name] > 3)
-    lab.log_item("/images/{file}", "GET", name, found)
+    if IMAGE_NAME.fullmatch(name):  # a valid request by the contract: count whether it reached an image
+        lab.log_item("/images/{file}", "GET", name, found)
     if not found:
         if lab.variant_in("html_404"):
             return Response("<h1>Not Found</h1>", status=404, mimetype="text/html")
