@@ -143,7 +143,7 @@ struct FuzzCaseGenerator {
                 !isUntyped(schema)
             else {
                 untyped = untyped ?? parameter.name
-                set.set(parameter, .string("value"))
+                set.set(parameter, .string(Self.untypedProbe(in: parameter.location, index: index)))
                 continue
             }
             let found =
@@ -161,6 +161,22 @@ struct FuzzCaseGenerator {
             }
         }
         return (set, untyped)
+    }
+
+    /// The text a parameter without a type takes in the `index`-th request (optional parameters
+    /// are in every other one, so each text lasts two). Any text is valid for
+    /// it, so these are probes judged by the declared responses alone; they vary (numbers, a
+    /// boolean, non-ASCII text in a query) because servers crash on what they do not expect, as
+    /// httpbin's `/response-headers` does on a value that is not Latin-1. A path keeps one plain
+    /// word: another text may route elsewhere.
+    static func untypedProbe(in location: Parameter.Location, index: Int) -> String {
+        let texts: [String]
+        switch location {
+        case .path: texts = ["value"]
+        case .header: texts = ["value", "0", "-1", "true", "1.5"]
+        case .query: texts = ["value", "0", "-1", "true", "1.5", "zoë ☃"]
+        }
+        return texts[(index / 2) % texts.count]
     }
 
     /// The item (or, for a nested collection, the parent item) the `index`-th request addresses:

@@ -11,7 +11,12 @@ public struct ParameterReader: Sendable {
     public init(navigator: SchemaNavigator) { self.navigator = navigator }
 
     /// The value of a query parameter among the request's decoded `pairs`; nil when it is absent.
-    public func queryValue(of parameter: Parameter, in pairs: [(name: String, value: String)]) -> JSONValue? {
+    ///
+    /// - Parameter others: The names of the operation's other query parameters, which an exploded
+    ///   form object with `additionalProperties` does not take as its members.
+    public func queryValue(
+        of parameter: Parameter, in pairs: [(name: String, value: String)], others: Set<String> = []
+    ) -> JSONValue? {
         let schema = parameter.schemaPointer.flatMap(navigator.schema(at:))
         let types = schema.map(navigator.types(of:)) ?? []
         let name = parameter.name
@@ -24,8 +29,15 @@ public struct ParameterReader: Sendable {
                     members.map { (String($0.name.dropFirst(prefix.count).dropLast()), $0.value) }, schema)
             }
             if parameter.style == .form && parameter.explode {
-                let known = Set(schema["properties"]?.objectValue?.keys ?? [])
-                let members = pairs.filter { known.contains($0.name) }
+                // Its properties are pairs of their own; a free-form object (`additionalProperties`
+                // a schema or true) takes every pair no other parameter names.
+                let resolved = navigator.resolve(schema)
+                let known = Set(resolved["properties"]?.objectValue?.keys ?? [])
+                let additional = resolved["additionalProperties"]
+                let takesOthers = additional != nil && additional != .bool(false)
+                let members = pairs.filter {
+                    known.contains($0.name) || (takesOthers && !others.contains($0.name))
+                }
                 return members.isEmpty ? nil : object(members.map { ($0.name, $0.value) }, schema)
             }
         }

@@ -66,7 +66,8 @@ package struct RequestValidator: Sendable {
     ) -> [Violation] {
         var found: [Violation] = []
         for parameter in endpoint.parameters {
-            guard var problem = check(parameter, of: request, pathValues: pathValues) else { continue }
+            guard var problem = check(parameter, of: request, endpoint: endpoint, pathValues: pathValues)
+            else { continue }
             problem.concernsPath = parameter.location == .path
             problem.part = .parameter(parameter.location)
             found.append(problem)
@@ -84,14 +85,16 @@ package struct RequestValidator: Sendable {
         violations(of: request, endpoint: endpoint, pathValues: pathValues, bodyRule: bodyRule).first
     }
 
-    private func check(_ parameter: Parameter, of request: HTTPRequest, pathValues: [String: String])
-        -> Violation?
-    {
+    private func check(
+        _ parameter: Parameter, of request: HTTPRequest, endpoint: Endpoint, pathValues: [String: String]
+    ) -> Violation? {
         let reader = ParameterReader(navigator: navigator)
         let read: JSONValue?
         switch parameter.location {
         case .path: read = pathValues[parameter.name].map { reader.pathValue(of: parameter, text: $0) }
-        case .query: read = reader.queryValue(of: parameter, in: request.query)
+        case .query:
+            let others = Set(endpoint.parameters(in: .query).map(\.name)).subtracting([parameter.name])
+            read = reader.queryValue(of: parameter, in: request.query, others: others)
         case .header:
             read = request.headers[parameter.name].map { reader.headerValue(of: parameter, text: $0) }
         }

@@ -112,6 +112,51 @@ struct FuzzVerdictTests {
         #expect(undeclared.first?.status == 418)
     }
 
+    @Test("a query parameter without a type gets varied probe texts, so a crash on one is found")
+    func untypedQueryProbesVary() async throws {
+        // httpbin's /response-headers: its `freeform` has no Swagger 2.0 type; it echoes each
+        // query value as a header and crashes on one that is not Latin-1.
+        let description = #"""
+            {"openapi": "3.0.3", "info": {"title": "Headers", "version": "1"},
+             "paths": {"/response-headers": {"get": {"operationId": "responseHeaders",
+               "parameters": [{"name": "freeform", "in": "query", "required": false, "schema": {}}],
+               "responses": {"200": {"description": "ok"}}}}}}
+            """#
+        let (outcome, _) = try await fuzz(
+            description,
+            handler: only(["GET"]) { request in
+                let value = request.query.first { $0.name == "freeform" }?.value ?? ""
+                return value.unicodeScalars.allSatisfy { $0.value < 0x100 } ? json(200) : json(500)
+            })
+        let crash = findings(outcome).filter { $0.status == 500 }
+        #expect(crash.count == 1, "\(describe(outcome))")
+        #expect(crash.first?.curl?.contains("freeform=zo%C3%AB") == true)
+    }
+
+    @Test("a free-form query object (additionalProperties) is sent with members of its own")
+    func freeFormQueryObject() async throws {
+        let description = #"""
+            {"openapi": "3.0.3", "info": {"title": "Headers", "version": "1"},
+             "paths": {"/response-headers": {"get": {"operationId": "responseHeaders",
+               "parameters": [{"name": "freeform", "in": "query", "required": false, "style": "form",
+                 "explode": true, "schema": {"type": "object", "additionalProperties": {"type": "string"}}},
+                 {"name": "limit", "in": "query", "required": false, "schema": {"type": "integer", "maximum": 5}}],
+               "responses": {"200": {"description": "ok"}, "400": {"description": "bad limit"}}}}}}
+            """#
+        let names = Locked<Set<String>>([])
+        let (outcome, _) = try await fuzz(
+            description,
+            handler: only(["GET"]) { request in
+                names.withLock { $0.formUnion(request.query.map(\.name)) }
+                let limit = request.query.first { $0.name == "limit" }?.value
+                return limit.map { Int($0).map { $0 <= 5 } ?? false } == false ? json(400) : json(200)
+            })
+        #expect(outcome.result.cases.allSatisfy { $0.outcome == .passed }, "\(describe(outcome))")
+        #expect(
+            !names.current.subtracting(["limit", "freeform"]).isEmpty,
+            "the object's members are pairs of their own: \(names.current)")
+    }
+
     static let pets = #"""
         {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"},
          "paths": {"/pets/{id}": {"get": {"operationId": "getPet",

@@ -49,6 +49,22 @@ struct MockBehaviourTests {
         #expect(schemas.validate(body, at: JSONPointer(tokens: ["schemas", "Problem"])).isValid, "\(body)")
     }
 
+    @Test("a free-form query object takes the pairs no other parameter names, and only those")
+    func freeFormQueryObject() throws {
+        let text = """
+            {"conform": 1, "name": "Counts", "version": "1",
+             "endpoints": [{"id": "counts", "method": "GET", "path": "/counts",
+               "parameters": {"query": {
+                 "counts": {"required": false, "style": "form", "explode": true,
+                            "schema": {"type": "object", "additionalProperties": {"type": "integer"}}},
+                 "name": {"required": false, "schema": {"type": "string"}}}},
+               "responses": {"200": {}, "400": {}}}]}
+            """
+        let mock = ContractMock(contract: try contract(text))
+        #expect(mock.respond(to: request("GET", "/counts?apples=3&name=bob")).status == 200)
+        #expect(mock.respond(to: request("GET", "/counts?apples=three&name=bob")).status == 400)
+    }
+
     @Test("an operation that declares only 405 answers 405")
     func onlyMethodNotAllowed() throws {
         let mock = ContractMock(contract: try contract(Self.users))
