@@ -248,6 +248,9 @@ extension FuzzCaseGenerator {
             ("too long", String(repeating: "x", count: 4096)), ("negative", "-1"),
             ("huge", "99999999999999999999"),
             ("a fraction", "1.5"),
+            // A number in exponent notation: routers with format suffixes (`4.2e-3` → `4`,
+            // format `2e-3`) send it elsewhere, where the answer is often an HTML page.
+            ("a fraction in exponent notation", "4.2e-3"),
         ]
         // An empty path segment is a different route (`/users/`), not an invalid value, and an
         // empty array parameter (`?type=`) reads as `[]` or `[""]` depending on the server.
