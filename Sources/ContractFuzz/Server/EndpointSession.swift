@@ -15,10 +15,11 @@ struct EndpointSession {
     let deadline: ContinuousClock.Instant?
 
     /// The response checks that apply to fuzzed requests: the status is judged by the fuzzing
-    /// checks, and upload times are not the server's latency.
+    /// checks, and upload times are not the server's latency; `assertions` checks the contract's
+    /// `filters` on the valid requests that send them.
     static let responseChecks: [Check] = [
         .notAServerError, .contentTypeConformance, .responseHeadersConformance, .responseSchemaConformance,
-        .duplicateKeys,
+        .duplicateKeys, .assertions,
     ]
 
     struct Failure {

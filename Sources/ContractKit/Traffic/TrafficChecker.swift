@@ -15,9 +15,9 @@ public struct TrafficChecker: Sendable {
     /// The endpoint id of an exchange that names no operation of the contract.
     public static let unmatchedEndpointID = "unmatched"
 
-    /// The response checks of traffic: those of `conform run` but `assertions`, which belong to
-    /// the contract's examples.
-    public static let responseChecks = Check.replayChecks.filter { $0.name != .assertions }
+    /// The response checks of traffic: those of `conform run`. With no example to assert on,
+    /// `assertions` checks the contract's `filters` on the query the app sent.
+    public static let responseChecks = Check.replayChecks
 
     public let contract: Contract
     public let schemas: ContractSchemas
@@ -118,12 +118,13 @@ public struct TrafficChecker: Sendable {
         var checks = Self.responseChecks
         if exchange.responseBodyUnchecked {
             // Only the first bytes are here: the checks of the whole body would judge a torso.
-            checks.removeAll { [.responseSchemaConformance, .duplicateKeys].contains($0.name) }
+            checks.removeAll { [.responseSchemaConformance, .duplicateKeys, .assertions].contains($0.name) }
         }
         if !exchange.responseBodyRecorded {
             // No bytes at all: the type's signature cannot be judged either.
             checks.removeAll {
-                [.responseSchemaConformance, .duplicateKeys, .contentTypeConformance].contains($0.name)
+                [.responseSchemaConformance, .duplicateKeys, .contentTypeConformance, .assertions].contains(
+                    $0.name)
             }
         }
         let checker = ResponseChecker(contract: contract, schemas: schemas, checks: checks)

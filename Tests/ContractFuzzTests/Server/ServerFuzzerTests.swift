@@ -71,6 +71,20 @@ struct ServerFuzzerTests {
         #expect(positive.outcome == .passed)
     }
 
+    @Test("a server that ignores a declared filter fails on the valid requests that use it")
+    func ignoredFilter() async throws {
+        let outcome = try await fuzzMock(faults: [FaultSelection(.ignoredFilter)])
+        let listing = try #require(
+            outcome.result.cases.first { $0.id == "listMenu/positive_data_acceptance" })
+        #expect(listing.outcome == .failed)
+        #expect(
+            listing.findings.contains {
+                $0.check == .assertions && $0.message.contains("the category filter is ignored")
+            }, "\(listing.findings.map(\.message))")
+        let clean = try await fuzzMock()
+        #expect(clean.result.cases.allSatisfy { $0.outcome == .passed })
+    }
+
     @Test("the same seed sends the same requests and gives the same report")
     func deterministic() async throws {
         func signature(_ outcome: ServerFuzzer.Outcome) -> [String] {
