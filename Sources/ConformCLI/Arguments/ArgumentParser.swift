@@ -134,6 +134,12 @@ extension ArgumentParser {
     enum Start<Arguments> {
         case ready(Arguments)
         case exit(ExitCode)
+
+        /// The code to exit with when the command cannot go on (`.success` when it is ready).
+        var exitCode: ExitCode {
+            guard case .exit(let code) = self else { return .success }
+            return code
+        }
     }
 
     /// The common start of every command: prints help and exits 0 for `--help`; else parses and

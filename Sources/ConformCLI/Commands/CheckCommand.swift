@@ -17,7 +17,7 @@ enum CheckCommand {
         overview:
             "Check the exchanges of HAR 1.2 files (exported by Proxyman, Charles, Safari or Chrome) against a contract, both directions: the request (the client's side) and the response (the server's).",
         positionals: [
-            .init(name: "contract", help: "The contract or description: a file, or an http(s):// URL."),
+            ContractOptions.contract,
             .init(name: "traffic.har", help: "HAR files to check, in order.", isRepeatable: true),
         ],
         options: [
@@ -58,14 +58,9 @@ enum CheckCommand {
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
-        let options: Arguments
-        let contract: Contract
-        switch await parser.startLoadingContract(
+        let started = await parser.startLoadingContract(
             arguments, helpExtra: helpText, console: console, read: Arguments.init)
-        {
-        case .ready(let started): (options, contract) = started
-        case .exit(let code): return code
-        }
+        guard case .ready(let (options, contract)) = started else { return started.exitCode }
         var files: [HARFile] = []
         for path in options.files {
             do throws(HARError) {

@@ -2,6 +2,10 @@ import ContractKit
 
 /// Options every command that loads a contract shares, declared once.
 enum ContractOptions {
+    /// The `<contract>` argument, which takes a contract, an OpenAPI or Swagger description, or a URL.
+    static let contract = ArgumentParser.Positional(
+        name: "contract", help: "The contract or description: a file, or an http(s):// URL.")
+
     static let strict = Flag(
         "strict",
         help:

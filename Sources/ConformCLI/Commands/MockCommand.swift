@@ -9,7 +9,7 @@ enum MockCommand {
         overview:
             "Serve a mock of a contract that answers only what the contract declares: its examples or generated bodies, stored resources, and the declared 4xx for invalid requests.",
         positionals: [
-            .init(name: "contract", help: "The contract or description: a file, or an http(s):// URL.")
+            ContractOptions.contract
         ],
         options: [
             ContractOptions.strict.declaration, host.declaration, port.declaration, seed.declaration,
@@ -56,14 +56,9 @@ enum MockCommand {
         let help =
             FaultArguments.help
             + "\n\nEXIT CODES:\n  0  stopped with Ctrl-C or SIGTERM\n  2  usage error, a contract with errors, or the port cannot be bound"
-        let options: Arguments
-        let loaded: Contract
-        switch await parser.startLoadingContract(
+        let started = await parser.startLoadingContract(
             arguments, helpExtra: help, console: console, read: Arguments.init)
-        {
-        case .ready(let started): (options, loaded) = started
-        case .exit(let code): return code
-        }
+        guard case .ready(let (options, loaded)) = started else { return started.exitCode }
         guard
             let contract = VariableArguments.settingCredentials(
                 options.credentials, in: loaded, console: console),

@@ -33,7 +33,7 @@ enum ProxyCommand {
         overview:
             "Forward an app's traffic unchanged to an upstream and check both directions against a contract: the request (the client's side) and the response (the server's). Reports are written on Ctrl-C or SIGTERM.",
         positionals: [
-            .init(name: "contract", help: "The contract or description: a file, or an http(s):// URL.")
+            ContractOptions.contract
         ],
         options: [
             ContractOptions.strict.declaration, upstream.declaration, host.declaration, port.declaration,
@@ -81,14 +81,9 @@ enum ProxyCommand {
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async -> ExitCode
     {
-        let options: Arguments
-        let contract: Contract
-        switch await parser.startLoadingContract(
+        let started = await parser.startLoadingContract(
             arguments, helpExtra: helpText, console: console, read: Arguments.init)
-        {
-        case .ready(let started): (options, contract) = started
-        case .exit(let code): return code
-        }
+        guard case .ready(let (options, contract)) = started else { return started.exitCode }
         let proxy: ContractProxy
         let url: String
         do throws(ProxyError) {

@@ -158,7 +158,7 @@ struct TargetArguments {
         ArgumentParser(
             command: command, overview: overview,
             positionals: [
-                .init(name: "contract", help: "The contract or description: a file, or an http(s):// URL.")
+                ContractOptions.contract
             ],
             options: declarations(own: own))
     }
