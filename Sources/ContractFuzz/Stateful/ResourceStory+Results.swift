@@ -47,6 +47,10 @@ extension ResourceStory {
                 + (createProblem.map { "; no item created: \($0)" } ?? "")
             result.checks = checks.isEmpty ? EndpointSession.responseChecks.map(\.name) : checks
             result.curl = responseFindings.first?.curl
+            // The story's time is its steps' answers, one after the other.
+            result.duration = log.steps.reduce(Duration.zero) {
+                $0 + ((try? $1.answer.get().duration) ?? .zero)
+            }
             results.append(cases.finished(result, sent: sent))
         }
         return results
