@@ -28,6 +28,8 @@ struct EndpointSession {
         var response: HTTPResponse?
         var findings: [Finding]
         var key: String
+        /// No answer came within the timeout: shrinking would wait the whole timeout per attempt.
+        var timedOut = false
     }
 
     /// What the session has sent and found so far.
@@ -47,7 +49,16 @@ struct EndpointSession {
         var reachedItem: FuzzRequest?
         /// Checks judged besides the intents' (references an answer points to).
         var extraChecks: Set<CheckName> = []
+        /// Answers that did not come within the timeout.
+        var timeouts = 0
+        /// Why the session stopped sending to its endpoint before its plan ran out, if it did.
+        var gaveUp: String?
     }
+
+    /// Answers that may time out before a session stops sending to its endpoint: one that hangs
+    /// once is reported, and every further request would cost the whole timeout again (httpbin's
+    /// `/delay/{n}` took 85 s a method before this).
+    static let timeoutsBeforeStopping = 2
 
     func run(live: inout LiveValues) async -> ([CaseResult], [CheckName: Int]) {
         let config = fuzzer.configuration
@@ -64,7 +75,9 @@ struct EndpointSession {
         for request in positives {
             guard await send(request, judge: judge, into: &progress, live: &live) else { break }
         }
-        if let valid = positives.first, !progress.stoppedEarly, !isUnreachable(progress) {
+        if let valid = positives.first, !progress.stoppedEarly, progress.gaveUp == nil,
+            !isUnreachable(progress)
+        {
             let negatives = generator.negative(from: valid, limit: config.casesPerEndpoint)
             let base = progress.reachedItem ?? valid
             judge.allowsNotFoundForMethods =
@@ -89,6 +102,10 @@ struct EndpointSession {
                 stoppedEarly: progress.stoppedEarly,
                 notes: check == .negativeDataRejection ? progress.notes : [])
             result.duration = progress.spent[check] ?? .zero
+            if let gaveUp = progress.gaveUp {
+                result.reason =
+                    result.outcome == .skipped ? gaveUp : (result.reason.map { $0 + "; " } ?? "") + gaveUp
+            }
             return result
         }
         return (results, progress.sent)
@@ -123,13 +140,13 @@ struct EndpointSession {
         }
         let findings = findingsOnce(
             judge: judge, request: request, record: record, answer: answer, progress: &progress)
-        guard !findings.isEmpty else { return true }
-        await keep(
-            Failure(
-                request: request, record: record, response: try? answer.get(), findings: findings,
-                key: Self.key(request, answer: answer, findings: findings)),
-            judge: judge, progress: &progress)
-        return true
+        guard !findings.isEmpty else { return progress.gaveUp == nil }
+        var failure = Failure(
+            request: request, record: record, response: try? answer.get(), findings: findings,
+            key: Self.key(request, answer: answer, findings: findings))
+        if case .failure(.timedOut) = answer { failure.timedOut = true }
+        await keep(failure, judge: judge, progress: &progress)
+        return progress.gaveUp == nil
     }
 
     /// `request` with an item of its own when it is a valid delete, so reads and updates still find
@@ -158,6 +175,12 @@ struct EndpointSession {
         switch answer {
         case .success: progress.answered = true
         case .failure(let error) where error.isUnreachable: progress.unreachable = error
+        case .failure(.timedOut(let seconds, _)):
+            progress.timeouts += 1
+            if progress.timeouts >= Self.timeoutsBeforeStopping {
+                progress.gaveUp =
+                    "stopped after \(progress.timeouts) answers took longer than the \(TransportError.format(seconds)) s timeout"
+            }
         case .failure: break
         }
         return answer
@@ -238,7 +261,8 @@ struct EndpointSession {
     // MARK: - Shrinking
 
     private func shrink(_ failure: Failure, judge: FuzzJudge, sent: inout [CheckName: Int]) async -> Failure {
-        guard case .json(let body) = failure.request.draft.body, let pointer = endpoint.request?.schemaPointer
+        guard !failure.timedOut, case .json(let body) = failure.request.draft.body,
+            let pointer = endpoint.request?.schemaPointer
         else { return failure }
         let mustBeValid = failure.request.intent == .positive
         var best = failure

@@ -86,7 +86,7 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         return .notAServerError
     }
 
-    private static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
