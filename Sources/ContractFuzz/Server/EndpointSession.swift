@@ -49,15 +49,17 @@ struct EndpointSession {
         var reachedItem: FuzzRequest?
         /// Checks judged besides the intents' (references an answer points to).
         var extraChecks: Set<CheckName> = []
-        /// Answers that did not come within the timeout.
+        /// Answers of the current phase (valid, then invalid requests) that did not come within
+        /// the timeout, and the timeout they missed.
         var timeouts = 0
-        /// Why the session stopped sending to its endpoint before its plan ran out, if it did.
-        var gaveUp: String?
+        var timeoutSeconds = 0.0
+        /// The phases that stopped early on timeouts, each said in a sentence.
+        var stops: [String] = []
     }
 
-    /// Answers that may time out before a session stops sending to its endpoint: one that hangs
-    /// once is reported, and every further request would cost the whole timeout again (httpbin's
-    /// `/delay/{n}` took 85 s a method before this).
+    /// Answers that may time out before a session stops the phase it is in (its valid requests,
+    /// then its invalid ones): one that hangs is reported, and every further request would cost
+    /// the whole timeout again (httpbin's `/delay/{n}` took 52–111 s a method before this).
     static let timeoutsBeforeStopping = 2
 
     func run(live: inout LiveValues) async -> ([CaseResult], [CheckName: Int]) {
@@ -75,9 +77,8 @@ struct EndpointSession {
         for request in positives {
             guard await send(request, judge: judge, into: &progress, live: &live) else { break }
         }
-        if let valid = positives.first, !progress.stoppedEarly, progress.gaveUp == nil,
-            !isUnreachable(progress)
-        {
+        endPhase("valid requests", &progress)
+        if let valid = positives.first, !progress.stoppedEarly, !isUnreachable(progress) {
             let negatives = generator.negative(from: valid, limit: config.casesPerEndpoint)
             let base = progress.reachedItem ?? valid
             judge.allowsNotFoundForMethods =
@@ -91,24 +92,40 @@ struct EndpointSession {
             for request in negatives + methods {
                 guard await send(request, judge: judge, into: &progress, live: &live) else { break }
             }
+            endPhase("invalid requests", &progress)
         }
         if let unreachable = progress.unreachable, !progress.answered {
             // Nothing listens there: every further request would fail the same way.
             return (Set(planned).sorted().map { unreachableResult(for: $0, unreachable) }, progress.sent)
         }
-        let results = Set(planned).union(progress.extraChecks).sorted().map { check in
+        return (results(planned: planned, progress: progress), progress.sent)
+    }
+
+    /// One case per check the session planned or judged, each saying where a phase stopped early.
+    private func results(planned: [CheckName], progress: Progress) -> [CaseResult] {
+        Set(planned).union(progress.extraChecks).sorted().map { check in
             var result = caseResult(
                 for: check, failures: progress.failures[check] ?? [], count: progress.sent[check] ?? 0,
                 stoppedEarly: progress.stoppedEarly,
                 notes: check == .negativeDataRejection ? progress.notes : [])
             result.duration = progress.spent[check] ?? .zero
-            if let gaveUp = progress.gaveUp {
+            if !progress.stops.isEmpty {
+                let stops = progress.stops.joined(separator: "; ")
                 result.reason =
-                    result.outcome == .skipped ? gaveUp : (result.reason.map { $0 + "; " } ?? "") + gaveUp
+                    result.outcome == .skipped ? stops : (result.reason.map { $0 + "; " } ?? "") + stops
             }
             return result
         }
-        return (results, progress.sent)
+    }
+
+    /// Closes a phase: says so when its timeouts stopped it, and gives the next phase its own.
+    private func endPhase(_ phase: String, _ progress: inout Progress) {
+        if progress.timeouts >= Self.timeoutsBeforeStopping {
+            progress.stops.append(
+                "\(phase) stopped after \(progress.timeouts) answers took longer than the "
+                    + "\(TransportError.format(progress.timeoutSeconds)) s timeout")
+        }
+        progress.timeouts = 0
     }
 
     private func isUnreachable(_ progress: Progress) -> Bool {
@@ -140,13 +157,13 @@ struct EndpointSession {
         }
         let findings = findingsOnce(
             judge: judge, request: request, record: record, answer: answer, progress: &progress)
-        guard !findings.isEmpty else { return progress.gaveUp == nil }
+        guard !findings.isEmpty else { return progress.timeouts < Self.timeoutsBeforeStopping }
         var failure = Failure(
             request: request, record: record, response: try? answer.get(), findings: findings,
             key: Self.key(request, answer: answer, findings: findings))
         if case .failure(.timedOut) = answer { failure.timedOut = true }
         await keep(failure, judge: judge, progress: &progress)
-        return progress.gaveUp == nil
+        return progress.timeouts < Self.timeoutsBeforeStopping
     }
 
     /// `request` with an item of its own when it is a valid delete, so reads and updates still find
@@ -177,10 +194,7 @@ struct EndpointSession {
         case .failure(let error) where error.isUnreachable: progress.unreachable = error
         case .failure(.timedOut(let seconds, _)):
             progress.timeouts += 1
-            if progress.timeouts >= Self.timeoutsBeforeStopping {
-                progress.gaveUp =
-                    "stopped after \(progress.timeouts) answers took longer than the \(TransportError.format(seconds)) s timeout"
-            }
+            progress.timeoutSeconds = seconds
         case .failure: break
         }
         return answer

@@ -17,7 +17,7 @@ private let delays = #"""
 
 @Suite("A slow endpoint", .serialized)
 struct SlowEndpointTests {
-    @Test("stops getting requests after two answers time out, and says so; other endpoints go on")
+    @Test("each phase stops after two answers time out, and says so; other endpoints go on")
     func timeoutsStopTheSession() async throws {
         let contract = try ContractLoader.load(bytes: Array(delays.utf8), file: "delays.json")
         let delayed = Locked(0)
@@ -36,14 +36,18 @@ struct SlowEndpointTests {
         configuration.stateless = true
         let outcome = await ServerFuzzer(contract: contract, configuration: configuration).run()
 
-        // Two timeouts, then nothing more for the endpoint (docs/server-fuzzing.md).
-        #expect(delayed.current == 2, "requests that reached /delay")
+        // Two timeouts end a phase: two valid requests, then two invalid ones (docs/server-fuzzing.md).
+        #expect(delayed.current == 4, "requests that reached /delay")
         let delay = outcome.result.cases.filter { $0.endpointID == "delay" }
         let valid = try #require(delay.first { $0.name == "positive_data_acceptance" })
         #expect(valid.outcome == .failed)
         #expect(
-            valid.reason?.contains("stopped after 2 answers took longer than the 0.15 s timeout") == true,
+            valid.reason?.contains(
+                "valid requests stopped after 2 answers took longer than the 0.15 s timeout")
+                == true,
             "\(valid.reason ?? "")")
+        let invalid = try #require(delay.first { $0.name == "negative_data_rejection" })
+        #expect(invalid.reason?.contains("invalid requests stopped after 2 answers") == true)
         let ping = try #require(outcome.result.cases.first { $0.id == "ping/positive_data_acceptance" })
         #expect(ping.outcome == .passed)
     }
