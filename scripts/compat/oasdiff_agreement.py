@@ -27,8 +27,9 @@ When the cache directory is absent the script says so and exits 0, so CI without
 
 Figures printed:
   - verdict agreement: Conform breaking (at least one error) against the suite's verdict, over
-    the counted pairs; and the same over the pairs whose level the suite asserts, where a
-    warning-level break counts as not breaking (Conform, like oasdiff, keeps warnings apart);
+    the counted pairs; the same over the pairs whose level the suite asserts, where a
+    warning-level break counts as not breaking (Conform, like oasdiff, keeps warnings apart); and
+    the suite's verdict against a Conform error or warning;
   - breaking pairs where Conform names no error at the changed place;
   - crashes and refusals (exit 2, or killed by a signal);
   - a table of every disagreement.
@@ -135,6 +136,10 @@ def report(outcomes, verbose):
                      and o["breaking"] == (o["pair"]["level"] == "error")]
     print("error-level agreement (pairs whose level the suite asserts): "
           + percent(len(leveled_agree), len(leveled)))
+    flagged = [o for o in counted if not o["crashed"]
+               and (o["pair"]["verdict"] == "breaking") == bool(o["errors"] or o["warnings"])]
+    print("warning-inclusive agreement (suite breaking, warn or error, against a Conform error or "
+          "warning): " + percent(len(flagged), len(counted)))
     breaking_pairs = [o for o in counted if o["pair"]["verdict"] == "breaking"]
     misplaced = [o for o in breaking_pairs if not o["place_ok"]]
     print("breaking pairs flagged without an error at the changed place: %d of %d"
