@@ -30,13 +30,14 @@ struct ChangeSink {
         append(rule, level, direction, message, codable?.text, old: oldPlace, new: newPlace)
     }
 
-    /// The changes of a schema compared at `subject`.
-    mutating func add(_ deltas: [SchemaDelta], at subject: SchemaSubject) {
+    /// The changes of a schema compared at `subject`. A body a `Codable` model does not decode
+    /// (not JSON) is judged for any client, with no word on such a model.
+    mutating func add(_ deltas: [SchemaDelta], at subject: SchemaSubject, decodedByCodable: Bool = true) {
         for delta in deltas {
-            let judgement = Judgement(delta, in: subject, clients: clients)
+            let judgement = Judgement(delta, in: subject, clients: decodedByCodable ? clients : .any)
             append(
                 judgement.rule, judgement.level, subject.direction, judgement.message,
-                judgement.codableEffect,
+                decodedByCodable ? judgement.codableEffect : nil,
                 old: delta.old, new: delta.new)
         }
     }

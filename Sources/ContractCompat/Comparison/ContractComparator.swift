@@ -1,4 +1,5 @@
 import ContractKit
+import Foundation
 import JSONSchema
 
 /// Compares two loaded descriptions: pairs their operations by method and path shape (placeholder
@@ -69,12 +70,20 @@ struct ContractComparator {
             return [change]
         }
         let deprecated = OperationComparator.isDeprecated(endpoint, in: old)
-        let rule = "api\(pathIsGone ? "-path" : "")-removed-with\(deprecated ? "" : "out")-deprecation"
+        let prefix = "api\(pathIsGone ? "-path" : "")-removed"
+        let removed = "the operation was removed\(pathIsGone ? " with its path" : "")"
+        if deprecated, let sunset = Sunset(of: endpoint, in: old), sunset.isAfter(Date()) {
+            sink.add(
+                prefix + "-before-sunset",
+                "\(removed) before its sunset date \(sunset.day); old clients were promised it until then, and their calls fail",
+                old: endpoint.pointer, new: nil)
+            return sink.changes
+        }
         let effect =
             deprecated
             ? "it was deprecated, but old clients that still call it fail" : "old clients that call it fail"
         sink.add(
-            rule, "the operation was removed\(pathIsGone ? " with its path" : ""); \(effect)",
+            prefix + "-with\(deprecated ? "" : "out")-deprecation", "\(removed); \(effect)",
             old: endpoint.pointer, new: nil)
         return sink.changes
     }

@@ -4,6 +4,7 @@ import JSONSchema
 extension OperationComparator {
     /// Statuses removed and added, and for each status in both: media types, headers and the body.
     func compareResponses(into sink: inout ChangeSink, schemas: inout SchemaDiff) {
+        var sources: SchemaDiff?
         for response in old.responses where !new.responses.contains(where: { $0.status == response.status }) {
             let success = Self.isSuccess(response.status)
             sink.add(
@@ -30,6 +31,7 @@ extension OperationComparator {
                 continue
             }
             compare(before, response, into: &sink, schemas: &schemas)
+            compareOtherMediaTypes(before, response, into: &sink, sources: &sources)
         }
     }
 
@@ -143,7 +145,8 @@ extension OperationComparator {
                     : accepted
                         ? "the operation no longer asks for \(names) together; old clients that present them still pass"
                         : "the operation no longer accepts \(names); old clients that authenticate with it are refused",
-                old: oldPlace, new: newIsPublic ? nil : newPlace, level: newIsPublic || accepted ? .info : nil)
+                old: oldPlace, new: newIsPublic ? nil : newPlace, level: newIsPublic || accepted ? .info : nil
+            )
         }
         if oldIsPublic && !newIsPublic && after.allSatisfy({ before.contains($0) }) {
             sink.add(

@@ -87,7 +87,11 @@ struct OperationComparator {
     // MARK: - Request body
 
     private func compareRequestBody(into sink: inout ChangeSink, schemas: inout SchemaDiff) {
-        switch (old.request, new.request) {
+        if let before = old.request, let after = new.request {
+            compareBodies(before, after, into: &sink, schemas: &schemas)
+            return
+        }
+        switch (Self.declaredBody(of: old, in: sink.old), Self.declaredBody(of: new, in: sink.new)) {
         case (nil, nil): return
         case (nil, let body?):
             let rule = body.isRequired ? "request-body-added-required" : "request-body-added-optional"
@@ -104,21 +108,45 @@ struct OperationComparator {
                 "the request body was removed; old clients still send one, which the server may refuse",
                 old: body.pointer, new: nil)
         case (let before?, let after?):
-            compareBodies(before, after, into: &sink, schemas: &schemas)
+            compareRequired(before, after, into: &sink)
         }
+    }
+
+    /// The request body an operation declares: the one the contract maps, else one the description
+    /// declares without any media type (`content: {}`), which the contract leaves out but which
+    /// still says whether a body is required.
+    private static func declaredBody(of endpoint: Endpoint, in description: LoadedDescription) -> (
+        isRequired: Bool, pointer: JSONPointer
+    )? {
+        if let body = endpoint.request { return (body.isRequired, body.pointer) }
+        guard var body = description.sourceValue(at: endpoint.pointer)?["requestBody"] else { return nil }
+        if let reference = body["$ref"]?.stringValue, reference.hasPrefix("#"),
+            let pointer = JSONPointer(String(reference.dropFirst())),
+            let target = description.sourceValue(at: .root).flatMap(pointer.resolve(in:))
+        {
+            body = target
+        }
+        guard case .object = body else { return nil }
+        return (body["required"]?.boolValue ?? false, endpoint.pointer.appending("requestBody"))
+    }
+
+    private func compareRequired(
+        _ before: (isRequired: Bool, pointer: JSONPointer), _ after: (isRequired: Bool, pointer: JSONPointer),
+        into sink: inout ChangeSink
+    ) {
+        guard before.isRequired != after.isRequired else { return }
+        sink.add(
+            after.isRequired ? "request-body-became-required" : "request-body-became-optional",
+            after.isRequired
+                ? "the request body became required; old clients that send none are rejected"
+                : "the request body became optional; old clients are unaffected",
+            old: before.pointer, new: after.pointer)
     }
 
     private func compareBodies(
         _ before: RequestSpec, _ after: RequestSpec, into sink: inout ChangeSink, schemas: inout SchemaDiff
     ) {
-        if before.isRequired != after.isRequired {
-            sink.add(
-                after.isRequired ? "request-body-became-required" : "request-body-became-optional",
-                after.isRequired
-                    ? "the request body became required; old clients that send none are rejected"
-                    : "the request body became optional; old clients are unaffected",
-                old: before.pointer, new: after.pointer)
-        }
+        compareRequired((before.isRequired, before.pointer), (after.isRequired, after.pointer), into: &sink)
         let oldTypes = Self.mediaTypes(of: before, in: oldContract)
         let newTypes = Self.mediaTypes(of: after, in: newContract)
         for (type, schema) in oldTypes where !newTypes.contains(where: { $0.type == type }) {

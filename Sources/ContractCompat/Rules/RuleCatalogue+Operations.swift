@@ -14,6 +14,12 @@ extension RuleCatalogue {
         rule(
             "api-path-removed-with-deprecation", .info, .operation,
             "the deprecated path `/orders/{id}` is gone"),
+        rule(
+            "api-removed-before-sunset", .error, .operation,
+            "`DELETE /orders/{id}` is gone before the `x-sunset` date its deprecation announced"),
+        rule(
+            "api-path-removed-before-sunset", .error, .operation,
+            "the path `/orders/{id}` is gone before the `x-sunset` date of one of its operations"),
         rule("endpoint-added", .info, .operation, "`POST /orders/{id}/refund` is new"),
         rule("endpoint-deprecated", .info, .operation, "`GET /menu` gained `deprecated: true`"),
         rule("endpoint-reactivated", .info, .operation, "`GET /menu` lost `deprecated: true`"),
