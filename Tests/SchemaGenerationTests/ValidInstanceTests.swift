@@ -37,7 +37,8 @@ struct ValidInstanceTests {
     @Test("a simplest value the schema refuses is nil, never an invalid value")
     func simplestNeverInvalid() {
         let generator = InstanceGenerator(document: true)
-        #expect(generator.simplestInstance(for: ["type": "string", "pattern": "^[0-9]{4}$"]) == JSONValue?.none)
+        #expect(
+            generator.simplestInstance(for: ["type": "string", "pattern": "^[0-9]{4}$"]) == JSONValue?.none)
         #expect(
             generator.simplestInstance(for: [
                 "type": "array", "minItems": 2, "uniqueItems": true, "items": ["type": "integer"],

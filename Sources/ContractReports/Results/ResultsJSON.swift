@@ -128,7 +128,9 @@ public enum ResultsJSON {
     /// `body` when the bytes are valid UTF-8 (so people can read the file), `bodyBase64` otherwise.
     private static func body(_ whole: [UInt8]) -> JSONObject.Member {
         // At most 1 MiB of any body, whoever built the result.
-        let bytes = whole.count > CaseBuilder.keptResponseBytes ? Array(whole.prefix(CaseBuilder.keptResponseBytes)) : whole
+        let bytes =
+            whole.count > CaseBuilder.keptResponseBytes
+            ? Array(whole.prefix(CaseBuilder.keptResponseBytes)) : whole
         let text = String(decoding: bytes, as: UTF8.self)
         if text.utf8.elementsEqual(bytes) { return ("body", .string(text)) }
         return ("bodyBase64", .string(Data(bytes).base64EncodedString()))
