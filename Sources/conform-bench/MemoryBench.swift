@@ -11,6 +11,8 @@ struct MemoryBench {
     let bodyBytes: Int
     /// `menu`, or the name of a `CorpusDocument` (made `bodyBytes` long as the race makes it).
     var document = "menu"
+    /// Whether the ≤ 2× target applies (not for the deeply nested document: see `CorpusDocument`).
+    var hasTarget = true
 
     func run() throws -> [BenchRow] {
         let pipe = Pipe()
@@ -35,8 +37,8 @@ struct MemoryBench {
                 area: document == "menu" ? "Memory" : "Corpus", name: name,
                 measured: "peak +\(Figure.megabytes(peak - baseline)) (VmHWM \(Figure.megabytes(peak)))",
                 baseline: "body \(Figure.megabytes(body))", ratio: Figure.times(ratio),
-                target: "≤ 2.00× body",
-                met: ratio <= 2)
+                target: hasTarget ? "≤ 2.00× body" : "–",
+                met: hasTarget ? ratio <= 2 : nil)
         ]
     }
 
@@ -52,7 +54,7 @@ struct MemoryBench {
                 baseURI: URL(fileURLWithPath: contractPath).absoluteString)
             make = { MenuFixture.menu(bytes: bytes) }
         } else {
-            let documents = [CorpusDocument.escapedMenu(bytes: 0)] + CorpusDocument.corpus().documents
+            let documents = CorpusDocument.all(bytes: 0).documents
             guard let chosen = documents.first(where: { $0.name == document }) else {
                 throw BenchFailure("no document named \(document)")
             }

@@ -64,10 +64,8 @@ func runPhases(
     }
     if options.runs("corpus") {
         log("corpus")
-        var documents = [CorpusDocument.escapedMenu(bytes: 10_000_000)]
-        let corpus = CorpusDocument.corpus()
-        documents += corpus.documents
-        if let missing = corpus.missing { notes.append(missing) }
+        let (documents, missing) = CorpusDocument.all(bytes: 10_000_000)
+        if let missing { notes.append(missing) }
         rows += try CorpusBench(
             documents: documents, repetitions: repetitions, process: process, raceBytes: 25_000_000
         ).run()
