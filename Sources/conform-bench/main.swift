@@ -39,17 +39,15 @@ func runBench(_ options: BenchOptions) async throws {
     log("wrote \(options.reportPath)")
 }
 
-/// The rows of every phase `options` selects, in the report's order.
-@MainActor
-func runPhases(
+/// The rows of the phases on JSON itself: the parser, the validator and the corpus.
+func jsonPhases(
     _ options: BenchOptions, contract: Contract, process: ProcessTimer?, notes: inout [String],
     log: (String) -> Void
-) async throws -> [BenchRow] {
+) throws -> [BenchRow] {
     let menu = MenuFixture.menu(bytes: 10_000_000)
     let small = MenuFixture.smallBodies(count: options.quick ? 5_000 : 10_000)
     let repetitions = options.repetitions
     var rows: [BenchRow] = []
-
     if options.runs("parser") {
         log("parser")
         rows += try ParserBench(menu: menu, smallBodies: small, repetitions: repetitions).run()
@@ -70,6 +68,17 @@ func runPhases(
             documents: documents, repetitions: repetitions, process: process, raceBytes: 25_000_000
         ).run()
     }
+    return rows
+}
+
+/// The rows of every phase `options` selects, in the report's order.
+@MainActor
+func runPhases(
+    _ options: BenchOptions, contract: Contract, process: ProcessTimer?, notes: inout [String],
+    log: (String) -> Void
+) async throws -> [BenchRow] {
+    var rows = try jsonPhases(options, contract: contract, process: process, notes: &notes, log: log)
+    let repetitions = options.repetitions
     if options.runs("replay") {
         log("replay")
         let replayContract = try ReplayFixture.contract(
