@@ -60,17 +60,7 @@ enum EscapedMenuFixture {
 
     /// A menu document of at least `bytes` bytes (one item more than needed at most).
     static func menu(bytes target: Int) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(target + 1024)
-        output.append(contentsOf: #"{"items":["#.utf8)
-        var id = 1
-        while output.count < target {
-            if id > 1 { output.append(UInt8(ascii: ",")) }
-            appendItem(id: id, to: &output)
-            id += 1
-        }
-        output.append(contentsOf: "]}".utf8)
-        return output
+        MenuFixture.items(bytes: target, appendItem: appendItem(id:to:))
     }
 
     private static func appendItem(id: Int, to output: inout [UInt8]) {

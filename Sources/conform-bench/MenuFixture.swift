@@ -19,13 +19,19 @@ enum MenuFixture {
 
     /// A `MenuResponse` document of at least `bytes` bytes (one item more than needed at most).
     static func menu(bytes target: Int) -> [UInt8] {
+        items(bytes: target, appendItem: appendItem(id:to:))
+    }
+
+    /// `{"items":[…]}` of at least `target` bytes, item `id` written by `appendItem` from 1 on (one
+    /// item more than needed at most): the frame of every generated menu.
+    static func items(bytes target: Int, appendItem: (Int, inout [UInt8]) -> Void) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(target + 512)
+        output.reserveCapacity(target + 1024)
         output.append(contentsOf: #"{"items":["#.utf8)
         var id = 1
         while output.count < target {
             if id > 1 { output.append(UInt8(ascii: ",")) }
-            appendItem(id: id, to: &output)
+            appendItem(id, &output)
             id += 1
         }
         output.append(contentsOf: "]}".utf8)

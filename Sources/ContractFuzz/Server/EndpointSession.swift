@@ -50,9 +50,8 @@ struct EndpointSession {
         /// Checks judged besides the intents' (references an answer points to).
         var extraChecks: Set<CheckName> = []
         /// Answers of the current phase (valid, then invalid requests) that did not come within
-        /// the timeout, and the timeout they missed.
+        /// the timeout.
         var timeouts = 0
-        var timeoutSeconds = 0.0
         /// The phases that stopped early on timeouts, each said in a sentence.
         var stops: [String] = []
     }
@@ -123,7 +122,7 @@ struct EndpointSession {
         if progress.timeouts >= Self.timeoutsBeforeStopping {
             progress.stops.append(
                 "\(phase) stopped after \(progress.timeouts) answers took longer than the "
-                    + "\(TransportError.format(progress.timeoutSeconds)) s timeout")
+                    + "\(TransportError.format(fuzzer.configuration.timeout.seconds)) s timeout")
         }
         progress.timeouts = 0
     }
@@ -192,9 +191,8 @@ struct EndpointSession {
         switch answer {
         case .success: progress.answered = true
         case .failure(let error) where error.isUnreachable: progress.unreachable = error
-        case .failure(.timedOut(let seconds, _)):
+        case .failure(.timedOut):
             progress.timeouts += 1
-            progress.timeoutSeconds = seconds
         case .failure: break
         }
         return answer

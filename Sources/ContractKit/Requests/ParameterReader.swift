@@ -15,7 +15,8 @@ public struct ParameterReader: Sendable {
     /// - Parameter others: The names of the operation's other query parameters, which an exploded
     ///   form object with `additionalProperties` does not take as its members.
     public func queryValue(
-        of parameter: Parameter, in pairs: [(name: String, value: String)], others: Set<String> = []
+        of parameter: Parameter, in pairs: [(name: String, value: String)],
+        others: @autoclosure () -> Set<String> = []
     ) -> JSONValue? {
         let schema = parameter.schemaPointer.flatMap(navigator.schema(at:))
         let types = schema.map(navigator.types(of:)) ?? []
@@ -35,8 +36,9 @@ public struct ParameterReader: Sendable {
                 let known = Set(resolved["properties"]?.objectValue?.keys ?? [])
                 let additional = resolved["additionalProperties"]
                 let takesOthers = additional != nil && additional != .bool(false)
+                let excluded = takesOthers ? others() : []
                 let members = pairs.filter {
-                    known.contains($0.name) || (takesOthers && !others.contains($0.name))
+                    known.contains($0.name) || (takesOthers && !excluded.contains($0.name))
                 }
                 return members.isEmpty ? nil : object(members.map { ($0.name, $0.value) }, schema)
             }

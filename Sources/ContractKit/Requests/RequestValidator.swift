@@ -93,8 +93,10 @@ package struct RequestValidator: Sendable {
         switch parameter.location {
         case .path: read = pathValues[parameter.name].map { reader.pathValue(of: parameter, text: $0) }
         case .query:
-            let others = Set(endpoint.parameters(in: .query).map(\.name)).subtracting([parameter.name])
-            read = reader.queryValue(of: parameter, in: request.query, others: others)
+            // Built only for a free-form object, which needs to know the other parameters' names.
+            read = reader.queryValue(
+                of: parameter, in: request.query,
+                others: Set(endpoint.parameters(in: .query).map(\.name)).subtracting([parameter.name]))
         case .header:
             read = request.headers[parameter.name].map { reader.headerValue(of: parameter, text: $0) }
         }
