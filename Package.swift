@@ -12,6 +12,7 @@ let package = Package(
     name: "Conform",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "ConformHTTP", targets: ["ConformHTTP"]),
         .library(name: "JSONSchema", targets: ["JSONSchema"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "SchemaGeneration", targets: ["SchemaGeneration"]),
@@ -28,27 +29,33 @@ let package = Package(
         .target(
             name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"],
             swiftSettings: settings),
+        .target(name: "ConformHTTP", swiftSettings: settings),
         .target(name: "SchemaGeneration", dependencies: ["JSONSchema"], swiftSettings: settings),
         .target(
-            name: "ContractKit", dependencies: ["JSONSchema", "SchemaGeneration"], swiftSettings: settings),
-        .target(
-            name: "ContractFuzz", dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit"],
+            name: "ContractKit", dependencies: ["ConformHTTP", "JSONSchema", "SchemaGeneration"],
             swiftSettings: settings),
         .target(
-            name: "ContractMock", dependencies: ["JSONSchema", "SchemaGeneration", "ContractKit"],
+            name: "ContractFuzz",
+            dependencies: ["ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit"],
             swiftSettings: settings),
         .target(
-            name: "ContractReports", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
+            name: "ContractMock",
+            dependencies: ["ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit"],
+            swiftSettings: settings),
+        .target(
+            name: "ContractReports", dependencies: ["ConformHTTP", "JSONSchema", "ContractKit"],
+            swiftSettings: settings),
         .target(
             name: "ContractCompat", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
         .target(
             name: "ContractTesting",
-            dependencies: ["JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            dependencies: ["ConformHTTP", "JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
             swiftSettings: settings),
         .target(
             name: "ConformCLI",
             dependencies: [
-                "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock",
+                "ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz",
+                "ContractMock",
                 "ContractReports", "ContractCompat",
             ],
             swiftSettings: settings),
@@ -57,7 +64,8 @@ let package = Package(
         .executableTarget(
             name: "conform-bench",
             dependencies: [
-                "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz", "ContractMock",
+                "ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz",
+                "ContractMock",
                 "ContractCompat",
             ],
             swiftSettings: settings),
@@ -65,37 +73,48 @@ let package = Package(
             name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"],
             swiftSettings: settings),
         .testTarget(
-            name: "ContractKitTests", dependencies: ["ContractKit", "JSONSchema", "ContractMock"],
+            name: "ContractKitTests",
+            dependencies: ["ConformHTTP", "ContractKit", "JSONSchema", "ContractMock"],
             exclude: ["Fixtures", "OpenAPI/Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SchemaGenerationTests", dependencies: ["SchemaGeneration", "JSONSchema", "ContractKit"],
             swiftSettings: settings),
         .testTarget(
             name: "ContractFuzzTests",
-            dependencies: ["ContractFuzz", "SchemaGeneration", "JSONSchema", "ContractKit", "ContractMock"],
+            dependencies: [
+                "ConformHTTP", "ContractFuzz", "SchemaGeneration", "JSONSchema", "ContractKit",
+                "ContractMock",
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "ContractMockTests",
-            dependencies: ["ContractMock", "ContractKit", "ContractFuzz", "JSONSchema", "SchemaGeneration"],
+            dependencies: [
+                "ConformHTTP", "ContractMock", "ContractKit", "ContractFuzz", "JSONSchema",
+                "SchemaGeneration",
+            ],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
-            name: "ConformCLITests", dependencies: ["ConformCLI", "conform", "ContractKit", "ContractMock"],
+            name: "ConformCLITests",
+            dependencies: ["ConformHTTP", "ConformCLI", "conform", "ContractKit", "ContractMock"],
             swiftSettings: settings),
         .testTarget(
-            name: "ContractReportsTests", dependencies: ["ContractReports", "JSONSchema", "ContractKit"],
+            name: "ContractReportsTests",
+            dependencies: ["ConformHTTP", "ContractReports", "JSONSchema", "ContractKit"],
             exclude: ["Fixtures", "Golden"], swiftSettings: settings),
         .testTarget(
             name: "ContractCompatTests", dependencies: ["ContractCompat", "ContractKit", "JSONSchema"],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
-            name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractMock"],
+            name: "ContractTestingTests",
+            dependencies: ["ConformHTTP", "ContractTesting", "ContractKit", "ContractMock"],
             swiftSettings: settings),
         .testTarget(
             name: "RestaurantClientTests",
-            dependencies: ["RestaurantClient", "ContractTesting"],
+            dependencies: ["ConformHTTP", "RestaurantClient", "ContractTesting"],
             swiftSettings: settings),
         .testTarget(
-            name: "TodoStorageTests", dependencies: ["ContractTesting"], exclude: ["Snapshots"],
+            name: "TodoStorageTests", dependencies: ["ConformHTTP", "ContractTesting"],
+            exclude: ["Snapshots"],
             swiftSettings: settings),
     ]
 )

@@ -1,3 +1,4 @@
+import ConformHTTP
 public import ContractKit
 import ContractMock
 import Foundation

@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractCompat
 import Foundation
 import JSONSchema

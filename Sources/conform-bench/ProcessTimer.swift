@@ -1,3 +1,4 @@
+import ConformHTTP
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import ConformHTTP
 import Foundation
 
 /// Whole-process races of `conform validate` against a Python pipeline on the same files, run

@@ -1,3 +1,4 @@
+import ConformHTTP
 import Foundation
 
 /// Requests per second of whole `conform fuzz` processes against the embedded mock, beside

@@ -1,3 +1,5 @@
+import ConformHTTP
+
 /// Wall time of whole `conform` processes a CI job runs, beside `conform --version` (the cost of
 /// starting the binary at all), so the ratio shows what loading and checking the contract add.
 struct StartupBench {

@@ -1,3 +1,4 @@
+import ConformHTTP
 import Foundation
 
 /// Wall-clock timing with the monotonic clock, and the median over repetitions that every figure

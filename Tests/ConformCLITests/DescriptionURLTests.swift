@@ -1,4 +1,5 @@
 import ConformCLI
+import ConformHTTP
 import ContractKit
 import ContractMock
 import Foundation

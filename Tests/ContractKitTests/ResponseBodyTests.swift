@@ -1,6 +1,7 @@
 import JSONSchema
 import Testing
 
+@testable import ConformHTTP
 @testable import ContractKit
 
 /// A valid response is judged on its tape alone; the tree that messages, captures and assertions

@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractTesting
 import Foundation
 import RestaurantClient

@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractKit
 
 /// `--fail-fast`: cancels the run once a case fails or errs, so a long run stops at the first

@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import ContractKit
 public import JSONSchema
 

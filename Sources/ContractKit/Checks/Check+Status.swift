@@ -1,3 +1,5 @@
+import ConformHTTP
+
 extension Check {
     /// No 5xx, ever.
     public static let notAServerError = Check(name: .notAServerError) { context in

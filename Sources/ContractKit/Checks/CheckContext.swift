@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import JSONSchema
 
 /// What a check sees: the contract, the endpoint and example, the exchange, and the variables.

@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import JSONSchema
 
 /// Judges a request a client sent: which operation it names, then its parameters, credentials,

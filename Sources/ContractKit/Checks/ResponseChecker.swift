@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import JSONSchema
 
 /// Runs checks on one exchange: parses the JSON body once, applies the contract's and endpoint's

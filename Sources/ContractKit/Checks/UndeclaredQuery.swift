@@ -1,3 +1,5 @@
+import ConformHTTP
+
 /// Finds query parameters a request sends that its operation does not declare: a server ignores
 /// them, so a client that relies on one (a misspelt `?categry=`) gets an answer it did not ask for.
 struct UndeclaredQuery {

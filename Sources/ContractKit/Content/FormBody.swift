@@ -1,3 +1,4 @@
+import ConformHTTP
 import Foundation
 public import JSONSchema
 
@@ -47,7 +48,9 @@ public enum FormBody {
     /// `value`, an object, written as a form of `contentType`, with the content type to send
     /// (a multipart one names its boundary); nil when a field cannot be a form field (null, a
     /// nested object, an array inside an array), or when the type is not a form.
-    public static func encode(_ value: JSONValue, contentType: String) -> (bytes: [UInt8], contentType: String)? {
+    public static func encode(_ value: JSONValue, contentType: String) -> (
+        bytes: [UInt8], contentType: String
+    )? {
         guard case .object(let object) = value, isForm(contentType) else { return nil }
         var fields: [(name: String, value: String)] = []
         for member in object.members {
@@ -65,13 +68,17 @@ public enum FormBody {
             }
         }
         if MediaType.essence(contentType) == "application/x-www-form-urlencoded" {
-            let text = fields.map { formEncoded($0.name) + "=" + formEncoded($0.value) }.joined(separator: "&")
+            let text = fields.map { formEncoded($0.name) + "=" + formEncoded($0.value) }.joined(
+                separator: "&")
             return (Array(text.utf8), "application/x-www-form-urlencoded")
         }
-        guard !fields.contains(where: { $0.value.contains(boundary) || $0.name.contains("\"") }) else { return nil }
+        guard !fields.contains(where: { $0.value.contains(boundary) || $0.name.contains("\"") }) else {
+            return nil
+        }
         var text = ""
         for field in fields {
-            text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\"\r\n\r\n\(field.value)\r\n"
+            text +=
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\"\r\n\r\n\(field.value)\r\n"
         }
         text += "--\(boundary)--\r\n"
         return (Array(text.utf8), "multipart/form-data; boundary=\(boundary)")
@@ -82,7 +89,9 @@ public enum FormBody {
 
     /// A name or value as `application/x-www-form-urlencoded` writes it (space as `+`).
     private static func formEncoded(_ text: String) -> String {
-        let encoded = text.addingPercentEncoding(withAllowedCharacters: formUnreserved.union(.init(charactersIn: " "))) ?? text
+        let encoded =
+            text.addingPercentEncoding(withAllowedCharacters: formUnreserved.union(.init(charactersIn: " ")))
+            ?? text
         return encoded.replacingOccurrences(of: " ", with: "+")
     }
 

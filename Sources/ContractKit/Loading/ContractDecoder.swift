@@ -1,3 +1,4 @@
+import ConformHTTP
 import JSONSchema
 
 /// Turns a parsed contract document into a `Contract`, recording every structural problem (wrong

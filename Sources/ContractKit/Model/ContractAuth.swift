@@ -1,3 +1,4 @@
+public import ConformHTTP
 import Foundation
 public import JSONSchema
 

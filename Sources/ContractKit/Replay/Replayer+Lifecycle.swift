@@ -1,3 +1,4 @@
+import ConformHTTP
 public import JSONSchema
 
 /// The calls `conform run` builds from the schemas for a resource's life (see ``LifecycleStep``):

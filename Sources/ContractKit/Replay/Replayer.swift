@@ -1,3 +1,4 @@
+import ConformHTTP
 import Foundation
 public import JSONSchema
 
@@ -259,9 +260,4 @@ public struct Replayer: Sendable {
     private func coverage(of cases: [CaseResult]) -> [EndpointCoverage] {
         EndpointCoverage.of(contract.endpoints, in: cases)
     }
-}
-
-/// The version written into results and reports.
-public enum ConformVersion {
-    public static let current = "0.1.0"
 }

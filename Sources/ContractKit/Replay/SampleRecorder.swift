@@ -1,3 +1,4 @@
+public import ConformHTTP
 import Foundation
 
 /// Saves response bodies (`--record DIR`) as samples for the client-model corpus:

@@ -1,3 +1,4 @@
+public import ConformHTTP
 import Foundation
 
 /// Keeps the door of an operation that declares `security`: the request must satisfy one of its

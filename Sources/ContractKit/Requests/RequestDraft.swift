@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import JSONSchema
 
 /// A request to one endpoint before it is written: typed parameter values and a body. `run` builds

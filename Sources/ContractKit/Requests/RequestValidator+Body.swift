@@ -1,3 +1,4 @@
+import ConformHTTP
 import JSONSchema
 
 extension RequestValidator {

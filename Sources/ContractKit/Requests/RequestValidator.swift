@@ -1,3 +1,4 @@
+public import ConformHTTP
 package import JSONSchema
 
 /// Checks one request against its endpoint: path, query and header parameters, content type and

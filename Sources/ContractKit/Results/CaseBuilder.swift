@@ -1,3 +1,5 @@
+public import ConformHTTP
+
 /// Builds the case results of every command that sends requests (`run`, `fuzz` and its stories):
 /// the one place a case gets its shape, a transport failure becomes a finding, a request gets its
 /// reproducer, bodies are clipped for the reports, and secrets are masked before the result leaves.

@@ -1,3 +1,5 @@
+public import ConformHTTP
+
 /// The outcome of one case of a run.
 public struct CaseResult: Sendable, Hashable {
     public enum Outcome: String, Sendable, Hashable {

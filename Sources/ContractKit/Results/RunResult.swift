@@ -1,3 +1,4 @@
+import ConformHTTP
 public import Foundation
 
 /// Everything a run found: the input of the reporters, `diff` and `merge`, and the exit code.

@@ -1,3 +1,4 @@
+import ConformHTTP
 public import JSONSchema
 
 /// The compiled schemas of one contract, compiled on first use and shared by every check, the mock

@@ -1,3 +1,5 @@
+public import ConformHTTP
+
 /// A configuration that sends requests to a target and covers a selection of a contract:
 /// `Replayer.Configuration` and `ServerFuzzer.Configuration`. The shared fields live in
 /// `TargetSettings` and `Selection`; this protocol gives both configurations the same

@@ -1,3 +1,5 @@
+public import ConformHTTP
+
 /// How Conform talks to the server under test: where it is, what every request carries, how long
 /// an answer may take and how large it may be, what output hides, and how many requests go out at
 /// once. `conform run`, `conform fuzz` and `ContractTesting` all build this one type, so a default
@@ -28,9 +30,10 @@ public struct TargetSettings: Sendable {
     /// Called after each case, from any task.
     public var progress: (@Sendable (CaseResult) -> Void)?
 
-    /// Each answer may take 30 s: a contract's examples include slow but correct endpoints (a
-    /// report, an export), and a case that times out is reported, so the wait must be generous.
-    public static let defaultTimeout: Duration = .seconds(30)
+    /// Each answer may take 30 s (`HTTPTransport.defaultTimeout`): a contract's examples include
+    /// slow but correct endpoints (a report, an export), and a case that times out is reported,
+    /// so the wait must be generous.
+    public static let defaultTimeout = HTTPTransport.defaultTimeout
     /// `conform fuzz` waits 10 s for each answer. It sends about forty requests per endpoint,
     /// most of them invalid on purpose; a server that hangs on bad input would otherwise hold a
     /// CI job for 30 s a request. Its valid requests are small, so 10 s is still generous.

@@ -1,3 +1,4 @@
+public import ConformHTTP
 import Foundation
 
 /// Keeps secrets out of output, reports and recorded samples: credentials headers always, any

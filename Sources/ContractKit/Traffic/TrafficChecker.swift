@@ -1,3 +1,5 @@
+public import ConformHTTP
+
 /// Judges the exchanges of an app's own traffic against a contract: the request with
 /// ``RequestChecker`` (the client's side), the response with ``ResponseChecker`` and every check of
 /// `conform run` but the examples' assertions (the server's side). `conform proxy`, `conform check`

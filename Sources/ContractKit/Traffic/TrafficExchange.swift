@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import Foundation
 
 /// One exchange of an app's own traffic, as a proxy saw it, a HAR file recorded it or the

@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractKit
 
 extension ContractMock {

@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import ContractKit
 import Foundation
 import JSONSchema

@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractKit
 import Foundation
 

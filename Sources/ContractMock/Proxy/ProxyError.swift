@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import ContractKit
 
 /// Why a proxy could not start or finish, rendered once for people by ``description``.

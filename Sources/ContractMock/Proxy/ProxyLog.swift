@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractKit
 
 /// The verdicts of a proxy session, kept lean so that a proxy left running all day stays small: a

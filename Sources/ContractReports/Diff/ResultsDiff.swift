@@ -1,3 +1,4 @@
+import ConformHTTP
 public import ContractKit
 
 /// What changed between a baseline run and the current one, case by case.

@@ -1,3 +1,4 @@
+import ConformHTTP
 public import ContractKit
 
 /// A run as JUnit XML, the format every CI system shows as a test report.

@@ -1,3 +1,4 @@
+import ConformHTTP
 public import ContractKit
 import Foundation
 public import JSONSchema

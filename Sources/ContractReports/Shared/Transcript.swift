@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import ContractKit
 
 /// The request and response of a case as plain text, the way an HTTP exchange reads on the wire.

@@ -1,3 +1,4 @@
+import ConformHTTP
 import JSONSchema
 
 /// What is wrong with one snapshot, as data: what a model could not load, what it lost on the

@@ -1,3 +1,4 @@
+import ConformHTTP
 public import ContractKit
 public import Foundation
 

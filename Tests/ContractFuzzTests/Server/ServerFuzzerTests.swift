@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractFuzz
 import ContractKit
 import ContractMock

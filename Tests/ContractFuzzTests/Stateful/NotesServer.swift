@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractKit
 import ContractMock
 import Foundation
@@ -115,7 +116,9 @@ final class NotesServer: Sendable {
     private func list(_ request: HTTPRequest, _ user: String) -> HTTPResponse {
         var limit = 50
         if let text = request.query.last(where: { $0.name == "limit" })?.value {
-            guard let value = Int(text), (1...50).contains(value) else { return problem(400, "limit is 1 to 50") }
+            guard let value = Int(text), (1...50).contains(value) else {
+                return problem(400, "limit is 1 to 50")
+            }
             limit = value
         }
         if bug == .ignoresLimit { limit = 50 }
@@ -130,9 +133,12 @@ final class NotesServer: Sendable {
         guard request.headers["Content-Type"]?.hasPrefix("application/json") == true else {
             return problem(400, "JSON only")
         }
-        guard let fields = fields(request.body, requireTitle: true) else { return problem(400, "invalid note") }
+        guard let fields = fields(request.body, requireTitle: true) else {
+            return problem(400, "invalid note")
+        }
         let note = state.withLock { state -> Note in
-            let note = Note(id: state.next, owner: user, title: fields.title ?? "", done: fields.done ?? false)
+            let note = Note(
+                id: state.next, owner: user, title: fields.title ?? "", done: fields.done ?? false)
             state.next += 1
             state.notes.append(note)
             return note
@@ -204,14 +210,16 @@ final class NotesServer: Sendable {
         let link = bug == .brokenLink ? "/notes/\(note.id + 1000)" : "/notes/\(note.id)"
         return .object(
             JSONObject([
-                ("id", .number(JSONNumber(note.id))), ("title", .string(note.title)), ("done", .bool(note.done)),
+                ("id", .number(JSONNumber(note.id))), ("title", .string(note.title)),
+                ("done", .bool(note.done)),
                 ("link", .string(link)),
             ]))
     }
 
     private func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
         HTTPResponse(
-            status: status, headers: ["Content-Type": "application/json"], body: JSONSerializer().bytes(value))
+            status: status, headers: ["Content-Type": "application/json"], body: JSONSerializer().bytes(value)
+        )
     }
 
     private func problem(_ status: Int, _ detail: String) -> HTTPResponse {

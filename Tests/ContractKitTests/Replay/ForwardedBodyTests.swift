@@ -2,6 +2,7 @@ import ContractMock
 import Foundation
 import Testing
 
+@testable import ConformHTTP
 @testable import ContractKit
 
 /// The forwarded body handling a proxy uses: bodies as sent, and a body past the limit returned as

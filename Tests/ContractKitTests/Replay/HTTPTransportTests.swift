@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConformHTTP
 @testable import ContractKit
 
 /// The exchange layer against a server that breaks HTTP on purpose: every fault ends, within the

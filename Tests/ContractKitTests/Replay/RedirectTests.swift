@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConformHTTP
 @testable import ContractKit
 
 /// Redirects are responses unless `followRedirects` is on; then only same-origin ones are

@@ -1,6 +1,7 @@
 import ContractKit
 import Testing
 
+@testable import ConformHTTP
 @testable import ContractMock
 
 @Suite("HTTPFields")

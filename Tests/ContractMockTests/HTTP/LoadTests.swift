@@ -1,3 +1,4 @@
+import ConformHTTP
 import ContractMock
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+public import ConformHTTP
 public import Foundation
 import JSONSchema
 

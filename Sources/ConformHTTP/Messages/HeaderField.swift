@@ -11,7 +11,7 @@ public struct HeaderField: Sendable, Hashable {
 
 extension String {
     /// Whether the two strings are equal ignoring case, as header names compare.
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
         utf8.count == other.utf8.count && lowercased() == other.lowercased()
     }
 }

@@ -1,5 +1,3 @@
-public import ContractKit
-
 extension HTTPServer {
     /// What a handler answers: the response, and how to deliver it (``DeliveryFaults``, none by
     /// default).

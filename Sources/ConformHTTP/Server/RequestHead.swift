@@ -1,5 +1,3 @@
-import ContractKit
-
 /// The request line and header fields of one request, validated but not yet interpreted.
 struct RequestHead {
     var method: String

@@ -1,5 +1,3 @@
-import ContractKit
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -14,6 +14,8 @@ import Foundation
 public final class HTTPTransport: Sendable {
     /// The default `--max-body`: 64 MiB.
     public static let defaultMaximumBodyBytes = 64 * 1_048_576
+    /// The default bound on one whole exchange: 30 s.
+    public static let defaultTimeout: Duration = .seconds(30)
     /// Redirects followed at most (with `followRedirects`) before the case is an error.
     public static let maximumRedirects = 10
 
@@ -29,7 +31,7 @@ public final class HTTPTransport: Sendable {
     let forcesURLSession: Bool
 
     public convenience init(
-        timeout: Duration = TargetSettings.defaultTimeout,
+        timeout: Duration = HTTPTransport.defaultTimeout,
         maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes, followRedirects: Bool = false,
         bodyHandling: BodyHandling = .decoded
     ) {

@@ -1,5 +1,3 @@
-import ContractKit
-
 extension HTTPServer {
     /// Where the server listens and the limits that keep a misbehaving client from exhausting it.
     ///

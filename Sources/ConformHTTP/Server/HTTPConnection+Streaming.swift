@@ -1,5 +1,3 @@
-import ContractKit
-
 extension HTTPConnection {
     /// Writes a reply whose body goes on past `response.body` (``HTTPServer/Reply/rest``), piece by
     /// piece as the stream yields it, so memory stays bounded however long the body. The length is

@@ -1,4 +1,3 @@
-public import ContractKit
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import ContractKit
-
 /// Everything a connection thread needs from its server, immutable and shareable.
 struct ConnectionContext: Sendable {
     let configuration: HTTPServer.Configuration

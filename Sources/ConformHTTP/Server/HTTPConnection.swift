@@ -1,4 +1,3 @@
-import ContractKit
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+public import ConformHTTP
+
 /// A `curl` command line that sends the same request, so anyone can reproduce a finding by pasting
 /// one line. Secrets are masked.
 ///

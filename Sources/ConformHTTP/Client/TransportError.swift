@@ -79,13 +79,6 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The check a finding about this error belongs to: an oversized body is its own finding
-    /// (`response_size`), every other failure means the server gave no usable response.
-    public var check: CheckName {
-        if case .bodyTooLarge = self { return .responseSize }
-        return .notAServerError
-    }
-
     package static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }

@@ -1,5 +1,3 @@
-import ContractKit
-
 /// Reads one request head (request line and header fields) from a connection with the shared
 /// ``MessageReader``, under the server's strict rules, limits and timeouts.
 struct HeadReader {
