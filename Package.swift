@@ -69,15 +69,22 @@ let package = Package(
                 "ContractCompat",
             ],
             swiftSettings: settings),
+        .target(
+            name: "ConformTestSupport", dependencies: ["ConformHTTP"], path: "Tests/ConformTestSupport",
+            swiftSettings: settings),
+        .testTarget(
+            name: "ConformHTTPTests", dependencies: ["ConformHTTP", "ConformTestSupport"],
+            swiftSettings: settings),
         .testTarget(
             name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"],
             swiftSettings: settings),
         .testTarget(
             name: "ContractKitTests",
-            dependencies: ["ConformHTTP", "ContractKit", "JSONSchema", "ContractMock"],
+            dependencies: ["ConformTestSupport", "ConformHTTP", "ContractKit", "JSONSchema", "ContractMock"],
             exclude: ["Fixtures", "OpenAPI/Fixtures"], swiftSettings: settings),
         .testTarget(
-            name: "SchemaGenerationTests", dependencies: ["SchemaGeneration", "JSONSchema", "ContractKit"],
+            name: "SchemaGenerationTests",
+            dependencies: ["ConformTestSupport", "SchemaGeneration", "JSONSchema", "ContractKit"],
             swiftSettings: settings),
         .testTarget(
             name: "ContractFuzzTests",
@@ -89,20 +96,26 @@ let package = Package(
         .testTarget(
             name: "ContractMockTests",
             dependencies: [
+                "ConformTestSupport",
                 "ConformHTTP", "ContractMock", "ContractKit", "ContractFuzz", "JSONSchema",
                 "SchemaGeneration",
             ],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "ConformCLITests",
-            dependencies: ["ConformHTTP", "ConformCLI", "conform", "ContractKit", "ContractMock"],
+            dependencies: [
+                "ConformTestSupport", "ConformHTTP", "ConformCLI", "conform", "ContractKit", "ContractMock",
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "ContractReportsTests",
-            dependencies: ["ConformHTTP", "ContractReports", "JSONSchema", "ContractKit"],
+            dependencies: [
+                "ConformTestSupport", "ConformHTTP", "ContractReports", "JSONSchema", "ContractKit",
+            ],
             exclude: ["Fixtures", "Golden"], swiftSettings: settings),
         .testTarget(
-            name: "ContractCompatTests", dependencies: ["ContractCompat", "ContractKit", "JSONSchema"],
+            name: "ContractCompatTests",
+            dependencies: ["ConformTestSupport", "ContractCompat", "ContractKit", "JSONSchema"],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "ContractTestingTests",
@@ -110,7 +123,7 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "RestaurantClientTests",
-            dependencies: ["ConformHTTP", "RestaurantClient", "ContractTesting"],
+            dependencies: ["ConformTestSupport", "ConformHTTP", "RestaurantClient", "ContractTesting"],
             swiftSettings: settings),
         .testTarget(
             name: "TodoStorageTests", dependencies: ["ConformHTTP", "ContractTesting"],

@@ -1,5 +1,6 @@
 import ConformCLI
 import ConformHTTP
+import ConformTestSupport
 import ContractKit
 import ContractMock
 import Foundation
@@ -46,10 +47,7 @@ struct BoundedOutputTests {
     /// JUnit XSDs) and a missing `xmllint` are said here, once, in one line.
     static let corpus: [Target] = {
         let names = ["v3-json/oai-v3.0-petstore-expanded.json", "v3-json/realworld-conduit.json"]
-        var folder = sharedDirectory.appendingPathComponent("openapi-corpus")
-        if let override = ProcessInfo.processInfo.environment["CONFORM_OPENAPI_CORPUS"], !override.isEmpty {
-            folder = URL(fileURLWithPath: override)
-        }
+        let folder = TestPaths.openAPICorpus
         let hasCorpus = FileManager.default.fileExists(atPath: folder.path)
         var skipped: [String] = []
         if !hasCorpus {
@@ -59,7 +57,7 @@ struct BoundedOutputTests {
             skipped.append("the xmllint checks (xmllint is not on PATH; apt-get install libxml2-utils)")
         } else if xsds == nil {
             skipped.append(
-                "the JUnit XSD checks (no XSDs in \(sharedDirectory.appendingPathComponent("junit").path); set CONFORM_SHARED_DIR)"
+                "the JUnit XSD checks (no XSDs in \(TestPaths.junitSchemas.path); set CONFORM_SHARED_DIR)"
             )
         }
         if !skipped.isEmpty { print("Bounded-output tests skipped " + skipped.joined(separator: " and ")) }
@@ -69,17 +67,9 @@ struct BoundedOutputTests {
 
     /// Both JUnit XSDs of `../shared/junit`, or nil when they are not there.
     static let xsds: [URL]? = {
-        let schemas = sharedDirectory.appendingPathComponent("junit")
-        let files = ["jenkins-junit-10.xsd", "windyroad-JUnit.xsd"].map { schemas.appendingPathComponent($0) }
+        let files = XMLLint.junitSchemaFiles
         return files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) } ? files : nil
     }()
-
-    static var sharedDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["CONFORM_SHARED_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    }
 
     @Test(
         "stdout, stderr and reports stay under a few hundred KB and the JUnit is valid XML",
@@ -160,9 +150,5 @@ struct BoundedOutputTests {
         }
     }
 
-    private static let xmllint: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/xmllint" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    private static let xmllint = XMLLint.executable()
 }

@@ -1,9 +1,9 @@
 import ConformCLI
+import ConformTestSupport
 import Foundation
 import Testing
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+let packageRoot = TestPaths.packageRoot
 
 /// What a command printed and returned.
 struct CommandOutput: Sendable {

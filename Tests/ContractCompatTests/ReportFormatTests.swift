@@ -1,3 +1,4 @@
+import ConformTestSupport
 import ContractCompat
 import Foundation
 import JSONSchema
@@ -23,7 +24,7 @@ struct ReportFormatTests {
     @Test("the Markdown comment puts breaking changes first, grouped by operation")
     func markdown() throws {
         let text = CompatMarkdown.render(try Self.shopReport(clients: .codable))
-        Golden.check(text, named: "shop.md")
+        Golden.compat.check(text, named: "shop.md")
         let breaking = try #require(text.range(of: "### Breaking changes"))
         let warnings = try #require(text.range(of: "### Warnings"))
         #expect(breaking.lowerBound < warnings.lowerBound)

@@ -1,4 +1,5 @@
 import ConformHTTP
+import ConformTestSupport
 import ContractKit
 import Foundation
 import Testing
@@ -53,7 +54,7 @@ struct JUnitReportTests {
             try Data(xml.utf8).write(
                 to: URL(fileURLWithPath: keep).appendingPathComponent("\(name).junit.xml"))
         }
-        let xsd = XMLLint.sharedDirectory.appendingPathComponent("junit").appendingPathComponent(schema)
+        let xsd = TestPaths.shared.appendingPathComponent("junit").appendingPathComponent(schema)
         #expect(FileManager.default.fileExists(atPath: xsd.path), "missing \(xsd.path)")
         guard let outcome = try XMLLint.validate(xml, schema: xsd) else { return }
         #expect(outcome.status == 0, "\(schema) rejected the \(name) report:\n\(outcome.output)\n\(xml)")
@@ -63,7 +64,7 @@ struct JUnitReportTests {
         "xmllint really validates: a document the strict schema forbids is rejected",
         .enabled(if: XMLLint.isAvailable))
     func xmllintRejects() throws {
-        let xsd = XMLLint.sharedDirectory.appendingPathComponent("junit/windyroad-JUnit.xsd")
+        let xsd = TestPaths.shared.appendingPathComponent("junit/windyroad-JUnit.xsd")
         guard
             let outcome = try XMLLint.validate(
                 "<testsuites name=\"x\"><testsuite/></testsuites>", schema: xsd)

@@ -1,3 +1,4 @@
+import ConformTestSupport
 import ContractKit
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 struct MarkdownReportTests {
     @Test("pinned output for a fixed run")
     func golden() {
-        Golden.check(MarkdownReport.render(RunFixtures.mixed()), named: "mixed.md")
+        Golden.reports.check(MarkdownReport.render(RunFixtures.mixed()), named: "mixed.md")
     }
 
     @Test("the first line is the verdict, naming the contract, its version and the server")

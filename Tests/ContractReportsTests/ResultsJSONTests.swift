@@ -1,3 +1,4 @@
+import ConformTestSupport
 import ContractKit
 import Foundation
 import JSONSchema
@@ -10,7 +11,7 @@ struct ResultsJSONTests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     static func schema() throws -> Schema {
-        let url = XMLLint.packageRoot.appendingPathComponent("docs/results.schema.json")
+        let url = TestPaths.packageRoot.appendingPathComponent("docs/results.schema.json")
         let document = try JSONParser.parse(Array(try Data(contentsOf: url)))
         return try Schema(document, options: SchemaOptions(assertsFormats: true))
     }
@@ -74,7 +75,7 @@ struct ResultsJSONTests {
 
     @Test("the schema knows every check a finding can name", arguments: CheckName.allCases)
     func everyCheckName(check: CheckName) throws {
-        let url = XMLLint.packageRoot.appendingPathComponent("docs/results.schema.json")
+        let url = TestPaths.packageRoot.appendingPathComponent("docs/results.schema.json")
         let document = try JSONParser.parse(Array(try Data(contentsOf: url)))
         let names = document["$defs"]?["checkName"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(names.contains(check.rawValue), "docs/results.schema.json lacks \(check.rawValue)")
@@ -141,7 +142,8 @@ struct ResultsJSONTests {
         let url = Self.testsFolder.appendingPathComponent("Fixtures/results-v1.json")
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
             .replacingOccurrences(
-                of: "\"actual\": \"500\",\n          \"status\": 500,\n          \"curl\": null,\n          \"steps\": []",
+                of:
+                    "\"actual\": \"500\",\n          \"status\": 500,\n          \"curl\": null,\n          \"steps\": []",
                 with: "\"actual\": \"500\"")
         #expect(
             !text.contains("\"actual\": \"500\",\n"),

@@ -1,11 +1,11 @@
+import ConformTestSupport
 import ContractTesting
 import Foundation
 import RestaurantClient
 import Testing
 
 /// The package root, found from this file so tests run from any directory.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+let packageRoot = TestPaths.packageRoot
 
 let restaurantContractPath = packageRoot.appendingPathComponent("Contracts/restaurant.json").path
 

@@ -1,3 +1,4 @@
+import ConformTestSupport
 import ContractKit
 import Foundation
 import JSONSchema
@@ -12,9 +13,7 @@ struct SchemaSite: Sendable, CustomTestStringConvertible {
     var testDescription: String { label }
 }
 
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
+private let packageRoot = TestPaths.packageRoot
 
 /// Every generated instance is valid by the schema it was generated from, as the validator judges.
 @Suite("Generated instances are valid")

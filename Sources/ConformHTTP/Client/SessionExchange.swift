@@ -32,32 +32,31 @@ final class SessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let endedEarly = Locked<[Int: TransportError]>([:])
     /// Deadlines fire here, on a queue of its own, so a busy cooperative pool cannot delay them.
     private let timers = DispatchQueue(label: "conform.session-exchange.deadlines")
-    private let lock = NSLock()
-    private var sessionStorage: URLSession?
+    private let sessionStorage = Locked<URLSession?>(nil)
 
     private var session: URLSession {
-        lock.lock()
-        defer { lock.unlock() }
-        if let sessionStorage { return sessionStorage }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCredentialStorage = nil
-        configuration.httpMaximumConnectionsPerHost = 64
-        configuration.timeoutIntervalForRequest = 3600
-        configuration.timeoutIntervalForResource = 3600
-        let created = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        sessionStorage = created
-        return created
+        sessionStorage.withLock { sessionStorage in
+            if let sessionStorage { return sessionStorage }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            configuration.urlCredentialStorage = nil
+            configuration.httpMaximumConnectionsPerHost = 64
+            configuration.timeoutIntervalForRequest = 3600
+            configuration.timeoutIntervalForResource = 3600
+            let created = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+            sessionStorage = created
+            return created
+        }
     }
 
     func invalidate() {
-        lock.lock()
-        defer { lock.unlock() }
-        sessionStorage?.invalidateAndCancel()
-        sessionStorage = nil
+        sessionStorage.withLock { sessionStorage in
+            sessionStorage?.invalidateAndCancel()
+            sessionStorage = nil
+        }
     }
 
     /// A response, and the rest of its body when it went past the limit of a streaming exchange.

@@ -23,8 +23,8 @@ public final class BodyStream: @unchecked Sendable {
     /// one with `Content-Length`; nil for a chunked or close-delimited body.
     public let declaredLength: Int?
     private let source: Source
-    private let lock = NSLock()
-    private var ended = false
+    /// Whether the body has ended; held for the whole of a read, so there is one reader at a time.
+    private let ended = Locked(false)
     private let peer: String
 
     init(source: Source, declaredLength: Int?, peer: String) {
@@ -39,58 +39,52 @@ public final class BodyStream: @unchecked Sendable {
     ///   ends with `timedOut` (a long body that keeps moving is never cut).
     /// - Throws: `TransportError` when the body breaks off (reset, closed short, stalled).
     public func next(idleTimeout: Duration) throws(TransportError) -> [UInt8]? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !ended else { return nil }
-        do throws(TransportError) {
-            let piece: [UInt8]?
-            switch source {
-            case .socket(let pump, let deadline, _):
-                pump.reader.deadline = deadline(idleTimeout)
-                do throws(FramingFault) {
-                    piece = try pump.next(maximum: MessageReader.pieceBytes)
-                } catch {
-                    let waited = ExchangeDeadline(timeout: idleTimeout, start: .now - idleTimeout)
-                    throw TransportError(error, peer: peer, deadline: waited, sawNoBytes: false)
+        try ended.withLock { (ended: inout Bool) throws(TransportError) -> [UInt8]? in
+            guard !ended else { return nil }
+            do throws(TransportError) {
+                let piece: [UInt8]?
+                switch source {
+                case .socket(let pump, let deadline, _):
+                    pump.reader.deadline = deadline(idleTimeout)
+                    do throws(FramingFault) {
+                        piece = try pump.next(maximum: MessageReader.pieceBytes)
+                    } catch {
+                        let waited = ExchangeDeadline(timeout: idleTimeout, start: .now - idleTimeout)
+                        throw TransportError(error, peer: peer, deadline: waited, sawNoBytes: false)
+                    }
+                case .queue(let queue):
+                    piece = try queue.pop(idleTimeout: idleTimeout)
+                case .generated(let next):
+                    piece = next()
                 }
-            case .queue(let queue):
-                piece = try queue.pop(idleTimeout: idleTimeout)
-            case .generated(let next):
-                piece = next()
+                if piece == nil { finish(&ended) }
+                return piece
+            } catch {
+                finish(&ended)
+                throw error
             }
-            if piece == nil { finish() }
-            return piece
-        } catch {
-            finish()
-            throw error
         }
     }
 
     /// Whether the whole body has been read (or the stream was closed).
-    public var isFinished: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return ended
-    }
+    public var isFinished: Bool { ended.current }
 
     /// The trailer fields of a chunked body, once it has ended.
     public var trailers: HTTPFields {
-        lock.lock()
-        defer { lock.unlock() }
-        if case .socket(let pump, _, _) = source { return pump.trailers }
-        return HTTPFields()
+        ended.withLock { _ in
+            if case .socket(let pump, _, _) = source { return pump.trailers }
+            return HTTPFields()
+        }
     }
 
     /// Stops reading: what is left is never read, and the connection behind it is closed (a
     /// server's own connection is left to the server).
     public func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        finish()
+        ended.withLock { finish(&$0) }
     }
 
     /// Releases the source once; called with the lock held.
-    private func finish() {
+    private func finish(_ ended: inout Bool) {
         guard !ended else { return }
         ended = true
         switch source {

@@ -20,7 +20,7 @@ public final class HTTPServer: Sendable {
     private let logger: (@Sendable (String) -> Void)?
     private let handler: @Sendable (Incoming) -> Reply
     private let registry = ConnectionRegistry()
-    private let state = ServerState()
+    private let state = Locked<ServerRun?>(nil)
 
     /// Creates a stopped server; nothing is bound until `start()`.
     ///

@@ -71,30 +71,23 @@ struct RequestHead {
     }
 
     private static func parseField(_ line: ArraySlice<UInt8>) throws(RequestRejection) -> (String, String) {
-        guard let first = line.first else { throw .badRequest("empty header line") }
-        if first == 0x20 || first == 0x09 {
-            throw .badRequest("obsolete line folding (a header line starting with whitespace) is not allowed")
+        guard !line.isEmpty else { throw .badRequest("empty header line") }
+        do {
+            let field = try FieldLine.read(line, strict: true)
+            return (field.name, field.value)
+        } catch {
+            switch error {
+            case .folded:
+                throw .badRequest(
+                    "obsolete line folding (a header line starting with whitespace) is not allowed")
+            case .noColon:
+                throw .badRequest("header line without a colon: \(FieldLine.quoted(line))")
+            case .invalidName(let name):
+                throw .badRequest("invalid header name \(FieldLine.quoted(name))")
+            case .controlCharacter(let name):
+                throw .badRequest("control character in the value of header \(FieldLine.quoted(name))")
+            }
         }
-        guard let colon = line.firstIndex(of: 0x3A) else {
-            throw .badRequest("header line without a colon: \(FieldLine.quoted(line))")
-        }
-        let name = line[line.startIndex..<colon]
-        guard !name.isEmpty, name.allSatisfy(FieldLine.isTokenByte) else {
-            throw .badRequest("invalid header name \(FieldLine.quoted(name))")
-        }
-        var value = line[(colon + 1)...]
-        while let byte = value.first, byte == 0x20 || byte == 0x09 { value = value.dropFirst() }
-        while let byte = value.last, byte == 0x20 || byte == 0x09 { value = value.dropLast() }
-        guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
-            throw .badRequest("control character in the value of header \(FieldLine.quoted(name))")
-        }
-        return (String(decoding: name, as: UTF8.self), decodeFieldValue(value))
-    }
-
-    /// Field values are usually ASCII; UTF-8 is kept, other bytes are read as ISO-8859-1.
-    private static func decodeFieldValue(_ bytes: ArraySlice<UInt8>) -> String {
-        if let text = String(strictUTF8: bytes) { return text }
-        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

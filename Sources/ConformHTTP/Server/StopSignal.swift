@@ -12,13 +12,12 @@ import Foundation
 /// byte written by `shutdown()` wakes the accept loop and every idle connection at once without
 /// closing descriptors under their feet. The pipe is never drained.
 ///
-/// `@unchecked Sendable`: the descriptors are immutable after `init`; `isClosed` is guarded by
-/// `lock`, and the owner closes the pipe only after every thread that polls it has finished.
-final class StopSignal: @unchecked Sendable {
+/// The descriptors are immutable after `init`, and the owner closes the pipe only after every
+/// thread that polls it has finished.
+final class StopSignal: Sendable {
     let readDescriptor: Int32
     private let writeDescriptor: Int32
-    private let lock = NSLock()
-    private var isClosed = false
+    private let isClosed = Locked(false)
 
     init() throws(HTTPServerError) {
         var descriptors: [Int32] = [0, 0]
@@ -33,7 +32,7 @@ final class StopSignal: @unchecked Sendable {
 
     /// Makes the pipe readable; harmless to call more than once.
     func fire() {
-        lock.withLock {
+        isClosed.withLock { isClosed in
             guard !isClosed else { return }
             var byte: UInt8 = 1
             _ = write(writeDescriptor, &byte, 1)
@@ -48,7 +47,7 @@ final class StopSignal: @unchecked Sendable {
 
     /// Closes both ends; later calls do nothing.
     func close() {
-        lock.withLock {
+        isClosed.withLock { isClosed in
             guard !isClosed else { return }
             isClosed = true
             SocketPlatform.closeDescriptor(readDescriptor)

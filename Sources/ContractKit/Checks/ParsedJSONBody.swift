@@ -1,5 +1,5 @@
+import ConformHTTP
 public import JSONSchema
-import Synchronization
 
 /// A response's JSON body, scanned once into a tape; its `JSONValue` tree is built only when a
 /// check, a capture or a message needs it.
@@ -11,7 +11,7 @@ import Synchronization
 public final class ParsedJSONBody: Sendable {
     /// The scanned body, or why it is not JSON.
     public let tape: Result<JSONTape, JSONParseError>
-    private let tree = Mutex<JSONValue?>(nil)
+    private let tree = Locked<JSONValue?>(nil)
 
     public init(bytes: [UInt8]) {
         tape = Result { () throws(JSONParseError) in try JSONTape.parse(bytes) }

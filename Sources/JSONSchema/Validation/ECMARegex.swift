@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A compiled ECMA-262 regular expression, as `pattern` and `patternProperties` require.
 ///
@@ -21,8 +22,7 @@ final class ECMARegex: @unchecked Sendable {
     /// boundary: the common case, and the fastest.
     let automaton: RegexAutomaton?
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: ECMARegex] = [:]
+    private static let cache = Mutex<[String: ECMARegex]>([:])
 
     private init(source: String, expression: NSRegularExpression) {
         self.source = source
@@ -33,13 +33,13 @@ final class ECMARegex: @unchecked Sendable {
 
     /// The compiled regex for `source`, shared through a locked cache; throws the ICU message.
     static func compile(_ source: String) throws -> ECMARegex {
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
-        if let cached = cache[source] { return cached }
-        let expression = try NSRegularExpression(pattern: translate(source), options: [])
-        let regex = ECMARegex(source: source, expression: expression)
-        cache[source] = regex
-        return regex
+        try cache.withLock { cache in
+            if let cached = cache[source] { return cached }
+            let expression = try NSRegularExpression(pattern: translate(source), options: [])
+            let regex = ECMARegex(source: source, expression: expression)
+            cache[source] = regex
+            return regex
+        }
     }
 
     /// Whether `source` compiles, without caching it: for `format: regex`, whose inputs are

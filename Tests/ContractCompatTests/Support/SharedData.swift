@@ -1,20 +1,14 @@
+import ConformTestSupport
 import Foundation
 import Testing
 
 /// The data kept beside the package (`../shared`): the public OpenAPI descriptions and the JUnit
 /// XSDs with `xmllint`. A test that needs one and finds it missing prints one line and passes.
 enum SharedData {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { TestPaths.packageRoot }
 
     /// `CONFORM_OPENAPI_CORPUS`, else `../shared/openapi-corpus`.
-    static var corpus: URL {
-        if let path = ProcessInfo.processInfo.environment["CONFORM_OPENAPI_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi-corpus")
-    }
+    static var corpus: URL { TestPaths.openAPICorpus }
 
     /// Every root description of the corpus (the parts of the split one are reached by `$ref`).
     static func corpusDocuments() -> [String] {
@@ -33,33 +27,12 @@ enum SharedData {
     }
 
     /// `CONFORM_SHARED_DIR/junit`, else `../shared/junit`.
-    static var junitSchemas: URL {
-        if let override = ProcessInfo.processInfo.environment["CONFORM_SHARED_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override).appendingPathComponent("junit")
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/junit")
-    }
+    static var junitSchemas: URL { TestPaths.junitSchemas }
 
-    static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
+    static func executable(_ name: String) -> String? { TestPaths.executable(name) }
 
     /// What is missing for the XSD checks, or nil when they can run.
-    static var xsdCheckUnavailable: String? {
-        var missing: [String] = []
-        if !FileManager.default.fileExists(
-            atPath: junitSchemas.appendingPathComponent("windyroad-JUnit.xsd").path)
-        {
-            missing.append("the JUnit XSDs are not in \(junitSchemas.path) (set CONFORM_SHARED_DIR)")
-        }
-        if executable("xmllint") == nil {
-            missing.append("xmllint is not on PATH (apt-get install libxml2-utils)")
-        }
-        return missing.isEmpty ? nil : missing.joined(separator: "; and ")
-    }
+    static var xsdCheckUnavailable: String? { XMLLint.unavailability }
 
     /// Runs a tool and returns its exit status and combined output.
     static func run(_ tool: String, _ arguments: [String], in folder: URL? = nil) throws -> (
@@ -79,10 +52,5 @@ enum SharedData {
     }
 
     /// A new empty folder under the temporary directory.
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "conform-compat-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    static func temporaryFolder() throws -> URL { try TestPaths.temporaryFolder("conform-compat-test") }
 }

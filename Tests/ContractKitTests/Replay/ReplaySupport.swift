@@ -1,12 +1,12 @@
 import ConformHTTP
+import ConformTestSupport
 import ContractKit
 import ContractMock
 import Foundation
 import Testing
 
 /// The repository's root, found from this file so tests run from any working directory.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = TestPaths.packageRoot
 
 /// The shipped Restaurant contract, loaded once.
 func restaurantContract(sourceLocation: SourceLocation = #_sourceLocation) throws -> Contract {

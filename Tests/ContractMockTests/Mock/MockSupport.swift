@@ -1,4 +1,5 @@
 import ConformHTTP
+import ConformTestSupport
 import ContractKit
 import ContractMock
 import Foundation
@@ -6,8 +7,7 @@ import JSONSchema
 import Testing
 
 /// The package root, found from this file.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = TestPaths.packageRoot
 
 /// The public OpenAPI descriptions beside the package (`CONFORM_OPENAPI_CORPUS` overrides), or nil
 /// when the folder is absent.

@@ -1,4 +1,5 @@
 import ConformHTTP
+import ConformTestSupport
 import ContractKit
 import ContractMock
 import Foundation
@@ -9,8 +10,7 @@ struct ProxyHarness {
     let url: String
     let upstream: @Sendable () -> Void
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
     static func restaurant() throws -> Contract {
         try ContractLoader.load(file: packageRoot.appendingPathComponent("Contracts/restaurant.json").path)

@@ -13,9 +13,8 @@ public final class HARWriter: @unchecked Sendable {
     public let path: String
     private let partial: String
     private let handle: FileHandle
-    private let lock = NSLock()
-    private var entries = 0
-    private var isFinished = false
+    /// How many entries are written, and whether the document is closed.
+    private let progress = Locked((entries: 0, isFinished: false))
 
     /// Starts a HAR file at `path` (written to `<path>.partial` until ``finish()``).
     /// - Throws: `CocoaError` when the file cannot be created.
@@ -40,23 +39,25 @@ public final class HARWriter: @unchecked Sendable {
             request: request, response: result.response, startedAt: startedAt, duration: result.duration,
             comment: comment)
         let text = JSONSerializer().string(entry)
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isFinished else { return }
-        handle.write(Data(((entries == 0 ? "\n" : ",\n") + text).utf8))
-        entries += 1
+        progress.withLock { progress in
+            guard !progress.isFinished else { return }
+            handle.write(Data(((progress.entries == 0 ? "\n" : ",\n") + text).utf8))
+            progress.entries += 1
+        }
     }
 
     /// Ends the document and moves it to ``path``; later appends are ignored.
     /// - Throws: `CocoaError` when the file cannot be moved into place.
     public func finish() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isFinished else { return }
-        isFinished = true
-        handle.write(Data("\n]}}\n".utf8))
-        try handle.close()
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.moveItem(atPath: partial, toPath: path)
+        try progress.withLock { progress in
+            guard !progress.isFinished else { return }
+            progress.isFinished = true
+            handle.write(Data("\n]}}\n".utf8))
+            try handle.close()
+            if FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.removeItem(atPath: path)
+            }
+            try FileManager.default.moveItem(atPath: partial, toPath: path)
+        }
     }
 }

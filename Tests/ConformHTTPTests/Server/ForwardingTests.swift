@@ -1,8 +1,7 @@
-import ConformHTTP
-import ContractKit
-import ContractMock
 import Foundation
 import Testing
+
+@testable import ConformHTTP
 
 extension HTTPServerTests {
     /// A server that sends on what it receives through the client, as a proxy does: the request

@@ -1,6 +1,6 @@
-import ConformHTTP
-import ContractKit
 import Testing
+
+@testable import ConformHTTP
 
 /// One request type for both sides: what a check reads (path, query, target) comes from the URL,
 /// whether Conform built it or its server received it.

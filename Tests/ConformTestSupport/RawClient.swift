@@ -1,7 +1,5 @@
-import ConformHTTP
-import ContractKit
-import ContractMock
-import Foundation
+package import ConformHTTP
+package import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -10,26 +8,26 @@ import Foundation
 #endif
 
 /// A failure of the test scaffolding itself, with a readable message.
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct TestFailure: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A parsed response read off a raw socket.
-struct RawResponse {
-    var status: Int
-    var headers: HTTPFields
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
+package struct RawResponse {
+    package var status: Int
+    package var headers: HTTPFields
+    package var body: [UInt8]
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A blocking TCP client that sends exactly the bytes a test wants, including malformed ones,
 /// and reads responses without any HTTP library smoothing things over.
-final class RawClient {
-    let descriptor: Int32
+package final class RawClient {
+    package let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, host: String = "127.0.0.1") throws {
+    package init(port: Int, host: String = "127.0.0.1") throws {
         let isIPv6 = host.contains(":")
         let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Self.streamType, 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
@@ -76,7 +74,7 @@ final class RawClient {
 
     /// Sends bytes; returns `false` when the server already closed or reset the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         #if canImport(Glibc)
             let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -94,7 +92,7 @@ final class RawClient {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool {
+    package func send(_ text: String) -> Bool {
         send(Array(text.utf8))
     }
 
@@ -112,7 +110,7 @@ final class RawClient {
     }
 
     /// Reads one response; a body without `Content-Length` extends to the end of the stream.
-    func readResponse(timeout: Duration = .seconds(5), isHead: Bool = false) throws -> RawResponse {
+    package func readResponse(timeout: Duration = .seconds(5), isHead: Bool = false) throws -> RawResponse {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let response = try takeResponse(isHead: isHead, complete: false) { return response }
@@ -163,7 +161,7 @@ final class RawClient {
 
     /// Waits for the server to close the connection, discarding anything it sends; returns
     /// whether it closed (or reset) within `timeout`.
-    func waitForClose(timeout: Duration = .seconds(5)) -> Bool {
+    package func waitForClose(timeout: Duration = .seconds(5)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let count = fill(timeout: deadline - .now) else { continue }
@@ -173,7 +171,7 @@ final class RawClient {
     }
 
     /// Whether the connection ended with a reset or an orderly close, read from the stream.
-    func readUntilEnd(timeout: Duration = .seconds(5)) -> (bytes: [UInt8], wasReset: Bool)? {
+    package func readUntilEnd(timeout: Duration = .seconds(5)) -> (bytes: [UInt8], wasReset: Bool)? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let count = fill(timeout: deadline - .now) else { continue }

@@ -1,61 +1,48 @@
-import Foundation
+package import Foundation
 import Testing
 
 /// Runs `xmllint --noout --schema` on a document, for checking reports against the JUnit XSDs.
-enum XMLLint {
-    struct Outcome {
-        var status: Int32
-        var output: String
+package enum XMLLint {
+    package struct Outcome {
+        package var status: Int32
+        package var output: String
     }
 
-    /// The folder holding the shared test assets: `CONFORM_SHARED_DIR`, or `../shared` beside the
-    /// package root.
-    static var sharedDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["CONFORM_SHARED_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override)
+    /// The two JUnit XSDs every JUnit report must validate against.
+    package static var junitSchemaFiles: [URL] {
+        ["jenkins-junit-10.xsd", "windyroad-JUnit.xsd"].map {
+            TestPaths.junitSchemas.appendingPathComponent($0)
         }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     }
-
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    /// The folder holding the JUnit XSDs.
-    static var junitSchemas: URL { sharedDirectory.appendingPathComponent("junit") }
 
     /// Whether the XSD checks can run: the XSDs are on disk and xmllint is on PATH. When not, says
     /// so in one line (what was skipped and how to run it), once per process, and the checks skip.
-    static let isAvailable: Bool = {
-        let xsd = junitSchemas.appendingPathComponent("windyroad-JUnit.xsd")
-        var missing: [String] = []
-        if !FileManager.default.fileExists(atPath: xsd.path) {
-            missing.append(
-                "the JUnit XSDs are not in \(junitSchemas.path) (set CONFORM_SHARED_DIR to the folder holding junit/)"
-            )
-        }
-        if executable() == nil {
-            missing.append("xmllint is not on PATH (apt-get install libxml2-utils; .ci/run does)")
-        }
-        guard missing.isEmpty else {
-            print("JUnit XSD checks skipped: " + missing.joined(separator: "; and "))
+    package static let isAvailable: Bool = {
+        if let missing = unavailability {
+            print("JUnit XSD checks skipped: " + missing)
             return false
         }
         return true
     }()
 
-    static func executable() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/xmllint"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    /// What is missing for the XSD checks (the XSDs, xmllint), in one line, or nil when they can run.
+    package static var unavailability: String? {
+        var missing: [String] = []
+        if !junitSchemaFiles.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
+            missing.append(
+                "the JUnit XSDs are not in \(TestPaths.junitSchemas.path) (set CONFORM_SHARED_DIR to the folder holding junit/)"
+            )
         }
-        return nil
+        if executable() == nil {
+            missing.append("xmllint is not on PATH (apt-get install libxml2-utils; .ci/run does)")
+        }
+        return missing.isEmpty ? nil : missing.joined(separator: "; and ")
     }
 
+    package static func executable() -> String? { TestPaths.executable("xmllint") }
+
     /// Validates `xml` against the XSD at `schema`; records a test issue when xmllint is missing.
-    static func validate(_ xml: String, schema: URL) throws -> Outcome? {
+    package static func validate(_ xml: String, schema: URL) throws -> Outcome? {
         guard let tool = executable() else {
             Issue.record(
                 "xmllint is not on PATH: install Debian's libxml2-utils (apt-get install -y libxml2-utils); .ci/run does"

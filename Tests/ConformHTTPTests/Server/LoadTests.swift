@@ -1,7 +1,8 @@
-import ConformHTTP
-import ContractMock
+import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformHTTP
 
 extension HTTPServerTests {
     @Suite("Load")

@@ -1,9 +1,8 @@
-import ContractMock
+import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformHTTP
-@testable import ContractKit
 
 /// The forwarded body handling a proxy uses: bodies as sent, and a body past the limit returned as
 /// its first bytes and a stream of the rest, on both paths of the transport.

@@ -1,8 +1,8 @@
-import ConformHTTP
-import ContractKit
-import ContractMock
+import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformHTTP
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

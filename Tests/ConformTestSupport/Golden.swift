@@ -1,18 +1,26 @@
-import Foundation
-import Testing
+package import Foundation
+package import Testing
 
-/// Golden files: expected output kept beside the tests under `Golden/`.
+/// Golden files: expected output kept beside a test target's tests, compared line by line.
 ///
-/// Re-record with `CONFORM_RECORD_GOLDEN=1 swift test --filter ContractReportsTests`; a recording
-/// always fails once so that nobody records by accident and commits without looking. CI (env `CI`)
-/// never records.
-enum Golden {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("Golden")
+/// Re-record with `CONFORM_RECORD_GOLDEN=1 swift test --filter <TestTarget>`; a recording always
+/// fails once so that nobody records by accident and commits without looking. CI (env `CI`) never
+/// records.
+package struct Golden: Sendable {
+    /// The folder the golden files are in.
+    package let folder: URL
+    /// The test target to name in the re-recording hint.
+    package let target: String
 
-    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    package init(folder: URL, target: String) {
+        self.folder = folder
+        self.target = target
+    }
+
+    /// Records an issue at the caller when `actual` differs from the golden file `name`.
+    package func check(
+        _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let file = folder.appendingPathComponent(name)
         let environment = ProcessInfo.processInfo.environment
         let recording = environment["CONFORM_RECORD_GOLDEN"] == "1" && (environment["CI"] ?? "").isEmpty
@@ -30,21 +38,20 @@ enum Golden {
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             Issue.record(
-                "no golden file \(file.path): record it with CONFORM_RECORD_GOLDEN=1 swift test --filter ContractReportsTests",
+                "no golden file \(file.path): record it with CONFORM_RECORD_GOLDEN=1 swift test --filter \(target)",
                 sourceLocation: sourceLocation)
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
         guard expected != actual else { return }
-        let changes = lineDiff(expected, actual)
         Issue.record(
-            "\(name) differs from the golden file (- golden, + actual):\n\(changes)",
+            "\(name) differs from the golden file (- golden, + actual):\n\(Self.lineDiff(expected, actual))",
             sourceLocation: sourceLocation)
     }
 
     /// A line diff from the longest common subsequence, showing only changed lines with their
     /// numbers in the golden file.
-    static func lineDiff(_ old: String, _ new: String) -> String {
+    package static func lineDiff(_ old: String, _ new: String) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false)
         var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)

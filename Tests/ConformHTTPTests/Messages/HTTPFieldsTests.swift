@@ -1,7 +1,6 @@
-import ConformHTTP
-import ContractKit
-import ContractMock
 import Testing
+
+@testable import ConformHTTP
 
 /// One header shape and one lookup rule for the client and the mock server.
 @Suite("HTTPFields")

@@ -1,8 +1,6 @@
-import ContractKit
 import Testing
 
 @testable import ConformHTTP
-@testable import ContractMock
 
 @Suite("HTTPFields")
 struct HTTPHeadersTests {

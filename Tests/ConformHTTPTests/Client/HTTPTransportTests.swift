@@ -1,8 +1,8 @@
+import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformHTTP
-@testable import ContractKit
 
 /// The exchange layer against a server that breaks HTTP on purpose: every fault ends, within the
 /// deadline, as a named `TransportError` or as the response itself — never a hang or a crash.

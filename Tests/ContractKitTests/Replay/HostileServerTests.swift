@@ -1,4 +1,5 @@
 import ConformHTTP
+import ConformTestSupport
 import ContractKit
 import ContractMock
 import Foundation

@@ -1,6 +1,5 @@
-import ConformHTTP
-import ContractKit
-import Foundation
+package import ConformHTTP
+package import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -12,40 +11,40 @@ import Foundation
 /// Each connection runs on its own thread with blocking I/O; `script` gets the request and a
 /// connection to write to, and the connection closes when the script returns (unless it asks to
 /// keep it for the next request).
-final class HostileServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var target: String
-        var headers: HTTPFields
-        var body: [UInt8]
-        var raw: String
+package final class HostileServer: @unchecked Sendable {
+    package struct Request: Sendable {
+        package var method: String
+        package var target: String
+        package var headers: HTTPFields
+        package var body: [UInt8]
+        package var raw: String
 
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.last { $0.name.lowercased() == name.lowercased() }?.value
         }
     }
 
     /// The server's end of one connection.
-    final class Connection: @unchecked Sendable {
-        let fd: Int32
+    package final class Connection: @unchecked Sendable {
+        package let fd: Int32
         /// Set by a script to keep the connection open for another request.
-        var keepOpen = false
+        package var keepOpen = false
         /// Whether the server was stopped: an endless script must end with its test, or the client
         /// side (URLSession, which winds a cancelled transfer down slowly under load) keeps reading.
-        let isStopped: @Sendable () -> Bool
-        init(fd: Int32, isStopped: @escaping @Sendable () -> Bool = { false }) {
+        package let isStopped: @Sendable () -> Bool
+        package init(fd: Int32, isStopped: @escaping @Sendable () -> Bool = { false }) {
             self.fd = fd
             self.isStopped = isStopped
         }
 
         /// Writes bytes; false once the client has gone.
         @discardableResult
-        func write(_ bytes: [UInt8]) -> Bool {
+        package func write(_ bytes: [UInt8]) -> Bool {
             var offset = 0
             while offset < bytes.count {
                 if isStopped() { return false }
-                let sent = bytes.withUnsafeBytes {
-                    send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = bytes[offset...].withUnsafeBytes {
+                    send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
                 }
                 if sent <= 0 { return false }
                 offset += sent
@@ -54,26 +53,26 @@ final class HostileServer: @unchecked Sendable {
         }
 
         @discardableResult
-        func write(_ text: String) -> Bool { write(Array(text.utf8)) }
+        package func write(_ text: String) -> Bool { write(Array(text.utf8)) }
 
         /// Closes with a TCP reset instead of an orderly close.
-        func reset() {
+        package func reset() {
             var option = linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         }
     }
 
-    typealias Script = @Sendable (Request, Connection) -> Void
+    package typealias Script = @Sendable (Request, Connection) -> Void
 
-    let port: Int
+    package let port: Int
     private let listener: Int32
     private let script: Script
     private let state = Locked<(requests: [Request], stopped: Bool)>(([], false))
 
     /// Every request received so far.
-    var requests: [Request] { state.current.requests }
+    package var requests: [Request] { state.current.requests }
 
-    init(script: @escaping Script) throws {
+    package init(script: @escaping Script) throws {
         self.script = script
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
@@ -102,9 +101,9 @@ final class HostileServer: @unchecked Sendable {
         thread.start()
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    func stop() {
+    package func stop() {
         state.withLock { $0.stopped = true }
         _ = shutdown(listener, Int32(SHUT_RDWR))
         _ = close(listener)
