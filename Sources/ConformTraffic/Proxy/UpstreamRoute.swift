@@ -9,19 +9,14 @@ import Foundation
 /// was switched to the proxy sends `/menu`, one using the proxy through system settings sends
 /// `http://api.example.com/v1/menu`. Both reach `<upstream>/menu`, and both are matched as `/menu`.
 struct UpstreamRoute: Sendable {
-    /// `scheme://host[:port]`.
-    let origin: String
-    /// The upstream URL's path without a trailing slash (`/v1`), empty at the root.
-    let basePath: String
+    /// The upstream's origin and base path.
+    let base: APIBase
 
     init?(_ upstream: String) {
-        guard let components = URLComponents(string: upstream), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        let base = APIBase(url: upstream)
+        guard base.origin?.hasPrefix("http://") == true || base.origin?.hasPrefix("https://") == true
         else { return nil }
-        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        origin = "\(scheme)://\(shownHost)" + (components.port.map { ":\($0)" } ?? "")
-        let path = components.percentEncodedPath
-        basePath = path.hasSuffix("/") ? String(path.dropLast()) : path
+        self.base = base
     }
 
     /// Headers of one hop only: never forwarded as they came (the client sets its own framing and
@@ -31,26 +26,19 @@ struct UpstreamRoute: Sendable {
         "content-length", "host", "expect",
     ]
 
-    /// The request-target relative to the API: the received one without the base path.
-    func relativeTarget(of request: HTTPRequest) -> String {
-        let target = request.target
-        guard !basePath.isEmpty, target.hasPrefix(basePath) else { return target }
-        let rest = target.dropFirst(basePath.count)
-        if rest.isEmpty { return "/" }
-        if rest.hasPrefix("?") { return "/" + rest }
-        return rest.hasPrefix("/") ? String(rest) : target
-    }
-
-    /// The request to send upstream: same method, headers (one-hop ones aside) and body.
-    func forwarded(_ request: HTTPRequest) -> HTTPRequest {
+    /// The request to send upstream (same method, headers but the one-hop ones, and body), and
+    /// its target relative to the API: the received target without the base path, which is also
+    /// what the contract's paths are matched with.
+    func forwarded(_ request: HTTPRequest) -> (request: HTTPRequest, operationTarget: String) {
         let named = Set(request.headers.tokens(for: "Connection"))
         var headers = request.headers
         headers.removeAll {
             Self.hopByHop.contains($0.name.lowercased()) || named.contains($0.name.lowercased())
         }
-        return HTTPRequest(
-            method: request.method, url: origin + basePath + relativeTarget(of: request), headers: headers,
-            body: request.body)
+        let relative = base.operationTarget(request.target)
+        let forwarded = HTTPRequest(
+            method: request.method, url: base.url + relative, headers: headers, body: request.body)
+        return (forwarded, relative)
     }
 
     /// Response headers of one hop only, dropped before the answer goes back to the client.

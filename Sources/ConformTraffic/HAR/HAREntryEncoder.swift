@@ -1,4 +1,5 @@
 import ConformHTTP
+import ContractKit
 import Foundation
 import JSONSchema
 

@@ -22,10 +22,9 @@ public final class ContractProxy: Sendable {
     public let contract: Contract
     public let configuration: Configuration
     let route: UpstreamRoute
-    let checker: TrafficChecker
+    /// The session's exchanges, judged and kept.
+    let run: TrafficRun
     let transport: HTTPTransport
-    let log = ProxyLog()
-    let counter = Locked(0)
     let har: Locked<HARWriter?> = Locked(nil)
     let progress: Locked<(@Sendable (CaseResult) -> Void)?> = Locked(nil)
     private let server: Locked<HTTPServer?> = Locked(nil)
@@ -39,9 +38,10 @@ public final class ContractProxy: Sendable {
         self.contract = contract
         self.configuration = configuration
         self.route = route
-        checker = TrafficChecker(
-            contract: contract, basePath: route.basePath, maximumBodyBytes: configuration.maximumBodyBytes,
-            redaction: configuration.redaction)
+        run = TrafficRun(
+            contract: contract, baseURL: configuration.upstream,
+            maximumBodyBytes: configuration.maximumBodyBytes,
+            redaction: configuration.redaction, retention: .lean)
         transport = HTTPTransport(
             timeout: configuration.timeout, maximumBodyBytes: configuration.maximumBodyBytes,
             bodyHandling: .forwarded)
@@ -82,7 +82,7 @@ public final class ContractProxy: Sendable {
     }
 
     /// Every verdict so far, in the order the exchanges ended.
-    public var results: [CaseResult] { log.all }
+    public var results: [CaseResult] { run.results }
 
     /// Stops listening (exchanges in flight finish first), closes the HAR file, and returns the
     /// session's results for the reports.
@@ -110,13 +110,6 @@ public final class ContractProxy: Sendable {
 
     /// The session so far as a run: one case per exchange, coverage by operation.
     public func runResult() -> RunResult {
-        let cases = log.all
-        let started = startedAt.current
-        return RunResult(
-            contractName: contract.name, contractVersion: contract.version, contractFile: contract.file,
-            baseURL: configuration.upstream, startedAt: started,
-            duration: .milliseconds(Int64(Date().timeIntervalSince(started) * 1000)), cases: cases,
-            toolVersion: ConformVersion.current, coverage: checker.coverage(of: cases),
-            skippedOperations: contract.skippedOperations)
+        run.result(startedAt: startedAt.current)
     }
 }

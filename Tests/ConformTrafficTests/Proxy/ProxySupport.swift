@@ -1,5 +1,6 @@
 import ConformHTTP
 import ConformTestSupport
+import ConformTraffic
 import ContractKit
 import ContractMock
 import Foundation

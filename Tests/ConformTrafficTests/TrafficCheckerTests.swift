@@ -1,11 +1,13 @@
 import ConformHTTP
+import ConformTraffic
 import ContractKit
 import Testing
 
 @Suite struct TrafficCheckerTests {
     private func checker(basePath: String = "", maximumBodyBytes: Int = 1_048_576) throws -> TrafficChecker {
         TrafficChecker(
-            contract: try TrafficFixtures.contract(), basePath: basePath, maximumBodyBytes: maximumBodyBytes)
+            contract: try TrafficFixtures.contract(), base: APIBase(url: basePath),
+            maximumBodyBytes: maximumBodyBytes)
     }
 
     @Test("a correct exchange passes with no finding")

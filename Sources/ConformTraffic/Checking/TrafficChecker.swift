@@ -1,4 +1,5 @@
 public import ConformHTTP
+public import ContractKit
 
 /// Judges the exchanges of an app's own traffic against a contract: the request with
 /// ``RequestChecker`` (the client's side), the response with ``ResponseChecker`` and every check of
@@ -9,7 +10,7 @@ public import ConformHTTP
 /// side broke the contract (``CheckName/side``), already redacted for any output.
 ///
 /// ```swift
-/// let checker = TrafficChecker(contract: contract, basePath: "/v1")
+/// let checker = TrafficChecker(contract: contract, base: APIBase(url: "https://api.example.com/v1"))
 /// let result = checker.check(TrafficExchange(name: "exchange 1", request: request, response: response))
 /// for finding in result.findings { print(finding.check.side, finding.message) }
 /// ```
@@ -23,41 +24,39 @@ public struct TrafficChecker: Sendable {
 
     public let contract: Contract
     public let schemas: ContractSchemas
-    /// The path of the server's base URL (`/v1`), taken off each request's path before it is
-    /// matched to an operation; empty when operations sit at the root.
-    public var basePath: String
+    /// The API's base: its path (`/v1`) is taken off each request's path before it is matched to
+    /// an operation, unless the exchange already carries its operation path.
+    public var base: APIBase
     /// The body limit the exchanges were read with: a body over it went through unchecked.
     public var maximumBodyBytes: Int
     /// What every result hides.
     public var redaction: Redaction
     private let requestChecker: RequestChecker
 
+    /// - Parameter schemas: the contract's compiled schemas; the process's shared ones when nil.
     public init(
-        contract: Contract, schemas: ContractSchemas? = nil, basePath: String = "",
+        contract: Contract, schemas: ContractSchemas? = nil, base: APIBase = APIBase(url: ""),
         maximumBodyBytes: Int = TargetSettings.defaultMaximumBodyBytes, redaction: Redaction = Redaction()
     ) {
-        let schemas = schemas ?? ContractSchemas(contract: contract)
+        let schemas = schemas ?? .shared(for: contract)
         self.contract = contract
         self.schemas = schemas
-        self.basePath = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        self.base = base
         self.maximumBodyBytes = maximumBodyBytes
         self.redaction = redaction.addingHeaders(Self.apiKeyNames(contract, in: .header))
         self.requestChecker = RequestChecker(contract: contract, schemas: schemas)
     }
 
-    /// The request's path as the contract writes paths: without the server's base path.
-    public func operationPath(of request: HTTPRequest) -> String {
-        let path = request.path
-        guard !basePath.isEmpty, path.hasPrefix(basePath) else { return path }
-        let rest = path.dropFirst(basePath.count)
-        if rest.isEmpty { return "/" }
-        return rest.hasPrefix("/") ? String(rest) : path
+    /// The exchange's path as the contract writes paths: the one it carries, else its request's
+    /// path without the API's base path.
+    public func operationPath(of exchange: TrafficExchange) -> String {
+        exchange.operationPath ?? base.operationTarget(exchange.request.path)
     }
 
     /// The verdict on one exchange, redacted.
     public func check(_ exchange: TrafficExchange) -> CaseResult {
         let builder = CaseBuilder(redaction: redaction)
-        let path = operationPath(of: exchange.request)
+        let path = operationPath(of: exchange)
         let requestOutcome = requestChecker.check(exchange.request, path: path)
         let endpoint = requestOutcome.match.endpoint
         var findings = requestOutcome.findings

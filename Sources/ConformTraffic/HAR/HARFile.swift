@@ -1,3 +1,4 @@
+import ContractKit
 public import Foundation
 public import JSONSchema
 

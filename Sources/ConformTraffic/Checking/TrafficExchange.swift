@@ -1,4 +1,5 @@
 public import ConformHTTP
+import ContractKit
 public import Foundation
 
 /// One exchange of an app's own traffic, as a proxy saw it, a HAR file recorded it or the
@@ -11,6 +12,9 @@ public struct TrafficExchange: Sendable {
     public var name: String
     /// The request as the client sent it; its URL is absolute where the origin is known.
     public var request: HTTPRequest
+    /// The request's path as the contract writes paths (without the API's base path), when the
+    /// one who saw the exchange already knows it (the proxy does); else derived from ``request``.
+    public var operationPath: String?
     /// The response, nil when none arrived (see ``failure``).
     public var response: HTTPResponse?
     /// Why no response arrived: refused, timed out, cut short.

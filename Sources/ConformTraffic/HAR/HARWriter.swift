@@ -1,6 +1,7 @@
 public import ConformHTTP
+public import ContractKit
 public import Foundation
-import JSONSchema
+public import JSONSchema
 
 /// Writes exchanges as a HAR 1.2 file (`conform proxy --har`), masked like every other output,
 /// one entry at a time so memory does not grow with the session: entries go to `<path>.partial`

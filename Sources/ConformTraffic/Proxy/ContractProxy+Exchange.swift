@@ -6,17 +6,15 @@ extension ContractProxy {
     /// One exchange: forward, check both sides, record, then answer what the upstream said (or a
     /// problem response, when asked to or when the upstream gave none).
     func handle(_ incoming: HTTPServer.Incoming) -> HTTPServer.Reply {
-        let number = counter.withLock { count -> Int in
-            count += 1
-            return count
-        }
+        let number = run.nextNumber()
         let startedAt = Date()
-        let forwarded = route.forwarded(incoming.request)
+        let (forwarded, operationTarget) = route.forwarded(incoming.request)
         let outcome = transport.performBlocking(forwarded, requestRest: incoming.rest)
         var exchange = TrafficExchange(
             name: "exchange \(number) (\(Timestamp.iso8601(startedAt)))", request: forwarded,
             startedAt: startedAt, duration: outcome.elapsed, requestBodyUnchecked: incoming.rest != nil,
             responseBodyUnchecked: outcome.rest != nil)
+        exchange.operationPath = String(operationTarget.prefix { $0 != "?" })
         let received: HTTPResponse?
         switch outcome.result {
         case .success(let response):
@@ -29,7 +27,7 @@ extension ContractProxy {
             received = nil
             exchange.failure = error
         }
-        let result = checker.check(exchange)
+        let result = run.check(exchange)
         keep(result, exchange: exchange)
         guard let received else {
             let timedOut = if case .timedOut? = exchange.failure { true } else { false }
@@ -44,9 +42,8 @@ extension ContractProxy {
         return HTTPServer.Reply(passed, rest: outcome.rest, restIdleTimeout: configuration.timeout)
     }
 
-    /// Stores the verdict, saves the sample and the HAR entry, and reports progress.
+    /// Saves the sample and the HAR entry of a verdict the run keeps, and reports progress.
     private func keep(_ result: CaseResult, exchange: TrafficExchange) {
-        log.append(result)
         if let directory = configuration.recordDirectory, let response = exchange.response,
             result.endpointID != TrafficChecker.unmatchedEndpointID, !exchange.responseBodyUnchecked
         {
