@@ -1,3 +1,4 @@
+import ConformTestSupport
 import Foundation
 import JSONSchema
 import Testing
@@ -14,16 +15,7 @@ struct KeywordCase: CustomTestStringConvertible, Sendable {
 
 @Suite("InstanceGenerator")
 struct GeneratorTests {
-    /// `Tests/Fixtures/menu-schemas.json`, which the mutator tests read too.
-    static let menu: JSONValue = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/menu-schemas.json").standardized
-        do {
-            return try JSONParser.parse(Array(try Data(contentsOf: file)))
-        } catch {
-            fatalError("\(file.path): \(error)")
-        }
-    }()
+    static let menu = MenuFixture.menu
 
     static let cases: [KeywordCase] = [
         .init(name: "type array with null", schema: ["type": ["string", "null"]]) {
