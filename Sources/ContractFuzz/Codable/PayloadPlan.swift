@@ -16,7 +16,7 @@ struct PayloadPlan {
     let validator: Schema?
 
     init(document: JSONValue, baseURI: String, schemaPointer: JSONPointer, validator: Schema? = nil) {
-        generator = InstanceGenerator(document: document, baseURI: baseURI)
+        generator = InstanceGenerator.shared(document: document, baseURI: baseURI)
         mutator = Mutator(generator: generator)
         schema = .object(JSONObject([("$ref", .string("#" + schemaPointer.description))]))
         self.validator = validator

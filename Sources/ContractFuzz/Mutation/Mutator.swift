@@ -21,7 +21,7 @@ public struct Mutator: Sendable {
 
     public init(document: JSONValue, baseURI: String = "", includesFormatViolations: Bool = false) {
         self.init(
-            generator: InstanceGenerator(document: document, baseURI: baseURI),
+            generator: InstanceGenerator.shared(document: document, baseURI: baseURI),
             includesFormatViolations: includesFormatViolations)
     }
 

@@ -81,7 +81,7 @@ public struct ServerFuzzer: Sendable {
         self.contract = contract
         self.configuration = configuration
         self.schemas = ContractSchemas.shared(for: contract)
-        self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
+        self.generator = InstanceGenerator.shared(document: contract.document, baseURI: contract.baseURI)
         self.transport = configuration.target.transport
         self.model = ResourceModel(contract: contract)
         if var other = contract.auth, !configuration.otherCredentials.isEmpty {

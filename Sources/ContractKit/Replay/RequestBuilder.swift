@@ -22,7 +22,7 @@ struct RequestBuilder {
         init(contract: Contract, schemas: ContractSchemas) {
             navigator = SchemaNavigator(document: contract.document)
             self.schemas = schemas
-            generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
+            generator = InstanceGenerator.shared(document: contract.document, baseURI: contract.baseURI)
         }
     }
 

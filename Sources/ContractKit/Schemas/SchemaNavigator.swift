@@ -5,18 +5,22 @@ public import JSONSchema
 /// reason about shapes without validating.
 public struct SchemaNavigator: Sendable {
     public let document: JSONValue
+    /// The document's reference index, shared with the generator (one per document per process).
+    private let references: SchemaDocument
 
-    public init(document: JSONValue) { self.document = document }
+    public init(document: JSONValue) {
+        self.document = document
+        references = SchemaDocument.shared(root: document, baseURI: "")
+    }
 
-    /// `schema` with local `$ref`s followed (at most 32 hops, so cycles end).
+    /// `schema` with its `$ref`s followed (pointers, anchors and `$id`s of the document; at most 32
+    /// hops, so cycles end).
     public func resolve(_ schema: JSONValue) -> JSONValue {
         var current = schema
         for _ in 0..<32 {
-            guard case .string(let reference)? = current["$ref"], reference.hasPrefix("#"),
-                let pointer = JSONPointer(String(reference.dropFirst())),
-                let target = pointer.resolve(in: document)
+            guard case .string(let reference)? = current["$ref"], let target = references.resolve(reference)
             else { return current }
-            current = target
+            current = target.schema
         }
         return current
     }

@@ -64,7 +64,7 @@ public final class ContractMock: Sendable {
         self.configuration = configuration
         self.schemas = ContractSchemas.shared(for: contract)
         self.navigator = SchemaNavigator(document: contract.document)
-        self.generator = InstanceGenerator(document: contract.document, baseURI: contract.baseURI)
+        self.generator = InstanceGenerator.shared(document: contract.document, baseURI: contract.baseURI)
         self.resources = Resources(endpoints: contract.endpoints)
     }
 

@@ -71,10 +71,7 @@ extension JSONObject: Hashable {
         guard lhs.count == rhs.count else { return false }
         // Copies of one document share their storage: equal without a walk (how a contract finds
         // its compiled schemas again, `ContractSchemas.shared(for:)`).
-        let shared = lhs.members.withUnsafeBufferPointer { left in
-            rhs.members.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
-        }
-        if shared { return true }
+        if lhs.members.sharesStorage(with: rhs.members) { return true }
         for member in lhs.members {
             guard let other = rhs[member.key], other == member.value else { return false }
         }

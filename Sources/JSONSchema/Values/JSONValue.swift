@@ -93,10 +93,12 @@ extension JSONValue: Hashable {
         switch (lhs, rhs) {
         case (.array(let a), .array(let b)):
             guard a.count == b.count else { return false }
+            if a.sharesStorage(with: b) { return true }
             for index in a.indices where !equal(a[index], b[index], level: level + 1) { return false }
             return true
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
+            if a.members.sharesStorage(with: b.members) { return true }
             for member in a.members {
                 guard let value = b[member.key], equal(member.value, value, level: level + 1) else {
                     return false

@@ -1,4 +1,5 @@
 public import JSONSchema
+import Synchronization
 
 /// Generates JSON instances that are valid for a JSON Schema 2020-12, reproducibly from a seed.
 ///
@@ -56,10 +57,29 @@ public struct InstanceGenerator: Sendable {
     ///   - document: the root that `$ref`s resolve against (a contract file, or the schema itself).
     ///   - baseURI: the document's URI, for `$ref`s spelled as absolute URIs.
     public init(document: JSONValue, baseURI: String = "", configuration: Configuration = Configuration()) {
-        self.document = SchemaDocument(root: document, baseURI: baseURI)
+        self.document = SchemaDocument.shared(root: document, baseURI: baseURI)
         self.configuration = configuration
         self.checker = SchemaChecker(document: self.document)
     }
+
+    /// The generator of `document` with the default configuration, made once per process and
+    /// shared, with what it learns of each schema location (``FlattenCache``): the embedded mock,
+    /// the replayer and the fuzzers of one run build values from one generator.
+    public static func shared(document: JSONValue, baseURI: String = "") -> InstanceGenerator {
+        sharedGenerators.withLock { kept in
+            if let found = kept.first(where: {
+                $0.document.baseURI == baseURI && $0.document.root == document
+            }) {
+                return found
+            }
+            let made = InstanceGenerator(document: document, baseURI: baseURI)
+            kept.append(made)
+            if kept.count > 8 { kept.removeFirst() }
+            return made
+        }
+    }
+
+    private static let sharedGenerators = Mutex<[InstanceGenerator]>([])
 
     /// A random instance valid for `schema`; the same `rng` state always gives the same instance.
     public func instance(for schema: JSONValue, using rng: inout SeededRandom) throws(GenerationError)

@@ -1,6 +1,8 @@
-package import JSONSchema
+import Synchronization
 
-/// The root document that `$ref`s resolve against, with its `$id` and `$anchor` index.
+/// The root document that `$ref`s resolve against, with its `$id` and `$anchor` index: the one
+/// place raw schemas are navigated by reference, for the generator, the contract's shape helpers
+/// (`SchemaNavigator`) and compat.
 ///
 /// Contract files keep their schemas under arbitrary members (`#/schemas/MenuItem`) or `$defs`,
 /// so resolution works on JSON pointers into the whole document; `$id`s and anchors are indexed
@@ -22,6 +24,22 @@ package struct SchemaDocument: Sendable {
         var base: String
         var reference: String
     }
+
+    /// The index of `root` under `baseURI`, built once per process and shared: the mock, the
+    /// replayer, the fuzzers and the checks of one run all navigate the same document. Found again
+    /// by document (copies of one document compare in constant time) and base; the last few are kept.
+    package static func shared(root: JSONValue, baseURI: String) -> SchemaDocument {
+        sharedDocuments.withLock { kept in
+            if let found = kept.first(where: { $0.baseURI == baseURI && $0.root == root }) { return found }
+            let made = SchemaDocument(root: root, baseURI: baseURI)
+            kept.append(made)
+            if kept.count > keptDocuments { kept.removeFirst() }
+            return made
+        }
+    }
+
+    private static let sharedDocuments = Mutex<[SchemaDocument]>([])
+    private static let keptDocuments = 8
 
     package init(root: JSONValue, baseURI: String) {
         self.root = root
