@@ -30,29 +30,42 @@ struct ChangeSink {
         append(rule, level, direction, message, codable?.text, old: oldPlace, new: newPlace)
     }
 
-    /// The changes of a schema compared at `subject`. A body a `Codable` model does not decode
-    /// (not JSON) is judged for any client, with no word on such a model.
-    mutating func add(_ deltas: [SchemaDelta], at subject: SchemaSubject, decodedByCodable: Bool = true) {
+    /// The changes of a schema compared at `subject`, which the operation uses at `use` (in the
+    /// new contract). A body a `Codable` model does not decode (not JSON) is judged for any client,
+    /// with no word on such a model.
+    mutating func add(
+        _ deltas: [SchemaDelta], at subject: SchemaSubject, usedAt use: JSONPointer?,
+        decodedByCodable: Bool = true
+    ) {
+        guard !deltas.isEmpty else { return }
+        let usedAt = use.map { new.location(of: $0) }
         for delta in deltas {
             let judgement = Judgement(delta, in: subject, clients: decodedByCodable ? clients : .any)
             append(
                 judgement.rule, judgement.level, subject.direction, judgement.message,
                 decodedByCodable ? judgement.codableEffect : nil,
-                old: delta.old, new: delta.new)
+                old: delta.old, new: delta.new,
+                fact: (judgement.predicate, judgement.subject, usedAt, judgement.sharedMessage))
         }
     }
 
     private mutating func append(
         _ rule: String, _ level: CompatLevel, _ direction: CompatDirection, _ message: String,
         _ codable: String?,
-        old oldPlace: JSONPointer?, new newPlace: JSONPointer?
+        old oldPlace: JSONPointer?, new newPlace: JSONPointer?,
+        fact: (predicate: String, subject: String, usedAt: SourceLocator.Location?, shared: String?)? = nil
     ) {
         let side: CompatChange.Side = newPlace == nil && oldPlace != nil ? .old : .new
         let location =
             side == .old ? old.location(of: oldPlace ?? .root) : new.location(of: newPlace ?? .root)
-        changes.append(
-            CompatChange(
-                rule: rule, level: level, direction: direction, operation: operation, message: message,
-                codableEffect: direction == .response ? codable : nil, location: location, side: side))
+        var change = CompatChange(
+            rule: rule, level: level, direction: direction, operation: operation, message: message,
+            codableEffect: direction == .response ? codable : nil, location: location, side: side)
+        if let fact, let operation {
+            change.fact = fact.predicate
+            change.sharedMessage = fact.shared
+            change.reach = [CompatReach(operation: operation, subject: fact.subject, usedAt: fact.usedAt)]
+        }
+        changes.append(change)
     }
 }

@@ -70,7 +70,9 @@ extension OperationComparator {
         let deltas = schemas.compare(
             Self.parts(before.schemaPointer, in: oldContract),
             Self.parts(after.schemaPointer, in: newContract))
-        sink.add(deltas, at: SchemaSubject(place: .responseBody(status: status)))
+        sink.add(
+            deltas, at: SchemaSubject(place: .responseBody(status: status)),
+            usedAt: after.schemaPointer ?? before.schemaPointer)
     }
 
     private func compareHeaders(
@@ -106,7 +108,9 @@ extension OperationComparator {
             let deltas = schemas.compare(
                 Self.parts(previous.schemaPointer, in: oldContract),
                 Self.parts(header.schemaPointer, in: newContract))
-            sink.add(deltas, at: SchemaSubject(place: .responseHeader(status: status, name: header.name)))
+            sink.add(
+                deltas, at: SchemaSubject(place: .responseHeader(status: status, name: header.name)),
+                usedAt: header.schemaPointer)
         }
     }
 

@@ -80,7 +80,8 @@ struct OperationComparator {
             sink.add(
                 deltas,
                 at: SchemaSubject(
-                    place: .parameter(location: parameter.location.rawValue, name: parameter.name)))
+                    place: .parameter(location: parameter.location.rawValue, name: parameter.name)),
+                usedAt: parameter.schemaPointer)
         }
     }
 
@@ -165,7 +166,7 @@ struct OperationComparator {
             }
             let deltas = schemas.compare(
                 Self.parts(match.schema, in: oldContract), Self.parts(schema, in: newContract))
-            sink.add(deltas, at: SchemaSubject(place: .requestBody))
+            sink.add(deltas, at: SchemaSubject(place: .requestBody), usedAt: schema)
         }
     }
 

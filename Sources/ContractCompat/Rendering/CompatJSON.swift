@@ -4,7 +4,7 @@ import JSONSchema
 /// The report as versioned JSON (`docs/compat.schema.json`), for tools and dashboards.
 public enum CompatJSON {
     /// The format version written; raised when a field changes meaning or goes away.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     public static func render(_ report: CompatReport, toolVersion: String) -> String {
         let failing = Set(report.failing)
@@ -46,16 +46,25 @@ public enum CompatJSON {
             ("rule", .string(change.rule)), ("level", .string(change.level.rawValue)),
             ("direction", .string(change.direction.rawValue)),
         ])
-        object["operation"] =
-            change.operation.map {
-                ["id": .string($0.id), "method": .string($0.method), "path": .string($0.path)]
-            } ?? .null
+        object["operation"] = change.operation.map(operation) ?? .null
         object["message"] = .string(change.message)
         if let effect = change.codableEffect { object["codable"] = .string(effect) }
         object["location"] = location(change.location, side: change.side.rawValue)
+        object["reach"] = .array(
+            change.reach.map { reach in
+                var entry = JSONObject([("operation", operation(reach.operation))])
+                if !reach.subject.isEmpty { entry["subject"] = .string(reach.subject) }
+                if let used = reach.usedAt { entry["usedAt"] = location(used, side: "new") }
+                return .object(entry)
+            })
+        object["operationCount"] = count(Set(change.reach.map(\.operation)).count)
         object["fails"] = .bool(fails)
         if let reason = change.acceptedBecause { object["accepted"] = .string(reason) }
         return .object(object)
+    }
+
+    private static func operation(_ operation: CompatOperation) -> JSONValue {
+        ["id": .string(operation.id), "method": .string(operation.method), "path": .string(operation.path)]
     }
 
     private static func location(_ location: SourceLocator.Location, side: String) -> JSONValue {

@@ -48,15 +48,19 @@ public enum CompatJUnit {
     }
 
     /// One case per operation (the new description's, then those removed), and one for changes
-    /// that belong to no operation when there are any.
+    /// that belong to no operation when there are any. A change that reaches several operations
+    /// fails each of them.
     private static func testCases(_ report: CompatReport) -> [Case] {
         var order: [String] = []
         let gate = Set(report.failing)
         var failing: [String: [CompatChange]] = [:]
         for change in report.changes {
-            let name = change.operation.map { "\($0.id) (\($0))" } ?? "descriptions"
-            if failing[name] == nil { order.append(name) }
-            failing[name, default: []] += gate.contains(change) ? [change] : []
+            let operations = CompatText.reachedOperations(change)
+            let names = operations.isEmpty ? ["descriptions"] : operations.map { "\($0.id) (\($0))" }
+            for name in names {
+                if failing[name] == nil { order.append(name) }
+                failing[name, default: []] += gate.contains(change) ? [change] : []
+            }
         }
         return order.map { Case(name: $0, failing: failing[$0] ?? []) }
     }

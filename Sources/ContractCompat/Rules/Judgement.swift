@@ -5,6 +5,13 @@ struct Judgement: Sendable, Hashable {
     var level: CompatLevel
     var message: String
     var codableEffect: String?
+    /// What the schema is at its place, for a sentence: "the response property `owner/name` for
+    /// status 200".
+    var subject: String
+    /// What happened to it: "had its maxLength lowered from 20 to 10".
+    var predicate: String
+    /// The sentence at the named schema the change is in, for a change many operations share.
+    var sharedMessage: String?
 
     init(_ delta: SchemaDelta, in subject: SchemaSubject, clients: CompatClients) {
         let direction = subject.direction
@@ -16,9 +23,17 @@ struct Judgement: Sendable, Hashable {
             if clients == .codable, effect.breaksModel, !delta.underWriteOnly { level = .error }
         }
         self.level = level
-        var sentence = subject.describe(delta.path) + " " + delta.fact.predicate
-        if let context = subject.context { sentence += " " + context }
-        message = sentence + "; " + delta.fact.consequence(in: direction, level: level)
+        predicate = delta.fact.predicate
+        var place = subject.describe(delta.path)
+        var sentence = place + " " + predicate
+        if let context = subject.context {
+            sentence += " " + context
+            place += " " + context
+        }
+        self.subject = place
+        let consequence = delta.fact.consequence(in: direction, level: level)
+        message = sentence + "; " + consequence
+        sharedMessage = Self.schemaPhrase(delta).map { $0 + " " + predicate + "; " + consequence }
     }
 
     /// The rule id of `fact` at `subject`: the established ids for properties added and removed,
@@ -55,5 +70,38 @@ struct Judgement: Sendable, Hashable {
             return direction == .response ? .warning : .info
         default: return delta.fact.effect.level(in: direction)
         }
+    }
+
+    /// "the property `owner/name` of the schema `Pet`" for a change inside the named schema `Pet`
+    /// of the contract document: the part of the delta's path that lies inside that schema, found
+    /// by counting the steps its place takes below the schema's name. Nil outside named schemas.
+    static func schemaPhrase(_ delta: SchemaDelta) -> String? {
+        guard let tokens = (delta.new ?? delta.old)?.tokens, tokens.count >= 2, tokens[0] == "schemas"
+        else { return nil }
+        var steps = 0
+        var index = 2
+        while index < tokens.count {
+            switch tokens[index] {
+            case "properties", "prefixItems", "oneOf", "anyOf":
+                steps += 1
+                index += 2
+            case "items", "additionalProperties":
+                steps += 1
+                index += 1
+            case "allOf":
+                index += 2
+            default:
+                index = tokens.count
+            }
+        }
+        switch delta.fact {
+        case .becameRequired, .becameOptional, .readOnly, .writeOnly:
+            // Placed at `required` (or the property), about the property one step below.
+            if tokens.last == "required" { steps += 1 }
+        default: break
+        }
+        let name = "the schema `\(SchemaReader.baseName(tokens[1]))`"
+        guard steps > 0, steps <= delta.path.count else { return name }
+        return "the property `\(delta.path.suffix(steps).joined(separator: "/"))` of \(name)"
     }
 }
