@@ -40,6 +40,8 @@ struct ChangeSink {
         guard !deltas.isEmpty else { return }
         let usedAt = use.map { new.location(of: $0) }
         for delta in deltas {
+            if case .becameNullable = delta.fact, !subject.carriesNull(at: delta.path) { continue }
+            if case .becameNotNullable = delta.fact, !subject.carriesNull(at: delta.path) { continue }
             let judgement = Judgement(delta, in: subject, clients: decodedByCodable ? clients : .any)
             append(
                 judgement.rule, judgement.level, subject.direction, judgement.message,

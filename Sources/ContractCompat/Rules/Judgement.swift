@@ -16,7 +16,7 @@ struct Judgement: Sendable, Hashable {
     init(_ delta: SchemaDelta, in subject: SchemaSubject, clients: CompatClients) {
         let direction = subject.direction
         rule = Self.ruleID(delta.fact, in: subject, nested: !delta.path.isEmpty)
-        var level = Self.level(of: delta, in: direction)
+        var level = Self.level(of: delta, in: subject)
         if direction == .response {
             let effect = delta.fact.codableEffect
             codableEffect = effect.text
@@ -56,10 +56,15 @@ struct Judgement: Sendable, Hashable {
         }
     }
 
-    /// The catalogue's level: from the effect and the direction, except that a new value in a
-    /// response enum is a warning (clients written for growth absorb it), and that nothing under
-    /// a `readOnly` property matters in a request, nor under a `writeOnly` one in a response.
-    static func level(of delta: SchemaDelta, in direction: CompatDirection) -> CompatLevel {
+    /// The catalogue's level: from the effect and the direction, with the catalogue's exceptions
+    /// and what clients feel: a new value in a response enum is a warning (clients written for
+    /// growth absorb it), an `anyOf` alternative added to a response and a pattern dropped from one
+    /// are information (clients do not check them), a parameter's default is part of what old
+    /// requests mean, a response header is text (an old client reading a string reads a number),
+    /// and nothing under a `readOnly` property matters in a request, nor under a `writeOnly` one in
+    /// a response.
+    static func level(of delta: SchemaDelta, in subject: SchemaSubject) -> CompatLevel {
+        let direction = subject.direction
         if direction == .request && delta.underReadOnly { return .info }
         if direction == .response && delta.underWriteOnly { return .info }
         switch delta.fact {
@@ -68,6 +73,15 @@ struct Judgement: Sendable, Hashable {
             return .warning
         case .enumValueAdded, .becameNotEnum:
             return direction == .response ? .warning : .info
+        case .alternativeAdded(.anyOf, _) where direction == .response: return .info
+        case .pattern(_?, nil) where direction == .response: return .info
+        case .defaultValue where delta.path.isEmpty && subject.isParameter:
+            // Old clients that leave the parameter out meant the old default.
+            return .error
+        case .type(let old, let new, _) where subject.isResponseHeader:
+            let words = { (text: String) in Set(text.components(separatedBy: " or ")) }
+            if words(old).contains("string") && !words(new).contains("string") { return .info }
+            return delta.fact.effect.level(in: direction)
         default: return delta.fact.effect.level(in: direction)
         }
     }
@@ -82,8 +96,12 @@ struct Judgement: Sendable, Hashable {
         var index = 2
         while index < tokens.count {
             switch tokens[index] {
-            case "properties", "prefixItems", "oneOf", "anyOf":
+            case "properties", "prefixItems":
                 steps += 1
+                index += 2
+            case "oneOf", "anyOf":
+                // An alternative added or removed is placed at it, but said of the schema above.
+                if index + 2 < tokens.count { steps += 1 }
                 index += 2
             case "items", "additionalProperties":
                 steps += 1

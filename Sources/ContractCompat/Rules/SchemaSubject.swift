@@ -17,6 +17,26 @@ struct SchemaSubject: Sendable, Hashable {
         }
     }
 
+    /// Whether the schema is a request parameter's.
+    var isParameter: Bool {
+        if case .parameter = place { return true }
+        return false
+    }
+
+    var isResponseHeader: Bool {
+        if case .responseHeader = place { return true }
+        return false
+    }
+
+    /// Whether `null` can be a value here: not in a query string, a path or a header, which carry
+    /// text (a parameter's object-valued properties aside).
+    func carriesNull(at path: [String]) -> Bool {
+        switch place {
+        case .parameter, .responseHeader: return !path.isEmpty
+        case .requestBody, .responseBody: return true
+        }
+    }
+
     /// The start of a rule id: `request-body` for the body itself, `request-property` for a
     /// property inside it, and so on.
     func idPrefix(nested: Bool) -> String {

@@ -18,15 +18,26 @@ extension SchemaDiff {
         }
         if let fact = typeFact(old, new) { add(fact, "type") }
         if old.format != new.format {
-            add(.format(from: old.format, to: new.format, formatEffect(old.format, new.format)), "format")
+            var effect = formatEffect(old.format, new.format)
+            if effect == .narrows, Self.boundsFit(new.format, old), Self.boundsFit(new.format, new) {
+                // `int32` on an integer already bounded 1…1000 refuses no value it took before.
+                effect = .neutral
+            }
+            add(.format(from: old.format, to: new.format, effect), "format")
         }
         if old.kinds != nil, new.kinds != nil, old.nullable != new.nullable {
             add(new.nullable ? .becameNullable : .becameNotNullable, "type")
         }
-        for fact in enumFacts(old.enumValues, new.enumValues) {
+        if let before = old.enumValues, let after = new.enumValues, before.count == 1, after.count == 1,
+            before != after, old.keywordPointers["const"] != nil, new.keywordPointers["const"] != nil
+        {
+            add(.constChanged(from: before[0], to: after[0]), "const")
+        } else {
+            for fact in enumFacts(old.enumValues, new.enumValues) {
             add(
                 fact,
-                new.keywordPointers["const"] != nil || old.keywordPointers["const"] != nil ? "const" : "enum")
+                    new.keywordPointers["const"] != nil || old.keywordPointers["const"] != nil ? "const" : "enum")
+            }
         }
         for (fact, keyword) in boundFacts(old, new) { add(fact, keyword) }
         if let fact = multipleOfFact(old.multipleOf, new.multipleOf) { add(fact, "multipleOf") }
@@ -72,6 +83,21 @@ extension SchemaDiff {
         guard widens || narrows else { return nil }
         let effect: Effect = widens && narrows ? .incomparable : widens ? .widens : .narrows
         return .type(from: JSONKind.describe(old.kinds), to: JSONKind.describe(new.kinds), effect)
+    }
+
+    /// Whether the integer formats' ranges hold every value the view's bounds allow (both bounds
+    /// declared and inside the range).
+    private static func boundsFit(_ format: String?, _ view: SchemaView) -> Bool {
+        let range: (low: JSONNumber, high: JSONNumber)
+        switch format {
+        case "int32": range = (JSONNumber(Int(Int32.min)), JSONNumber(Int(Int32.max)))
+        case "int64": range = (JSONNumber(Int64.min), JSONNumber(Int64.max))
+        default: return false
+        }
+        guard view.kinds == [.integer] || view.kinds == [.integer, .fraction], let lower = view.lower,
+            let upper = view.upper
+        else { return false }
+        return lower.value >= range.low && upper.value <= range.high
     }
 
     /// A format added narrows, one removed widens; a change is a widening only between formats

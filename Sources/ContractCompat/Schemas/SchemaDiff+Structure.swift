@@ -8,8 +8,11 @@ extension SchemaDiff {
         if old.accepts(.object) && new.accepts(.object) {
             let names = old.propertyOrder + new.propertyOrder.filter { old.properties[$0] == nil }
             for name in names { deltas += propertyDeltas(name, old, new) }
-            if let oldValues = old.additionalProperties, let newValues = new.additionalProperties {
-                deltas += compare(oldValues, newValues).map {
+            // No `additionalProperties` is `{}`: any value (`false` on either side is not compared).
+            if old.additionalProperties != nil || new.additionalProperties != nil,
+                !old.refusesOtherProperties, !new.refusesOtherProperties
+            {
+                deltas += compare(old.additionalProperties ?? [], new.additionalProperties ?? []).map {
                     $0.nested(in: "additionalProperties", readOnly: false, writeOnly: false)
                 }
             }
@@ -19,6 +22,14 @@ extension SchemaDiff {
                 deltas += compare(old.items ?? [], new.items ?? []).map {
                     $0.nested(in: "items", readOnly: false, writeOnly: false)
                 }
+            }
+            if old.prefixItems.count != new.prefixItems.count {
+                let change: SchemaFact.KeywordChange =
+                    old.prefixItems.isEmpty ? .added : new.prefixItems.isEmpty ? .removed : .changed
+                deltas.append(
+                    SchemaDelta(
+                        fact: .keyword("prefixItems", change), path: [], old: old.place(of: "prefixItems"),
+                        new: new.place(of: "prefixItems")))
             }
             for index in 0..<min(old.prefixItems.count, new.prefixItems.count) {
                 deltas += compare(old.prefixItems[index], new.prefixItems[index]).map {

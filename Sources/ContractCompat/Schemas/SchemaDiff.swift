@@ -72,8 +72,12 @@ struct SchemaDiff {
     }
 
     private mutating func compareViews(_ oldParts: [SchemaPart], _ newParts: [SchemaPart]) -> [SchemaDelta] {
-        let oldView = old.view(of: oldParts)
-        let newView = new.view(of: newParts)
+        var oldView = old.view(of: oldParts)
+        var newView = new.view(of: newParts)
+        // Maps as alternatives folded into one map (or unfolded) accept the same objects when the
+        // one map's values are the alternatives' values: compared as maps.
+        if newView.isMap, let folded = old.foldedMap(oldView) { oldView = folded }
+        if oldView.isMap, let folded = new.foldedMap(newView) { newView = folded }
         guard !oldView.isUnresolved, !newView.isUnresolved else {
             // A reference that names nothing is reported where it stands (in the new description
             // when both have one), and the schema is not compared rather than read as "any value".
