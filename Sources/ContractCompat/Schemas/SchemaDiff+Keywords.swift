@@ -78,6 +78,12 @@ extension SchemaDiff {
     /// The kinds gained and lost, as one fact.
     private static func typeFact(_ old: SchemaView, _ new: SchemaView) -> SchemaFact? {
         guard !old.isNever, !new.isNever, old.kinds != new.kinds else { return nil }
+        // Kinds that only alternatives imply change with the alternatives, which are reported.
+        if old.alternatives != nil, new.alternatives != nil, old.keywordPointers["type"] == nil,
+            new.keywordPointers["type"] == nil
+        {
+            return nil
+        }
         let widens = JSONKind.allCases.contains { new.accepts($0) && !old.accepts($0) }
         let narrows = JSONKind.allCases.contains { old.accepts($0) && !new.accepts($0) }
         guard widens || narrows else { return nil }

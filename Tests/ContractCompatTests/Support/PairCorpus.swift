@@ -34,7 +34,9 @@ enum PairCorpus {
         .appendingPathComponent("Fixtures")
 
     /// Every pair of every `pairs-*.yaml` file, in file order.
-    static let cases: [PairCase] = ["pairs-request", "pairs-response", "pairs-operation", "pairs-documents"]
+    static let cases: [PairCase] = [
+        "pairs-request", "pairs-response", "pairs-operation", "pairs-documents", "pairs-values",
+    ]
         .flatMap(
             load)
 
