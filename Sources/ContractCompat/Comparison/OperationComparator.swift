@@ -80,7 +80,8 @@ struct OperationComparator {
             sink.add(
                 deltas,
                 at: SchemaSubject(
-                    place: .parameter(location: parameter.location.rawValue, name: parameter.name)),
+                    place: .parameter(location: parameter.location.rawValue, name: parameter.name),
+                    isRequired: parameter.isRequired),
                 usedAt: parameter.schemaPointer)
         }
     }

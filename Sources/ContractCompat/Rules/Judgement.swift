@@ -60,7 +60,8 @@ struct Judgement: Sendable, Hashable {
     /// and what clients feel: a new value in a response enum is a warning (clients written for
     /// growth absorb it), an `anyOf` alternative added to a response and a pattern dropped from one
     /// are information (clients do not check them), a parameter's default is part of what old
-    /// requests mean, a response header is text (an old client reading a string reads a number),
+    /// requests mean (unless it is required), a new requirement with a default asks nothing of old
+    /// clients, a parameter's first `maxLength` may break, a response header is text (an old client reading a string reads a number),
     /// and nothing under a `readOnly` property matters in a request, nor under a `writeOnly` one in
     /// a response.
     static func level(of delta: SchemaDelta, in subject: SchemaSubject) -> CompatLevel {
@@ -75,9 +76,16 @@ struct Judgement: Sendable, Hashable {
             return direction == .response ? .warning : .info
         case .alternativeAdded(.anyOf, _) where direction == .response: return .info
         case .pattern(_?, nil) where direction == .response: return .info
-        case .defaultValue where delta.path.isEmpty && subject.isParameter:
+        case .defaultValue where delta.path.isEmpty && subject.isOptionalParameter:
             // Old clients that leave the parameter out meant the old default.
             return .error
+        case .propertyAdded(true), .becameRequired:
+            // A server fills in a default for what old clients leave out.
+            return direction == .request && delta.hasDefault ? .info : delta.fact.effect.level(in: direction)
+        case .bound(.maxLength, .set) where delta.path.isEmpty && subject.isParameter:
+            // Servers already limit what a parameter may carry: a declared limit may not refuse
+            // anything old clients send (the catalogue's earlier level).
+            return .warning
         case .type(let old, let new, _) where subject.isResponseHeader:
             let words = { (text: String) in Set(text.components(separatedBy: " or ")) }
             if words(old).contains("string") && !words(new).contains("string") { return .info }

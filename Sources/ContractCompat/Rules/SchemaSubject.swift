@@ -9,6 +9,8 @@ struct SchemaSubject: Sendable, Hashable {
     }
 
     var place: Place
+    /// For a parameter: whether it is required (old clients always send it).
+    var isRequired = false
 
     var direction: CompatDirection {
         switch place {
@@ -16,6 +18,10 @@ struct SchemaSubject: Sendable, Hashable {
         case .responseBody, .responseHeader: return .response
         }
     }
+
+    /// Whether the schema is an optional request parameter's: old clients that leave it out mean
+    /// its default.
+    var isOptionalParameter: Bool { isParameter && !isRequired }
 
     /// Whether the schema is a request parameter's.
     var isParameter: Bool {

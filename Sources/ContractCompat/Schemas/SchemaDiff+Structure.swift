@@ -63,19 +63,19 @@ extension SchemaDiff {
                         old: old.place(ofProperty: name), new: nil)
                 ]
             }
-            return [
-                fact(
-                    .propertyAdded(required: new.required.contains(name)), old: nil,
-                    new: new.place(ofProperty: name))
-            ]
+            var added = fact(
+                .propertyAdded(required: new.required.contains(name)), old: nil, new: new.place(ofProperty: name))
+            added.hasDefault = newChild?.defaultValue != nil
+            return [added]
         }
         var deltas: [SchemaDelta] = []
         let wasRequired = old.required.contains(name)
         if wasRequired != new.required.contains(name) {
-            deltas.append(
-                fact(
-                    wasRequired ? .becameOptional : .becameRequired, old: old.place(of: "required"),
-                    new: new.place(of: "required")))
+            var change = fact(
+                wasRequired ? .becameOptional : .becameRequired, old: old.place(of: "required"),
+                new: new.place(of: "required"))
+            change.hasDefault = newChild.defaultValue != nil
+            deltas.append(change)
         }
         let places = (old.place(ofProperty: name), new.place(ofProperty: name))
         if oldChild.readOnly != newChild.readOnly {
