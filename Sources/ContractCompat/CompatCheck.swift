@@ -46,7 +46,7 @@ public struct CompatCheck: Sendable {
             ContractComparator(old: old, new: new, clients: clients).changes()
         }
         let (marked, unused) = IgnoreEntry.apply(options.ignores, to: found)
-        let changes = ChangeGrouping.group(marked)
+        let changes = ContractComparator.ordered(ChangeGrouping.group(marked))
         // The loader's warnings say what replay, fuzz and the mock do not map; a comparison keeps
         // the errors, the parts it could not read.
         let notes =

@@ -1,4 +1,5 @@
 import ContractKit
+import JSONSchema
 
 /// Folds the occurrences of one change into one finding: a change inside a schema shared by many
 /// operations is found once per operation, and reported once, at the schema's place, with every
@@ -13,7 +14,7 @@ enum ChangeGrouping {
         var level: CompatLevel
         var side: CompatChange.Side
         var file: String?
-        var pointer: String
+        var pointer: JSONPointer
         var fact: String
         var accepted: String?
 
@@ -22,18 +23,18 @@ enum ChangeGrouping {
             level = change.level
             side = change.side
             file = change.location.file
-            pointer = change.location.pointer.description
+            pointer = change.location.pointer
             fact = change.fact
             accepted = change.acceptedBecause
         }
     }
 
     /// The findings, in the order of their first occurrence; one that reaches several operations
-    /// is worded at its schema when it is inside a named one.
+    /// is worded at its schema when it is inside a named one. An occurrence found twice in one
+    /// operation at one use is reached once.
     static func group(_ changes: [CompatChange]) -> [CompatChange] {
         var index: [Key: Int] = [:]
         var findings: [CompatChange] = []
-        findings.reserveCapacity(changes.count)
         for change in changes {
             let key = Key(change)
             guard let at = index[key] else {
@@ -41,7 +42,11 @@ enum ChangeGrouping {
                 findings.append(change)
                 continue
             }
-            findings[at].reach += change.reach
+            for reach in change.reach where !findings[at].reach.reversed().prefix(while: {
+                $0.operation == reach.operation
+            }).contains(reach) {
+                findings[at].reach.append(reach)
+            }
         }
         for at in findings.indices {
             let operations = Set(findings[at].reach.map(\.operation))

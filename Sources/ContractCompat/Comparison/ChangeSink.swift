@@ -9,13 +9,42 @@ struct ChangeSink {
     let operation: CompatOperation?
     let clients: CompatClients
     private(set) var changes: [CompatChange] = []
+    /// The places already found in the files, kept across the operations of one comparison: a
+    /// change in a shared schema stands at the same place for each operation it reaches.
+    var places = Places()
 
-    init(old: LoadedDescription, new: LoadedDescription, operation: CompatOperation?, clients: CompatClients)
-    {
+    /// Places in the old and the new files, by pointer into each contract document.
+    struct Places {
+        var old: [JSONPointer: SourceLocator.Location] = [:]
+        var new: [JSONPointer: SourceLocator.Location] = [:]
+        /// The verdicts already given, by fact and the kind of place: a shared schema's change is
+        /// judged once, and only its subject is worded for each operation.
+        var judged: [Judgement.Key: Judgement] = [:]
+    }
+
+    init(
+        old: LoadedDescription, new: LoadedDescription, operation: CompatOperation?, clients: CompatClients,
+        places: Places = Places()
+    ) {
         self.old = old
         self.new = new
         self.operation = operation
         self.clients = clients
+        self.places = places
+    }
+
+    private mutating func oldLocation(_ pointer: JSONPointer) -> SourceLocator.Location {
+        if let known = places.old[pointer] { return known }
+        let location = old.location(of: pointer)
+        places.old[pointer] = location
+        return location
+    }
+
+    private mutating func newLocation(_ pointer: JSONPointer) -> SourceLocator.Location {
+        if let known = places.new[pointer] { return known }
+        let location = new.location(of: pointer)
+        places.new[pointer] = location
+        return location
     }
 
     /// A change of a rule written out in the catalogue, at its default level (or `chosen`), raised to
@@ -38,11 +67,20 @@ struct ChangeSink {
         decodedByCodable: Bool = true
     ) {
         guard !deltas.isEmpty else { return }
-        let usedAt = use.map { new.location(of: $0) }
+        let usedAt = use.map { newLocation($0) }
         for delta in deltas {
             if case .becameNullable = delta.fact, !subject.carriesNull(at: delta.path) { continue }
             if case .becameNotNullable = delta.fact, !subject.carriesNull(at: delta.path) { continue }
-            let judgement = Judgement(delta, in: subject, clients: decodedByCodable ? clients : .any)
+            let judges = decodedByCodable ? clients : .any
+            let key = Judgement.Key(delta, in: subject, clients: judges)
+            var judgement: Judgement
+            if let known = places.judged[key] {
+                judgement = known
+                judgement.word(delta, in: subject)
+            } else {
+                judgement = Judgement(delta, in: subject, clients: judges)
+                places.judged[key] = judgement
+            }
             append(
                 judgement.rule, judgement.level, subject.direction, judgement.message,
                 decodedByCodable ? judgement.codableEffect : nil,
@@ -58,8 +96,7 @@ struct ChangeSink {
         fact: (predicate: String, subject: String, usedAt: SourceLocator.Location?, shared: String?)? = nil
     ) {
         let side: CompatChange.Side = newPlace == nil && oldPlace != nil ? .old : .new
-        let location =
-            side == .old ? old.location(of: oldPlace ?? .root) : new.location(of: newPlace ?? .root)
+        let location = side == .old ? oldLocation(oldPlace ?? .root) : newLocation(newPlace ?? .root)
         var change = CompatChange(
             rule: rule, level: level, direction: direction, operation: operation, message: message,
             codableEffect: direction == .response ? codable : nil, location: location, side: side)

@@ -7,7 +7,6 @@ public enum CompatJSON {
     public static let formatVersion = 2
 
     public static func render(_ report: CompatReport, toolVersion: String) -> String {
-        let failing = Set(report.failing)
         let root: JSONValue = [
             "format": "conform-compat",
             "formatVersion": .number(JSONNumber(formatVersion)),
@@ -19,12 +18,12 @@ public enum CompatJSON {
                 "clients": .string(report.options.clients.rawValue),
             ],
             "verdict": [
-                "passes": .bool(report.passes), "failing": count(failing.count),
+                "passes": .bool(report.passes), "failing": count(report.failing.count),
                 "errors": count(report.count(.error)),
                 "warnings": count(report.count(.warning)), "info": count(report.count(.info)),
                 "accepted": count(report.acceptedCount),
             ],
-            "changes": .array(report.changes.map { change($0, fails: failing.contains($0)) }),
+            "changes": .array(report.changes.map { change($0, fails: report.fails($0)) }),
             "notes": .array(report.notes.map(note)),
             "unusedIgnores": .array(
                 report.unusedIgnores.map { ["entry": .string($0.spelled), "origin": .string($0.origin)] }),
@@ -50,17 +49,23 @@ public enum CompatJSON {
         object["message"] = .string(change.message)
         if let effect = change.codableEffect { object["codable"] = .string(effect) }
         object["location"] = location(change.location, side: change.side.rawValue)
-        object["reach"] = .array(
-            change.reach.map { reach in
-                var entry = JSONObject([("operation", operation(reach.operation))])
-                if !reach.subject.isEmpty { entry["subject"] = .string(reach.subject) }
-                if let used = reach.usedAt { entry["usedAt"] = location(used, side: "new") }
-                return .object(entry)
-            })
+        object["reach"] = .array(change.reach.map(reach))
         object["operationCount"] = count(Set(change.reach.map(\.operation)).count)
         object["fails"] = .bool(fails)
         if let reason = change.acceptedBecause { object["accepted"] = .string(reason) }
         return .object(object)
+    }
+
+    /// One operation a change reaches: the operation, what the schema is there and where the
+    /// operation uses it (a pointer into its file, and the line).
+    private static func reach(_ reach: CompatReach) -> JSONValue {
+        var entry = JSONObject([("operation", operation(reach.operation))])
+        if !reach.subject.isEmpty { entry["subject"] = .string(reach.subject) }
+        if let used = reach.usedAt {
+            entry["usedAt"] = .string(used.pointer.description)
+            if let position = used.position { entry["line"] = .number(JSONNumber(position.line)) }
+        }
+        return .object(entry)
     }
 
     private static func operation(_ operation: CompatOperation) -> JSONValue {

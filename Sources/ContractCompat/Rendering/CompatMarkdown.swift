@@ -26,10 +26,9 @@ public enum CompatMarkdown {
         ])
         budget.append(CompatMarkdownSummary.tables(report))
         let failing = report.failing
-        let gate = Set(failing)
         let counted = report.changes.filter { !$0.isAccepted }
-        let warnings = counted.filter { $0.level == .warning && !gate.contains($0) }
-        let rest = counted.filter { $0.level == .info && !gate.contains($0) }
+        let warnings = counted.filter { $0.level == .warning && !report.fails($0) }
+        let rest = counted.filter { $0.level == .info && !report.fails($0) }
         let accepted = report.changes.filter(\.isAccepted)
         section("Breaking changes", failing, report, into: &budget)
         section("Warnings", warnings, report, into: &budget)

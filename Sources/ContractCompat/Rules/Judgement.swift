@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// The verdict on one schema fact in one place: its rule id, its level for the clients judged for,
 /// the sentence that reports it, and its effect on a `Codable` model.
 struct Judgement: Sendable, Hashable {
@@ -12,6 +14,40 @@ struct Judgement: Sendable, Hashable {
     var predicate: String
     /// The sentence at the named schema the change is in, for a change many operations share.
     var sharedMessage: String?
+    /// Who breaks and how: the sentence's second half.
+    var consequence: String
+
+    /// What a verdict depends on besides the words of the place: the fact where it stands, the
+    /// kind of place, and the flags the levels read. Two deltas with one key get one verdict.
+    struct Key: Hashable {
+        var fact: SchemaFact
+        var old: JSONPointer?
+        var new: JSONPointer?
+        var prefix: String
+        var direction: CompatDirection
+        var optionalParameter: Bool
+        var responseHeader: Bool
+        var topLevel: Bool
+        var readOnly: Bool
+        var writeOnly: Bool
+        var hasDefault: Bool
+        var clients: CompatClients
+
+        init(_ delta: SchemaDelta, in subject: SchemaSubject, clients: CompatClients) {
+            fact = delta.fact
+            old = delta.old
+            new = delta.new
+            prefix = subject.idPrefix(nested: !delta.path.isEmpty)
+            direction = subject.direction
+            optionalParameter = subject.isOptionalParameter
+            responseHeader = subject.isResponseHeader
+            topLevel = delta.path.isEmpty
+            readOnly = delta.underReadOnly
+            writeOnly = delta.underWriteOnly
+            hasDefault = delta.hasDefault
+            self.clients = clients
+        }
+    }
 
     init(_ delta: SchemaDelta, in subject: SchemaSubject, clients: CompatClients) {
         let direction = subject.direction
@@ -23,17 +59,26 @@ struct Judgement: Sendable, Hashable {
             if clients == .codable, effect.breaksModel, !delta.underWriteOnly { level = .error }
         }
         self.level = level
-        predicate = delta.fact.predicate
-        var place = subject.describe(delta.path)
-        var sentence = place + " " + predicate
-        if let context = subject.context {
-            sentence += " " + context
-            place += " " + context
-        }
-        self.subject = place
+        let predicate = delta.fact.predicate
         let consequence = delta.fact.consequence(in: direction, level: level)
-        message = sentence + "; " + consequence
+        self.predicate = predicate
+        self.consequence = consequence
         sharedMessage = Self.schemaPhrase(delta).map { $0 + " " + predicate + "; " + consequence }
+        self.subject = ""
+        message = ""
+        word(delta, in: subject)
+    }
+
+    /// Words the verdict for one place: its subject and its sentence.
+    mutating func word(_ delta: SchemaDelta, in place: SchemaSubject) {
+        var described = place.describe(delta.path)
+        var sentence = described + " " + predicate
+        if let context = place.context {
+            sentence += " " + context
+            described += " " + context
+        }
+        subject = described
+        message = sentence + "; " + consequence
     }
 
     /// The rule id of `fact` at `subject`: the established ids for properties added and removed,

@@ -46,6 +46,12 @@ extension SchemaDiff {
     {
         let oldParts = old.properties[name]
         let newParts = new.properties[name]
+        if let oldParts, let newParts, old.required.contains(name) == new.required.contains(name),
+            isUnchanged(oldParts, newParts)
+        {
+            // Written alike and referring only to schemas that did not change: nothing to find.
+            return []
+        }
         let oldChild = oldParts.map { self.old.view(of: $0) }
         let newChild = newParts.map { self.new.view(of: $0) }
         let readOnly = (oldChild?.readOnly ?? false) || (newChild?.readOnly ?? false)

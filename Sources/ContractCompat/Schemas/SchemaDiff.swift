@@ -32,11 +32,7 @@ struct SchemaDiff {
         depth += 1
         defer { depth -= 1 }
         guard let key = Self.referenceKey(old, new) else {
-            if old.map(\.value) == new.map(\.value),
-                old.allSatisfy({ SettledSchemas.isSettled($0.value, settled) })
-            {
-                return []
-            }
+            if isUnchanged(old, new) { return [] }
             return compareViews(old, new)
         }
         if key.sameName.map(settled.contains) == true { return [] }
@@ -49,6 +45,13 @@ struct SchemaDiff {
         let result = compareViews(old, new)
         if let last = active.popLast(), !last.isPartial { memo[key.text] = result }
         return result
+    }
+
+    /// Whether two lists of parts are written alike and refer only to settled schemas, so that
+    /// comparing them can find nothing.
+    func isUnchanged(_ old: [SchemaPart], _ new: [SchemaPart]) -> Bool {
+        old.count == new.count && zip(old, new).allSatisfy { $0.value == $1.value }
+            && old.allSatisfy { SettledSchemas.isSettled($0.value, settled) }
     }
 
     /// For a reference on each side and nothing else, the pair's key, and the schema name when both
