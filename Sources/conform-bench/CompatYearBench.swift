@@ -20,7 +20,8 @@ struct CompatYearBench {
     }
 
     func run() throws -> [BenchRow] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-bench-compat-year")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-bench-compat-year")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.writePair(to: folder.path)
         let old = folder.appendingPathComponent("year-old.json").path
@@ -45,7 +46,8 @@ struct CompatYearBench {
         return [
             BenchRow(
                 area: "Compat",
-                name: "a year of changes: two \(Figure.megabytes(size)) descriptions, conform compat --json --markdown",
+                name:
+                    "a year of changes: two \(Figure.megabytes(size)) descriptions, conform compat --json --markdown",
                 measured: Figure.milliseconds(median), baseline: counts, ratio: "–", target: "≤ 1 s",
                 met: median <= 1),
             BenchRow(

@@ -28,20 +28,30 @@ extension YearOfChangesFixture {
             : ref("RateLimitRequest")
         var schemas = JSONObject()
         schemas[name + "Response"] = object(response, required: required)
-        schemas[name + "CreateRequest"] = object([
-            ("name", ["type": "string", "minLength": 1, "maxLength": revised && family == 3 ? 80 : 100]),
-            ("description", ["type": ["string", "null"], "maxLength": 1024]), ("max_uses", .object(maxUses)),
-            ("nsfw", .object(nsfw)), ("tags", ["type": "array", "items": ref("SnowflakeType"), "maxItems": 5]),
-            ("rate_limit", rateLimit),
-        ], required: ["name"])
-        schemas[name + "UpdateRequest"] = object([
-            ("name", ["type": ["string", "null"], "minLength": 1, "maxLength": 100]),
-            ("description", ["type": ["string", "null"], "maxLength": 1024]), ("nsfw", ["type": ["boolean", "null"]]),
-            ("position", ["type": ["integer", "null"], "minimum": 0, "maximum": 1000]),
-        ], required: [])
+        schemas[name + "CreateRequest"] = object(
+            [
+                ("name", ["type": "string", "minLength": 1, "maxLength": revised && family == 3 ? 80 : 100]),
+                ("description", ["type": ["string", "null"], "maxLength": 1024]),
+                ("max_uses", .object(maxUses)),
+                ("nsfw", .object(nsfw)),
+                ("tags", ["type": "array", "items": ref("SnowflakeType"), "maxItems": 5]),
+                ("rate_limit", rateLimit),
+            ], required: ["name"])
+        schemas[name + "UpdateRequest"] = object(
+            [
+                ("name", ["type": ["string", "null"], "minLength": 1, "maxLength": 100]),
+                ("description", ["type": ["string", "null"], "maxLength": 1024]),
+                ("nsfw", ["type": ["boolean", "null"]]),
+                ("position", ["type": ["integer", "null"], "minimum": 0, "maximum": 1000]),
+            ], required: [])
         if family == 0 {
-            schemas["RateLimitRequest"] = object([("per_user", ["type": "integer", "minimum": 0, "maximum": 21600])], required: [])
-            schemas["ErrorResponse"] = object([("code", int32), ("message", text), ("errors", ["type": "object", "additionalProperties": true])], required: ["code", "message"])
+            schemas["RateLimitRequest"] = object(
+                [("per_user", ["type": "integer", "minimum": 0, "maximum": 21600])], required: [])
+            schemas["ErrorResponse"] = object(
+                [
+                    ("code", int32), ("message", text),
+                    ("errors", ["type": "object", "additionalProperties": true]),
+                ], required: ["code", "message"])
         }
         return schemas
     }
@@ -50,12 +60,17 @@ extension YearOfChangesFixture {
     /// folds into one map whose values take either kind.
     private static func limits(folded: Bool) -> JSONValue {
         if folded {
-            return ["type": "object", "additionalProperties": ["anyOf": [["type": "integer"], ["type": "string"]]]]
+            return [
+                "type": "object",
+                "additionalProperties": ["anyOf": [["type": "integer"], ["type": "string"]]],
+            ]
         }
-        return ["anyOf": [
-            ["type": "object", "additionalProperties": ["type": "integer"]],
-            ["type": "object", "additionalProperties": ["type": "string"]],
-        ]]
+        return [
+            "anyOf": [
+                ["type": "object", "additionalProperties": ["type": "integer"]],
+                ["type": "object", "additionalProperties": ["type": "string"]],
+            ]
+        ]
     }
 
     /// The five operations of one family: list and create on the collection, read, update and
@@ -63,8 +78,12 @@ extension YearOfChangesFixture {
     static func familyPaths(_ family: Int, revised: Bool) -> JSONObject {
         let name = "Widget\(family)"
         let collection = "/guilds/{guild_id}/widgets\(family)"
-        let guild: JSONValue = ["name": "guild_id", "in": "path", "required": true, "schema": ref("SnowflakeType")]
-        let item: JSONValue = ["name": "widget_id", "in": "path", "required": true, "schema": ref("SnowflakeType")]
+        let guild: JSONValue = [
+            "name": "guild_id", "in": "path", "required": true, "schema": ref("SnowflakeType"),
+        ]
+        let item: JSONValue = [
+            "name": "widget_id", "in": "path", "required": true, "schema": ref("SnowflakeType"),
+        ]
         var limit = JSONObject([("type", "integer"), ("minimum", 1), ("maximum", 100)])
         if revised { limit["format"] = "int32" }
         let counts: JSONValue = revised ? ["type": "boolean"] : ["type": ["boolean", "null"]]
@@ -83,7 +102,10 @@ extension YearOfChangesFixture {
             } else {
                 object["204"] = ["description": "No content"]
             }
-            object["4XX"] = ["description": "Client error", "content": ["application/json": ["schema": ref("ErrorResponse")]]]
+            object["4XX"] = [
+                "description": "Client error",
+                "content": ["application/json": ["schema": ref("ErrorResponse")]],
+            ]
             return .object(object)
         }
         func body(_ schema: String) -> JSONValue {
@@ -105,16 +127,16 @@ extension YearOfChangesFixture {
         }
         var paths = JSONObject()
         paths[collection] = [
-                "parameters": [guild],
-                "get": [
-                    "operationId": .string("list\(name)s"), "parameters": .array(listParameters),
-                    "responses": responses(arrayOf(ref(name + "Response"))),
-                ],
-                "post": [
-                    "operationId": .string("create\(name)"), "requestBody": body(name + "CreateRequest"),
-                    "responses": responses(ref(name + "Response")),
-                ],
-            ]
+            "parameters": [guild],
+            "get": [
+                "operationId": .string("list\(name)s"), "parameters": .array(listParameters),
+                "responses": responses(arrayOf(ref(name + "Response"))),
+            ],
+            "post": [
+                "operationId": .string("create\(name)"), "requestBody": body(name + "CreateRequest"),
+                "responses": responses(ref(name + "Response")),
+            ],
+        ]
         paths[collection + "/{widget_id}"] = .object(itemPath)
         return paths
     }

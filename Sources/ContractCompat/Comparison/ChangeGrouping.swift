@@ -42,7 +42,8 @@ enum ChangeGrouping {
                 findings.append(change)
                 continue
             }
-            for reach in change.reach where !findings[at].reach.reversed().prefix(while: {
+            for reach in change.reach
+            where !findings[at].reach.reversed().prefix(while: {
                 $0.operation == reach.operation
             }).contains(reach) {
                 findings[at].reach.append(reach)

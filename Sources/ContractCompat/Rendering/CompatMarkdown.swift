@@ -39,8 +39,11 @@ public enum CompatMarkdown {
             budget.append(["</details>", ""])
         }
         if !report.notes.isEmpty {
-            let notes = ["<details><summary>Reading the descriptions (\(report.notes.count) notes)</summary>", ""]
-                + report.notes.map { "- \($0.side.rawValue): " + escaped($0.problem.description) } + ["", "</details>", ""]
+            let notes =
+                ["<details><summary>Reading the descriptions (\(report.notes.count) notes)</summary>", ""]
+                + report.notes.map { "- \($0.side.rawValue): " + escaped($0.problem.description) } + [
+                    "", "</details>", "",
+                ]
             if budget.fits(notes) { budget.append(notes) }
         }
         if budget.omittedCount > 0 { budget.append(leftOut(budget, fullReport: fullReport)) }

@@ -64,7 +64,8 @@ enum CompatMarkdownSummary {
         let ranked = order.enumerated().sorted { a, b in
             let left = counts[a.element] ?? [:]
             let right = counts[b.element] ?? [:]
-            for level in [CompatLevel.error, .warning] where left[level, default: 0] != right[level, default: 0] {
+            for level in [CompatLevel.error, .warning]
+            where left[level, default: 0] != right[level, default: 0] {
                 return left[level, default: 0] > right[level, default: 0]
             }
             return a.offset < b.offset
@@ -77,7 +78,8 @@ enum CompatMarkdownSummary {
             let row = counts[operation] ?? [:]
             lines.append(
                 "| `\(operation)` (\(CompatMarkdown.escaped(operation.id))) | "
-                    + CompatLevel.allCases.map { String(row[$0, default: 0]) }.joined(separator: " | ") + " |")
+                    + CompatLevel.allCases.map { String(row[$0, default: 0]) }.joined(separator: " | ") + " |"
+            )
         }
         if order.count > rowLimit { lines.append("| … \(order.count - rowLimit) more operations | | | |") }
         return lines + ["", "</details>", ""]

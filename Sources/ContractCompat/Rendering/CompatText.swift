@@ -17,7 +17,9 @@ public enum CompatText {
     static func lines(for change: CompatChange, clients: CompatClients) -> [String] {
         var line = "\(change.location): \(change.level.rawValue): [\(change.rule)] "
         let operations = reachedOperations(change)
-        if operations.count == 1, let operation = change.operation { line += "\(operation) (\(operation.id)): " }
+        if operations.count == 1, let operation = change.operation {
+            line += "\(operation) (\(operation.id)): "
+        }
         line += change.message
         if change.location.position == nil || !change.location.pointer.isRoot {
             line += " (at \(change.location.pointer.displayText))"

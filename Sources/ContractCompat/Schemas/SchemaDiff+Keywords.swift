@@ -34,9 +34,10 @@ extension SchemaDiff {
             add(.constChanged(from: before[0], to: after[0]), "const")
         } else {
             for fact in enumFacts(old.enumValues, new.enumValues) {
-            add(
-                fact,
-                    new.keywordPointers["const"] != nil || old.keywordPointers["const"] != nil ? "const" : "enum")
+                add(
+                    fact,
+                    new.keywordPointers["const"] != nil || old.keywordPointers["const"] != nil
+                        ? "const" : "enum")
             }
         }
         for (fact, keyword) in boundFacts(old, new) { add(fact, keyword) }

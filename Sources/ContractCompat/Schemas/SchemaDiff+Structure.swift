@@ -70,7 +70,8 @@ extension SchemaDiff {
                 ]
             }
             var added = fact(
-                .propertyAdded(required: new.required.contains(name)), old: nil, new: new.place(ofProperty: name))
+                .propertyAdded(required: new.required.contains(name)), old: nil,
+                new: new.place(ofProperty: name))
             added.hasDefault = newChild?.defaultValue != nil
             return [added]
         }

@@ -26,7 +26,9 @@ extension SchemaReader {
         folded.alternatives = nil
         folded.kinds = [.object]
         folded.additionalProperties = [
-            SchemaPart(value: .object(JSONObject([(alternatives.composition.rawValue, .array(values))])), pointer: first)
+            SchemaPart(
+                value: .object(JSONObject([(alternatives.composition.rawValue, .array(values))])),
+                pointer: first)
         ]
         return folded
     }

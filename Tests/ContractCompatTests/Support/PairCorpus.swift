@@ -37,8 +37,8 @@ enum PairCorpus {
     static let cases: [PairCase] = [
         "pairs-request", "pairs-response", "pairs-operation", "pairs-documents", "pairs-values",
     ]
-        .flatMap(
-            load)
+    .flatMap(
+        load)
 
     private static func load(_ name: String) -> [PairCase] {
         let url = folder.appendingPathComponent(name + ".yaml")
