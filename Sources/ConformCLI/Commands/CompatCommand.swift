@@ -155,7 +155,8 @@ enum CompatCommand {
     private static func write(
         _ report: CompatReport, _ given: Arguments, console: Console, environment: [String: String]
     ) -> Bool {
-        var outputs: [(String, String)] = []
+        var outputs: [(path: String, text: String)] = []
+        // Sized for a pull-request comment, so the job summary is far under its 1 MiB as well.
         let markdownText = CompatMarkdown.render(
             report, maxBytes: given.maxMarkdownBytes, fullReport: given.json)
         if let path = given.markdown { outputs.append((path, markdownText)) }
@@ -163,23 +164,8 @@ enum CompatCommand {
         if let path = given.json {
             outputs.append((path, CompatJSON.render(report, toolVersion: Conform.version)))
         }
-        var ok = true
-        for (path, text) in outputs {
-            do {
-                try ReportWriter.write(text, to: path)
-            } catch {
-                console.err("error: \(error)")
-                ok = false
-            }
-        }
-        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
-            let handle = FileHandle(forWritingAtPath: summary)
-        {
-            handle.seekToEndOfFile()
-            handle.write(Data((markdownText + "\n").utf8))
-            try? handle.close()
-        }
-        return ok
+        return ReportClosing(console: console, environment: environment).write(
+            outputs, jobSummary: markdownText, fullReport: given.markdown)
     }
 }
 
