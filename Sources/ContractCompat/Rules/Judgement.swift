@@ -156,7 +156,8 @@ struct Judgement: Sendable, Hashable {
                 // An alternative added or removed is placed at it, but said of the schema above.
                 if index + 2 < tokens.count { steps += 1 }
                 index += 2
-            case "items", "additionalProperties":
+            case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+                "unevaluatedItems", "unevaluatedProperties", "contentSchema":
                 steps += 1
                 index += 1
             case "allOf":

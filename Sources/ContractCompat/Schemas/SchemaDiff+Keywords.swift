@@ -51,6 +51,28 @@ extension SchemaDiff {
         return deltas
     }
 
+    /// The keywords whose value is one schema, compared inside when both sides have one, as the
+    /// catalogue traverses them: a change under `then` or `not` is reported with its own rule and
+    /// level, its path naming the keyword.
+    static let subSchemaKeywords: Set<String> = [
+        "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems",
+        "unevaluatedProperties", "contentSchema",
+    ]
+
+    /// The changes inside the sub-schema keywords both views have.
+    mutating func subSchemaDeltas(_ old: SchemaView, _ new: SchemaView) -> [SchemaDelta] {
+        var deltas: [SchemaDelta] = []
+        for name in Self.subSchemaKeywords.sorted() {
+            guard let before = old.otherKeywords[name], let after = new.otherKeywords[name], before != after,
+                let oldPlace = old.keywordPointers[name], let newPlace = new.keywordPointers[name]
+            else { continue }
+            deltas += compare(
+                [SchemaPart(value: before, pointer: oldPlace)], [SchemaPart(value: after, pointer: newPlace)]
+            ).map { $0.nested(in: name, readOnly: false, writeOnly: false) }
+        }
+        return deltas
+    }
+
     /// The less common keywords: present on one side only, or different; the entries of
     /// `dependentRequired`, `dependentSchemas` and `patternProperties` one by one.
     private static func otherKeywordFacts(_ old: [String: JSONValue], _ new: [String: JSONValue]) -> [(
@@ -58,6 +80,8 @@ extension SchemaDiff {
     )] {
         var facts: [(SchemaFact, String)] = []
         for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
+            // A sub-schema on both sides is compared inside (``subSchemaDeltas(_:_:)``).
+            if subSchemaKeywords.contains(name), old[name] != nil, new[name] != nil { continue }
             guard SchemaFact.entryKeywords[name] != nil else {
                 let change: SchemaFact.KeywordChange =
                     old[name] == nil ? .added : new[name] == nil ? .removed : .changed

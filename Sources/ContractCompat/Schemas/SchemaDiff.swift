@@ -100,6 +100,7 @@ struct SchemaDiff {
             if (oldView.alternatives == nil) != (newView.alternatives == nil) { return deltas }
         }
         deltas += Self.keywordDeltas(oldView, newView)
+        deltas += subSchemaDeltas(oldView, newView)
         deltas += structureDeltas(oldView, newView)
         return deltas
     }
