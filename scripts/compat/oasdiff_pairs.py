@@ -365,6 +365,12 @@ PAIRS = [
      {}, {"pathSchema": {"type": "string", "maxLength": 32}}),
     ("response-header-string-to-integer", "response header schema type (text on the wire)", "not-breaking",
      {"responseHeaders": {"X-C": {"schema": S}}}, {"responseHeaders": {"X-C": {"schema": I}}}),
+    ("request-not-traversed", "not_{base,revision}.yaml: TestBackwardCompatibility_TraversesNotSubSchema", "breaking",
+     {"request": {"type": "object", "not": {"type": "object", "properties": {"a": {"type": "string", "maxLength": 10}}}}},
+     {"request": {"type": "object", "not": {"type": "object", "properties": {"a": {"type": "string", "maxLength": 5}}}}}),
+    ("request-then-traversed", "sub_schema_traversal_{base,revision}.yaml: min increased under then", "breaking",
+     {"request": {"type": "object", "if": {"properties": {"k": {"const": 1}}}, "then": {"properties": {"n": {"type": "integer", "minimum": 1}}}}},
+     {"request": {"type": "object", "if": {"properties": {"k": {"const": 1}}}, "then": {"properties": {"n": {"type": "integer", "minimum": 5}}}}}),
     ("request-not-added", "not_{base,revision}.yaml (a narrowing request change)", "breaking",
      {"request": obj(a=S)}, {"request": obj(a={"type": "string", "not": {"enum": ["x"]}})}),
 ]
