@@ -45,10 +45,13 @@ public struct CompatCheck: Sendable {
         let found = LargeStack.run(depth: .max) {
             ContractComparator(old: old, new: new, clients: clients).changes()
         }
-        let (changes, unused) = IgnoreEntry.apply(options.ignores, to: found)
+        let (marked, unused) = IgnoreEntry.apply(options.ignores, to: found)
+        let changes = ContractComparator.ordered(ChangeGrouping.group(marked))
+        // The loader's warnings say what replay, fuzz and the mock do not map; a comparison keeps
+        // the errors, the parts it could not read.
         let notes =
-            old.problems.map { CompatNote(side: .old, problem: $0) }
-            + new.problems.map { CompatNote(side: .new, problem: $0) }
+            old.problems.filter { $0.severity == .error }.map { CompatNote(side: .old, problem: $0) }
+            + new.problems.filter { $0.severity == .error }.map { CompatNote(side: .new, problem: $0) }
         return CompatReport(
             old: Self.describe(old), new: Self.describe(new), changes: changes, notes: notes,
             options: options,

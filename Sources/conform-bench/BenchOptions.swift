@@ -14,6 +14,9 @@ struct BenchOptions: Sendable {
     /// Set for `--profile PHASE`: one small, uninstrumented-friendly workload to run under
     /// `valgrind --tool=callgrind`, without baselines or child processes.
     var profile: String?
+    /// Set for `--write-compat-pair FOLDER`: write the year-of-changes pair the compat phase
+    /// compares (`year-old.json`, `year-new.json`) and exit, to run `conform compat` on it by hand.
+    var compatPairFolder: String?
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
@@ -46,6 +49,9 @@ struct BenchOptions: Sendable {
           --quick          3 repetitions and smaller inputs (under a minute)
           --report PATH    where to write the Markdown report (default Reports/bench.md)
           --only PHASES    comma-separated subset of \(phases.joined(separator: ", "))
+          --write-compat-pair FOLDER
+                           write the two 1.2 MB descriptions a year apart that the compat phase
+                           compares (year-old.json, year-new.json) and exit
           --profile PHASE  a small fixed workload for callgrind, one of
                            \(ProfileWorkload.phases.prefix(5).joined(separator: ", "))
                            \(ProfileWorkload.phases.dropFirst(5).joined(separator: ", "));
@@ -87,6 +93,11 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--profile takes \(ProfileWorkload.phases.joined(separator: ", "))")
                 }
                 options.profile = phase
+            case "--write-compat-pair":
+                guard let folder = remaining.popFirst() else {
+                    throw BenchFailure("--write-compat-pair needs a folder")
+                }
+                options.compatPairFolder = folder
             case "--only":
                 guard let list = remaining.popFirst() else { throw BenchFailure("--only needs phase names") }
                 let names = Set(list.split(separator: ",").map(String.init))

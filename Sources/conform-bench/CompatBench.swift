@@ -4,7 +4,8 @@ import Foundation
 import JSONSchema
 
 /// `conform compat` on two versions of a large description: issue #26 asks for two 3 MB
-/// descriptions compared in under a second, reading both files included.
+/// descriptions compared in under a second, reading both files included; issue #36 holds them to
+/// 0.3 s.
 ///
 /// The descriptions are generated (so the bench needs nothing beside the package) in the shape of
 /// large public APIs, about 6 KB per operation: OpenAPI 3.1 with documented component schemas,
@@ -48,7 +49,7 @@ struct CompatBench {
                 name: "two \(Figure.megabytes(Double(size))) descriptions compared (read both, compare)",
                 measured: Figure.milliseconds(median),
                 baseline: "comparing alone \(Figure.milliseconds(comparing)); \(changes) changes", ratio: "–",
-                target: "< 1 s", met: median < 1)
+                target: "≤ 0.3 s", met: median <= 0.3)
         ]
     }
 

@@ -105,6 +105,7 @@ func runPhases(
     if options.runs("compat") {
         log("compat")
         rows += try await CompatBench(repetitions: repetitions).run()
+        if let process { rows += try CompatYearBench(process: process, repetitions: repetitions).run() }
     }
     if let process, options.runs("serverfuzz") {
         log("server fuzz")
@@ -120,6 +121,10 @@ func runPhases(
 do {
     guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
         print(BenchOptions.usage)
+        exit(0)
+    }
+    if let folder = options.compatPairFolder {
+        try CompatYearBench.writePair(to: folder)
         exit(0)
     }
     if let phase = options.profile {

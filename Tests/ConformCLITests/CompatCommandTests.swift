@@ -74,13 +74,38 @@ struct CompatCommandTests {
             paths[2])
         #expect(result.code == .checkFailed)
         let markdown = try String(contentsOfFile: paths[0], encoding: .utf8)
-        #expect(markdown.contains("### Breaking changes (6)"))
+        // The Order schema's changes reach both order operations: one change each, not two.
+        #expect(markdown.contains("### Breaking changes (4)"))
+        #expect(markdown.contains("| changes | 4 | 3 | 2 | 0 |"))
         let xml = try String(contentsOfFile: paths[1], encoding: .utf8)
         #expect(
             xml.contains(
                 "<testcase classname=\"compat.Shop\" name=\"cancelOrder (DELETE /orders/{orderId})\""))
         let json = try String(contentsOfFile: paths[2], encoding: .utf8)
         #expect(json.contains("\"format\": \"conform-compat\""))
+    }
+
+    @Test(
+        "--max-markdown-bytes keeps the comment to its size and says what was left out and where the JSON is")
+    func markdownLimit() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-compat-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = folder.appendingPathComponent("compat.md").path
+        let json = folder.appendingPathComponent("compat.json").path
+        let result = await conform(
+            "compat", Self.shopOld, Self.shopNew, "--markdown", markdown, "--json", json,
+            "--max-markdown-bytes", "4000")
+        #expect(result.code == .checkFailed)
+        let text = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(text.utf8.count <= 4000)
+        #expect(text.contains("| changes | 4 | 3 | 2 | 0 |"))
+        #expect(text.contains("**Left out**: "))
+        #expect(
+            text.contains("the full report, every change and every operation it reaches, is in `\(json)`"))
+        let tooSmall = await conform(
+            "compat", Self.shopOld, Self.shopNew, "--markdown", markdown, "--max-markdown-bytes", "100")
+        #expect(tooSmall.code == .usageOrContractError)
     }
 
     @Test("usage errors exit 2 in the one wording: a missing argument, a bad level, an unknown rule")

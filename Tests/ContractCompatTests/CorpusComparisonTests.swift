@@ -40,7 +40,9 @@ struct CorpusComparisonTests {
         let change = try #require(report.changes.first { $0.rule == "response-property-became-optional" })
         #expect(change.location.file == copy.path)
         #expect(change.location.pointer.description == "/components/schemas/Pet/required")
-        #expect(change.message.contains("name` became optional"))
+        // Two operations return Pet: one change at the schema, reaching both.
+        #expect(change.message.hasPrefix("the property `name` of the schema `Pet` became optional"))
+        #expect(Set(change.reach.map(\.operation.id)).count == 2)
         #expect(!report.passes)
     }
 }

@@ -81,7 +81,7 @@ struct ReportFormatTests {
         )
         #expect(
             lines.last
-                == "compat: shop-old.yaml → shop-new.yaml: 6 errors, 4 warnings, 2 info (1 accepted); fails (--fail-on error)"
+                == "compat: shop-old.yaml → shop-new.yaml: 4 errors, 3 warnings, 2 info (1 accepted); fails (--fail-on error)"
         )
     }
 }

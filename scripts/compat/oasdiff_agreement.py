@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Measures how often `conform compat` agrees with the verdicts of oasdiff's own test suite.
 
-The pairs and their expected verdicts are NOT part of this repository: they live in a cache
-directory prepared by hand from oasdiff's Go tests (its files stay outside the repo). The cache
-holds the description files and one or more `manifest*.tsv` files with these columns:
+The pairs and their expected verdicts live in a cache directory outside the repository. Build it
+with `scripts/compat/oasdiff_pairs.py CACHE_DIR`, which writes a pair of minimal descriptions for
+each test oasdiff's docs/BREAKING-CHANGES-EXAMPLES.md lists with its verdict (and for the misses
+issue #36 names) plus `manifest-derived.tsv`. Pairs copied from oasdiff's own test data
+(data/checker/*_base.yaml and *_revision.yaml, read with the search tool's read_file on the
+repository oasdiff/oasdiff, or from a clone) may be added beside them with a manifest of their own;
+those files stay out of this repository. The cache holds the description files and one or more
+`manifest*.tsv` files with these columns:
 
   id        a short name for the pair
   base      the old description, relative to the cache directory
@@ -87,10 +92,11 @@ def names_place(changes, place):
     for change in changes:
         if change.get("level") != "error":
             continue
-        operation = change.get("operation") or {}
-        if operation.get("method", "").upper() != method.upper():
-            continue
-        if template(operation.get("path", "")) != template(path):
+        # Format 2 lists every operation a change reaches; format 1 named one.
+        reached = [entry.get("operation") or {} for entry in change.get("reach") or []]
+        reached = reached or [change.get("operation") or {}]
+        if not any(operation.get("method", "").upper() == method.upper()
+                   and template(operation.get("path", "")) == template(path) for operation in reached):
             continue
         pointer = (change.get("location") or {}).get("pointer", "")
         if not fragment or fragment in pointer or fragment in change.get("message", ""):

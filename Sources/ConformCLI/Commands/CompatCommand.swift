@@ -21,7 +21,7 @@ enum CompatCommand {
         ],
         options: [
             failOn.declaration, clients.declaration, ignore.declaration, ignoreFile.declaration,
-            markdown.declaration,
+            markdown.declaration, maxMarkdownBytes.declaration,
             junit.declaration, json.declaration, rules.declaration,
         ])
 
@@ -39,6 +39,11 @@ enum CompatCommand {
         "ignore-file", valueName: "path", help: "Accepted changes, one per line: RULE[@operationId] reason.")
     static let markdown = Option<String?>.text(
         "markdown", valueName: "path", help: "Also write a Markdown pull-request comment.")
+    static let maxMarkdownBytes = Option<Int>.integer(
+        "max-markdown-bytes", valueName: "bytes",
+        help:
+            "The largest Markdown report (and job summary); what does not fit is counted and left to --json.",
+        default: CompatMarkdown.defaultMaxBytes, range: CompatMarkdown.minimumMaxBytes...Int(Int32.max))
     static let junit = Option<String?>.text(
         "junit", valueName: "path", help: "Also write JUnit XML: a test case per operation.")
     static let json = Option<String?>.text(
@@ -57,6 +62,7 @@ enum CompatCommand {
         var new = ""
         var options = CompatOptions()
         var markdown: String?
+        var maxMarkdownBytes = CompatMarkdown.defaultMaxBytes
         var junit: String?
         var json: String?
         var listsRules = false
@@ -121,6 +127,7 @@ enum CompatCommand {
         }
         given.ignoreFile = try parsed.value(of: ignoreFile)
         given.markdown = try parsed.value(of: markdown)
+        given.maxMarkdownBytes = try parsed.value(of: maxMarkdownBytes)
         given.junit = try parsed.value(of: junit)
         given.json = try parsed.value(of: json)
         return given
@@ -149,7 +156,9 @@ enum CompatCommand {
         _ report: CompatReport, _ given: Arguments, console: Console, environment: [String: String]
     ) -> Bool {
         var outputs: [(path: String, text: String)] = []
-        let markdownText = CompatMarkdown.render(report)
+        // Sized for a pull-request comment, so the job summary is far under its 1 MiB as well.
+        let markdownText = CompatMarkdown.render(
+            report, maxBytes: given.maxMarkdownBytes, fullReport: given.json)
         if let path = given.markdown { outputs.append((path, markdownText)) }
         if let path = given.junit { outputs.append((path, CompatJUnit.render(report))) }
         if let path = given.json {

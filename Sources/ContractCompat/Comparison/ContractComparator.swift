@@ -10,7 +10,8 @@ struct ContractComparator {
     let new: LoadedDescription
     let clients: CompatClients
 
-    /// Every change, errors first, then in the order of the new description's operations.
+    /// Every change found, operation by operation (a change in a shared schema once for each
+    /// operation it reaches), in the order of the new description's operations.
     func changes() -> [CompatChange] {
         var schemas = SchemaDiff(old: old.contract.document, new: new.contract.document)
         var changes: [CompatChange] = []
@@ -20,8 +21,13 @@ struct ContractComparator {
             changes += removal(of: endpoint, pathIsGone: !newShapes.contains(endpoint.path.shape))
         }
         let matched = Dictionary(pairs.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        var places = ChangeSink.Places()
         for (index, endpoint) in new.contract.endpoints.enumerated() {
-            var sink = ChangeSink(old: old, new: new, operation: Self.operation(endpoint), clients: clients)
+            var sink = ChangeSink(
+                old: old, new: new, operation: Self.operation(endpoint), clients: clients, places: places)
+            // The sink holds the only copy while it works, so its additions are not copied.
+            places = ChangeSink.Places()
+            defer { places = sink.places }
             if let oldIndex = matched[index] {
                 let comparator = OperationComparator(
                     old: old.contract.endpoints[oldIndex], new: endpoint, oldContract: old.contract,
@@ -34,7 +40,7 @@ struct ContractComparator {
             }
             changes += sink.changes
         }
-        return Self.ordered(Self.unique(changes + problemChanges()))
+        return changes + problemChanges()
     }
 
     /// Old endpoint index → new endpoint index, for operations with the same method and path shape.
@@ -128,16 +134,8 @@ struct ContractComparator {
         }
     }
 
-    /// Each change once (a schema shared by two media types of one body reports alike).
-    private static func unique(_ changes: [CompatChange]) -> [CompatChange] {
-        var seen = Set<CompatChange>()
-        return changes.filter { seen.insert($0).inserted }
-    }
-
     /// Errors, then warnings, then info; within a level, the order they were found in.
     static func ordered(_ changes: [CompatChange]) -> [CompatChange] {
-        changes.enumerated().sorted { a, b in
-            a.element.level != b.element.level ? a.element.level < b.element.level : a.offset < b.offset
-        }.map(\.element)
+        CompatLevel.allCases.sorted().flatMap { level in changes.filter { $0.level == level } }
     }
 }

@@ -30,7 +30,7 @@ extension OperationComparator {
             sink.add(
                 deltas.map(Self.placedInContract),
                 at: SchemaSubject(place: .responseBody(status: after.status.description)),
-                decodedByCodable: false)
+                usedAt: Self.schemaPlace(of: after, mediaType: member.key), decodedByCodable: false)
         }
     }
 

@@ -31,7 +31,9 @@ extension OperationComparator {
                 continue
             }
             compare(before, response, into: &sink, schemas: &schemas)
-            compareOtherMediaTypes(before, response, into: &sink, sources: &sources)
+            if response.status != .code(204) && response.status != .code(304) {
+                compareOtherMediaTypes(before, response, into: &sink, sources: &sources)
+            }
         }
     }
 
@@ -47,8 +49,10 @@ extension OperationComparator {
         _ before: ResponseSpec, _ after: ResponseSpec, into sink: inout ChangeSink, schemas: inout SchemaDiff
     ) {
         let status = after.status.description
-        let oldTypes = before.contentTypes.map(MediaType.essence)
-        let newTypes = after.contentTypes.map(MediaType.essence)
+        // A 204 or 304 response has no body, whatever media types the description gives it.
+        let bodiless = after.status == .code(204) || after.status == .code(304)
+        let oldTypes = bodiless ? [] : before.contentTypes.map(MediaType.essence)
+        let newTypes = bodiless ? [] : after.contentTypes.map(MediaType.essence)
         for type in oldTypes where !newTypes.contains(type) {
             sink.add(
                 "response-media-type-removed",
@@ -70,7 +74,9 @@ extension OperationComparator {
         let deltas = schemas.compare(
             Self.parts(before.schemaPointer, in: oldContract),
             Self.parts(after.schemaPointer, in: newContract))
-        sink.add(deltas, at: SchemaSubject(place: .responseBody(status: status)))
+        sink.add(
+            deltas, at: SchemaSubject(place: .responseBody(status: status)),
+            usedAt: after.schemaPointer ?? before.schemaPointer)
     }
 
     private func compareHeaders(
@@ -106,7 +112,9 @@ extension OperationComparator {
             let deltas = schemas.compare(
                 Self.parts(previous.schemaPointer, in: oldContract),
                 Self.parts(header.schemaPointer, in: newContract))
-            sink.add(deltas, at: SchemaSubject(place: .responseHeader(status: status, name: header.name)))
+            sink.add(
+                deltas, at: SchemaSubject(place: .responseHeader(status: status, name: header.name)),
+                usedAt: header.schemaPointer)
         }
     }
 

@@ -80,7 +80,9 @@ struct OperationComparator {
             sink.add(
                 deltas,
                 at: SchemaSubject(
-                    place: .parameter(location: parameter.location.rawValue, name: parameter.name)))
+                    place: .parameter(location: parameter.location.rawValue, name: parameter.name),
+                    isRequired: parameter.isRequired),
+                usedAt: parameter.schemaPointer)
         }
     }
 
@@ -165,7 +167,7 @@ struct OperationComparator {
             }
             let deltas = schemas.compare(
                 Self.parts(match.schema, in: oldContract), Self.parts(schema, in: newContract))
-            sink.add(deltas, at: SchemaSubject(place: .requestBody))
+            sink.add(deltas, at: SchemaSubject(place: .requestBody), usedAt: schema)
         }
     }
 

@@ -15,8 +15,13 @@ public struct CompatChange: Sendable, Hashable {
     /// The level after `--clients` raised it and before any `--ignore` accepted it.
     public var level: CompatLevel
     public var direction: CompatDirection
-    /// The operation, or nil for a change to the description as a whole.
+    /// The operation, or nil for a change to the description as a whole; the first of ``reach``
+    /// when the change reaches several.
     public var operation: CompatOperation?
+    /// Every operation the change reaches, in the new description's order: one for a change of an
+    /// operation, many for a change inside a schema they share; empty for a change to the
+    /// description as a whole.
+    public var reach: [CompatReach]
     /// One sentence: what changed, who breaks and how.
     public var message: String
     /// What the change does to a plain Swift `Codable` model of the old response, for response
@@ -26,11 +31,18 @@ public struct CompatChange: Sendable, Hashable {
     public var side: Side
     /// The reason an ignore entry gave for accepting this change; nil when it counts.
     public var acceptedBecause: String?
+    /// What happened, apart from where it is felt (the predicate of a schema change): two
+    /// occurrences at one place with the same rule and fact are one change.
+    var fact: String
+    /// The sentence said at the schema's place ("the property `name` of the schema `Owner` had its
+    /// maxLength lowered …") for a change that reaches several operations; nil when the change is
+    /// not inside a named schema.
+    var sharedMessage: String?
 
     public init(
         rule: String, level: CompatLevel, direction: CompatDirection, operation: CompatOperation?,
         message: String, codableEffect: String? = nil, location: SourceLocator.Location, side: Side,
-        acceptedBecause: String? = nil
+        acceptedBecause: String? = nil, reach: [CompatReach]? = nil
     ) {
         self.rule = rule
         self.level = level
@@ -41,6 +53,8 @@ public struct CompatChange: Sendable, Hashable {
         self.location = location
         self.side = side
         self.acceptedBecause = acceptedBecause
+        self.reach = reach ?? operation.map { [CompatReach(operation: $0)] } ?? []
+        fact = message
     }
 
     /// Whether an ignore entry accepted the change, so it no longer decides the verdict.

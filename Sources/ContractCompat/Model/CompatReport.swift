@@ -39,8 +39,11 @@ public struct CompatReport: Sendable {
     }
 
     /// The changes that fail the gate: at or above `--fail-on`, and not accepted.
-    public var failing: [CompatChange] {
-        changes.filter { !$0.isAccepted && $0.level.reaches(options.failOn) }
+    public var failing: [CompatChange] { changes.filter(fails) }
+
+    /// Whether `change` fails the gate: at or above `--fail-on`, and not accepted.
+    public func fails(_ change: CompatChange) -> Bool {
+        !change.isAccepted && change.level.reaches(options.failOn)
     }
 
     /// Whether the gate passes.

@@ -4,10 +4,9 @@ import JSONSchema
 /// The report as versioned JSON (`docs/compat.schema.json`), for tools and dashboards.
 public enum CompatJSON {
     /// The format version written; raised when a field changes meaning or goes away.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     public static func render(_ report: CompatReport, toolVersion: String) -> String {
-        let failing = Set(report.failing)
         let root: JSONValue = [
             "format": "conform-compat",
             "formatVersion": .number(JSONNumber(formatVersion)),
@@ -19,12 +18,12 @@ public enum CompatJSON {
                 "clients": .string(report.options.clients.rawValue),
             ],
             "verdict": [
-                "passes": .bool(report.passes), "failing": count(failing.count),
+                "passes": .bool(report.passes), "failing": count(report.failing.count),
                 "errors": count(report.count(.error)),
                 "warnings": count(report.count(.warning)), "info": count(report.count(.info)),
                 "accepted": count(report.acceptedCount),
             ],
-            "changes": .array(report.changes.map { change($0, fails: failing.contains($0)) }),
+            "changes": .array(report.changes.map { change($0, fails: report.fails($0)) }),
             "notes": .array(report.notes.map(note)),
             "unusedIgnores": .array(
                 report.unusedIgnores.map { ["entry": .string($0.spelled), "origin": .string($0.origin)] }),
@@ -46,16 +45,31 @@ public enum CompatJSON {
             ("rule", .string(change.rule)), ("level", .string(change.level.rawValue)),
             ("direction", .string(change.direction.rawValue)),
         ])
-        object["operation"] =
-            change.operation.map {
-                ["id": .string($0.id), "method": .string($0.method), "path": .string($0.path)]
-            } ?? .null
+        object["operation"] = change.operation.map(operation) ?? .null
         object["message"] = .string(change.message)
         if let effect = change.codableEffect { object["codable"] = .string(effect) }
         object["location"] = location(change.location, side: change.side.rawValue)
+        object["reach"] = .array(change.reach.map(reach))
+        object["operationCount"] = count(Set(change.reach.map(\.operation)).count)
         object["fails"] = .bool(fails)
         if let reason = change.acceptedBecause { object["accepted"] = .string(reason) }
         return .object(object)
+    }
+
+    /// One operation a change reaches: the operation, what the schema is there and where the
+    /// operation uses it (a pointer into its file, and the line).
+    private static func reach(_ reach: CompatReach) -> JSONValue {
+        var entry = JSONObject([("operation", operation(reach.operation))])
+        if !reach.subject.isEmpty { entry["subject"] = .string(reach.subject) }
+        if let used = reach.usedAt {
+            entry["usedAt"] = .string(used.pointer.description)
+            if let position = used.position { entry["line"] = .number(JSONNumber(position.line)) }
+        }
+        return .object(entry)
+    }
+
+    private static func operation(_ operation: CompatOperation) -> JSONValue {
+        ["id": .string(operation.id), "method": .string(operation.method), "path": .string(operation.path)]
     }
 
     private static func location(_ location: SourceLocator.Location, side: String) -> JSONValue {

@@ -31,8 +31,7 @@ public enum CompatJUnit {
         }
         xml += "    </properties>\n"
         for item in cases { xml += testCase(item, report) }
-        let failing = Set(report.failing)
-        let others = report.changes.filter { !failing.contains($0) }
+        let others = report.changes.filter { !report.fails($0) }
         let out = others.flatMap { CompatText.lines(for: $0, clients: report.options.clients) }.joined(
             separator: "\n")
         xml +=
@@ -48,15 +47,18 @@ public enum CompatJUnit {
     }
 
     /// One case per operation (the new description's, then those removed), and one for changes
-    /// that belong to no operation when there are any.
+    /// that belong to no operation when there are any. A change that reaches several operations
+    /// fails each of them.
     private static func testCases(_ report: CompatReport) -> [Case] {
         var order: [String] = []
-        let gate = Set(report.failing)
         var failing: [String: [CompatChange]] = [:]
         for change in report.changes {
-            let name = change.operation.map { "\($0.id) (\($0))" } ?? "descriptions"
-            if failing[name] == nil { order.append(name) }
-            failing[name, default: []] += gate.contains(change) ? [change] : []
+            let operations = CompatText.reachedOperations(change)
+            let names = operations.isEmpty ? ["descriptions"] : operations.map { "\($0.id) (\($0))" }
+            for name in names {
+                if failing[name] == nil { order.append(name) }
+                failing[name, default: []] += report.fails(change) ? [change] : []
+            }
         }
         return order.map { Case(name: $0, failing: failing[$0] ?? []) }
     }

@@ -8,14 +8,26 @@ public enum CompatText {
         return output.joined(separator: "\n")
     }
 
+    /// The most operations a line names for a change that reaches several; `--json` lists all.
+    static let reachNamed = 3
+
     /// `file:line:column: error: [rule] GET /menu (listMenu): message (at /pointer)`, and below it
-    /// the effect on a `Codable` model (with `--clients codable`) and the reason it was accepted.
+    /// the effect on a `Codable` model (with `--clients codable`) and the reason it was accepted. A
+    /// change that reaches several operations names the first few and counts the rest.
     static func lines(for change: CompatChange, clients: CompatClients) -> [String] {
         var line = "\(change.location): \(change.level.rawValue): [\(change.rule)] "
-        if let operation = change.operation { line += "\(operation) (\(operation.id)): " }
+        let operations = reachedOperations(change)
+        if operations.count == 1, let operation = change.operation {
+            line += "\(operation) (\(operation.id)): "
+        }
         line += change.message
         if change.location.position == nil || !change.location.pointer.isRoot {
             line += " (at \(change.location.pointer.displayText))"
+        }
+        if operations.count > 1 {
+            let named = operations.prefix(reachNamed).map { "\($0) (\($0.id))" }.joined(separator: ", ")
+            let more = operations.count - min(operations.count, reachNamed)
+            line += "; reaches \(operations.count) operations: \(named)\(more > 0 ? " and \(more) more" : "")"
         }
         var lines = [line]
         if clients == .codable, let effect = change.codableEffect { lines.append("    Codable: \(effect)") }
@@ -30,5 +42,11 @@ public enum CompatText {
             ? "passes (--fail-on \(report.options.failOn.rawValue))"
             : "fails (--fail-on \(report.options.failOn.rawValue))"
         return "compat: \(report.old.source) → \(report.new.source): \(report.tally); \(verdict)"
+    }
+
+    /// The operations a change reaches, each once, in order.
+    static func reachedOperations(_ change: CompatChange) -> [CompatOperation] {
+        var seen = Set<CompatOperation>()
+        return change.reach.map(\.operation).filter { seen.insert($0).inserted }
     }
 }

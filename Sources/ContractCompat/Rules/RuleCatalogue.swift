@@ -43,7 +43,8 @@ public enum RuleCatalogue {
             .type(from: "integer", to: "string", .incomparable),
             .type(from: "integer", to: "number", .widens),
             .type(from: "number", to: "integer", .narrows), .becameNullable, .becameNotNullable,
-            .enumValueAdded("refunded"), .enumValueRemoved("pending"), .becameEnum(["open", "closed"]),
+            .constChanged(from: "v1", to: "v2"), .enumValueAdded("refunded"), .enumValueRemoved("pending"),
+            .becameEnum(["open", "closed"]),
             .becameNotEnum, .uniqueItems(true), .uniqueItems(false), .pattern(from: nil, to: "^[a-z]+$"),
             .pattern(from: "^[a-z]+$", to: nil), .pattern(from: "^[a-z]+$", to: "^[a-z0-9]+$"),
             .multipleOf(from: nil, to: JSONNumber(floatLiteral: 0.5), .narrows),
@@ -57,7 +58,7 @@ public enum RuleCatalogue {
             .defaultValue(from: 10, to: 20),
         ]
         facts += [.becameFalse(true), .becameFalse(false)]
-        for name in SchemaFact.plainKeywords.keys.sorted() {
+        for name in (Array(SchemaFact.plainKeywords.keys) + SchemaFact.structureKeywords.keys).sorted() {
             facts += [.keyword(name, .added), .keyword(name, .removed), .keyword(name, .changed)]
         }
         for name in SchemaFact.entryKeywords.keys.sorted() {

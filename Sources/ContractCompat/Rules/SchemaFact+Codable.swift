@@ -3,6 +3,8 @@ extension SchemaFact {
     /// and whether such a model cannot absorb it (then `--clients codable` makes it an error).
     var codableEffect: (text: String, breaksModel: Bool) {
         switch self {
+        case .constChanged(_, let value):
+            return ("a `Codable` enum or check of the old value throws on \(value.compactText)", true)
         case .enumValueAdded(let value):
             return ("a `Codable` enum with the old cases throws on \(value.compactText)", true)
         case .becameNotEnum:

@@ -8,6 +8,7 @@ extension SchemaFact {
             return "type-" + Self.shapeWord(effect, direction)
         case .becameNullable: return "became-nullable"
         case .becameNotNullable: return "became-not-nullable"
+        case .constChanged: return "const-changed"
         case .enumValueAdded: return "enum-value-added"
         case .enumValueRemoved: return "enum-value-removed"
         case .becameEnum: return "became-enum"
@@ -33,7 +34,7 @@ extension SchemaFact {
         case .becameFalse(let never): return never ? "schema-became-false" : "schema-became-not-false"
         case .unresolvedReference: return "unresolved-reference"
         case .keyword(let name, let change):
-            let word = Self.plainKeywords[name] ?? name
+            let word = Self.plainKeywords[name] ?? Self.structureKeywords[name] ?? name
             return name == "contentMediaType" || name == "contentEncoding"
                 ? "\(word)-changed" : "\(word)-\(change.rawValue)"
         case .keywordEntry(let name, _, let change):
@@ -62,6 +63,8 @@ extension SchemaFact {
             return "changed format from \(old) to \(new)"
         case .becameNullable: return "may now be null"
         case .becameNotNullable: return "may no longer be null"
+        case .constChanged(let old, let new):
+            return "changed its const from \(old.compactText) to \(new.compactText)"
         case .enumValueAdded(let value): return "gained the enum value \(value.compactText)"
         case .enumValueRemoved(let value): return "lost the enum value \(value.compactText)"
         case .becameEnum(let values):

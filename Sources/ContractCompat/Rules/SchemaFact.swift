@@ -12,6 +12,8 @@ enum SchemaFact: Sendable, Hashable {
     case format(from: String?, to: String?, Effect)
     case becameNullable
     case becameNotNullable
+    /// The one value a `const` allows changed.
+    case constChanged(from: JSONValue, to: JSONValue)
     case enumValueAdded(JSONValue)
     case enumValueRemoved(JSONValue)
     case becameEnum([JSONValue])
@@ -54,6 +56,10 @@ enum SchemaFact: Sendable, Hashable {
         "contentMediaType": "content-media-type", "contentEncoding": "content-encoding",
     ]
 
+    /// The keywords of structure reported as added, removed or changed besides what is compared
+    /// inside them (a tuple's `prefixItems` gaining or losing places), with the words of their ids.
+    static let structureKeywords: [String: String] = ["prefixItems": "prefix-items"]
+
     /// The keywords whose entries are compared one by one, with the words of their ids.
     static let entryKeywords: [String: String] = [
         "dependentRequired": "dependent-required", "dependentSchemas": "dependent-schema",
@@ -72,6 +78,7 @@ enum SchemaFact: Sendable, Hashable {
     var effect: Effect {
         switch self {
         case .type(_, _, let effect), .format(_, _, let effect), .multipleOf(_, _, let effect): return effect
+        case .constChanged: return .incomparable
         case .becameNullable, .enumValueAdded, .becameNotEnum, .becameOptional: return .widens
         case .becameNotNullable, .enumValueRemoved, .becameEnum, .becameRequired: return .narrows
         case .bound(let keyword, let change): return change.effect(for: keyword)

@@ -9,11 +9,37 @@ struct SchemaSubject: Sendable, Hashable {
     }
 
     var place: Place
+    /// For a parameter: whether it is required (old clients always send it).
+    var isRequired = false
 
     var direction: CompatDirection {
         switch place {
         case .requestBody, .parameter: return .request
         case .responseBody, .responseHeader: return .response
+        }
+    }
+
+    /// Whether the schema is an optional request parameter's: old clients that leave it out mean
+    /// its default.
+    var isOptionalParameter: Bool { isParameter && !isRequired }
+
+    /// Whether the schema is a request parameter's.
+    var isParameter: Bool {
+        if case .parameter = place { return true }
+        return false
+    }
+
+    var isResponseHeader: Bool {
+        if case .responseHeader = place { return true }
+        return false
+    }
+
+    /// Whether `null` can be a value here: not in a query string, a path or a header, which carry
+    /// text (a parameter's object-valued properties aside).
+    func carriesNull(at path: [String]) -> Bool {
+        switch place {
+        case .parameter, .responseHeader: return !path.isEmpty
+        case .requestBody, .responseBody: return true
         }
     }
 

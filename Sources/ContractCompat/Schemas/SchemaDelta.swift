@@ -15,6 +15,9 @@ struct SchemaDelta: Sendable, Hashable {
     var underReadOnly = false
     /// Whether the change sits in a property marked `writeOnly` (it does not matter in responses).
     var underWriteOnly = false
+    /// Whether the property a requiredness fact is about has a `default`: a server fills in what
+    /// an old client leaves out.
+    var hasDefault = false
 
     /// The delta seen from one level up: `name` put in front of its path, and the property's own
     /// access flags added.

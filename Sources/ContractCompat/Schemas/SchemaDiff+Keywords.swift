@@ -18,15 +18,27 @@ extension SchemaDiff {
         }
         if let fact = typeFact(old, new) { add(fact, "type") }
         if old.format != new.format {
-            add(.format(from: old.format, to: new.format, formatEffect(old.format, new.format)), "format")
+            var effect = formatEffect(old.format, new.format)
+            if effect == .narrows, Self.boundsFit(new.format, old), Self.boundsFit(new.format, new) {
+                // `int32` on an integer already bounded 1…1000 refuses no value it took before.
+                effect = .neutral
+            }
+            add(.format(from: old.format, to: new.format, effect), "format")
         }
         if old.kinds != nil, new.kinds != nil, old.nullable != new.nullable {
             add(new.nullable ? .becameNullable : .becameNotNullable, "type")
         }
-        for fact in enumFacts(old.enumValues, new.enumValues) {
-            add(
-                fact,
-                new.keywordPointers["const"] != nil || old.keywordPointers["const"] != nil ? "const" : "enum")
+        if let before = old.enumValues, let after = new.enumValues, before.count == 1, after.count == 1,
+            before != after, old.keywordPointers["const"] != nil, new.keywordPointers["const"] != nil
+        {
+            add(.constChanged(from: before[0], to: after[0]), "const")
+        } else {
+            for fact in enumFacts(old.enumValues, new.enumValues) {
+                add(
+                    fact,
+                    new.keywordPointers["const"] != nil || old.keywordPointers["const"] != nil
+                        ? "const" : "enum")
+            }
         }
         for (fact, keyword) in boundFacts(old, new) { add(fact, keyword) }
         if let fact = multipleOfFact(old.multipleOf, new.multipleOf) { add(fact, "multipleOf") }
@@ -39,6 +51,28 @@ extension SchemaDiff {
         return deltas
     }
 
+    /// The keywords whose value is one schema, compared inside when both sides have one, as the
+    /// catalogue traverses them: a change under `then` or `not` is reported with its own rule and
+    /// level, its path naming the keyword.
+    static let subSchemaKeywords: Set<String> = [
+        "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems",
+        "unevaluatedProperties", "contentSchema",
+    ]
+
+    /// The changes inside the sub-schema keywords both views have.
+    mutating func subSchemaDeltas(_ old: SchemaView, _ new: SchemaView) -> [SchemaDelta] {
+        var deltas: [SchemaDelta] = []
+        for name in Self.subSchemaKeywords.sorted() {
+            guard let before = old.otherKeywords[name], let after = new.otherKeywords[name], before != after,
+                let oldPlace = old.keywordPointers[name], let newPlace = new.keywordPointers[name]
+            else { continue }
+            deltas += compare(
+                [SchemaPart(value: before, pointer: oldPlace)], [SchemaPart(value: after, pointer: newPlace)]
+            ).map { $0.nested(in: name, readOnly: false, writeOnly: false) }
+        }
+        return deltas
+    }
+
     /// The less common keywords: present on one side only, or different; the entries of
     /// `dependentRequired`, `dependentSchemas` and `patternProperties` one by one.
     private static func otherKeywordFacts(_ old: [String: JSONValue], _ new: [String: JSONValue]) -> [(
@@ -46,6 +80,8 @@ extension SchemaDiff {
     )] {
         var facts: [(SchemaFact, String)] = []
         for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
+            // A sub-schema on both sides is compared inside (``subSchemaDeltas(_:_:)``).
+            if subSchemaKeywords.contains(name), old[name] != nil, new[name] != nil { continue }
             guard SchemaFact.entryKeywords[name] != nil else {
                 let change: SchemaFact.KeywordChange =
                     old[name] == nil ? .added : new[name] == nil ? .removed : .changed
@@ -67,11 +103,32 @@ extension SchemaDiff {
     /// The kinds gained and lost, as one fact.
     private static func typeFact(_ old: SchemaView, _ new: SchemaView) -> SchemaFact? {
         guard !old.isNever, !new.isNever, old.kinds != new.kinds else { return nil }
+        // Kinds that only alternatives imply change with the alternatives, which are reported.
+        if old.alternatives != nil, new.alternatives != nil, old.keywordPointers["type"] == nil,
+            new.keywordPointers["type"] == nil
+        {
+            return nil
+        }
         let widens = JSONKind.allCases.contains { new.accepts($0) && !old.accepts($0) }
         let narrows = JSONKind.allCases.contains { old.accepts($0) && !new.accepts($0) }
         guard widens || narrows else { return nil }
         let effect: Effect = widens && narrows ? .incomparable : widens ? .widens : .narrows
         return .type(from: JSONKind.describe(old.kinds), to: JSONKind.describe(new.kinds), effect)
+    }
+
+    /// Whether the integer formats' ranges hold every value the view's bounds allow (both bounds
+    /// declared and inside the range).
+    private static func boundsFit(_ format: String?, _ view: SchemaView) -> Bool {
+        let range: (low: JSONNumber, high: JSONNumber)
+        switch format {
+        case "int32": range = (JSONNumber(Int(Int32.min)), JSONNumber(Int(Int32.max)))
+        case "int64": range = (JSONNumber(Int64.min), JSONNumber(Int64.max))
+        default: return false
+        }
+        guard view.kinds == [.integer] || view.kinds == [.integer, .fraction], let lower = view.lower,
+            let upper = view.upper
+        else { return false }
+        return lower.value >= range.low && upper.value <= range.high
     }
 
     /// A format added narrows, one removed widens; a change is a widening only between formats

@@ -8,8 +8,11 @@ extension SchemaDiff {
         if old.accepts(.object) && new.accepts(.object) {
             let names = old.propertyOrder + new.propertyOrder.filter { old.properties[$0] == nil }
             for name in names { deltas += propertyDeltas(name, old, new) }
-            if let oldValues = old.additionalProperties, let newValues = new.additionalProperties {
-                deltas += compare(oldValues, newValues).map {
+            // No `additionalProperties` is `{}`: any value (`false` on either side is not compared).
+            if old.additionalProperties != nil || new.additionalProperties != nil,
+                !old.refusesOtherProperties, !new.refusesOtherProperties
+            {
+                deltas += compare(old.additionalProperties ?? [], new.additionalProperties ?? []).map {
                     $0.nested(in: "additionalProperties", readOnly: false, writeOnly: false)
                 }
             }
@@ -19,6 +22,14 @@ extension SchemaDiff {
                 deltas += compare(old.items ?? [], new.items ?? []).map {
                     $0.nested(in: "items", readOnly: false, writeOnly: false)
                 }
+            }
+            if old.prefixItems.count != new.prefixItems.count {
+                let change: SchemaFact.KeywordChange =
+                    old.prefixItems.isEmpty ? .added : new.prefixItems.isEmpty ? .removed : .changed
+                deltas.append(
+                    SchemaDelta(
+                        fact: .keyword("prefixItems", change), path: [], old: old.place(of: "prefixItems"),
+                        new: new.place(of: "prefixItems")))
             }
             for index in 0..<min(old.prefixItems.count, new.prefixItems.count) {
                 deltas += compare(old.prefixItems[index], new.prefixItems[index]).map {
@@ -35,6 +46,12 @@ extension SchemaDiff {
     {
         let oldParts = old.properties[name]
         let newParts = new.properties[name]
+        if let oldParts, let newParts, old.required.contains(name) == new.required.contains(name),
+            isUnchanged(oldParts, newParts)
+        {
+            // Written alike and referring only to schemas that did not change: nothing to find.
+            return []
+        }
         let oldChild = oldParts.map { self.old.view(of: $0) }
         let newChild = newParts.map { self.new.view(of: $0) }
         let readOnly = (oldChild?.readOnly ?? false) || (newChild?.readOnly ?? false)
@@ -52,19 +69,20 @@ extension SchemaDiff {
                         old: old.place(ofProperty: name), new: nil)
                 ]
             }
-            return [
-                fact(
-                    .propertyAdded(required: new.required.contains(name)), old: nil,
-                    new: new.place(ofProperty: name))
-            ]
+            var added = fact(
+                .propertyAdded(required: new.required.contains(name)), old: nil,
+                new: new.place(ofProperty: name))
+            added.hasDefault = newChild?.defaultValue != nil
+            return [added]
         }
         var deltas: [SchemaDelta] = []
         let wasRequired = old.required.contains(name)
         if wasRequired != new.required.contains(name) {
-            deltas.append(
-                fact(
-                    wasRequired ? .becameOptional : .becameRequired, old: old.place(of: "required"),
-                    new: new.place(of: "required")))
+            var change = fact(
+                wasRequired ? .becameOptional : .becameRequired, old: old.place(of: "required"),
+                new: new.place(of: "required"))
+            change.hasDefault = newChild.defaultValue != nil
+            deltas.append(change)
         }
         let places = (old.place(ofProperty: name), new.place(ofProperty: name))
         if oldChild.readOnly != newChild.readOnly {

@@ -32,11 +32,7 @@ struct SchemaDiff {
         depth += 1
         defer { depth -= 1 }
         guard let key = Self.referenceKey(old, new) else {
-            if old.map(\.value) == new.map(\.value),
-                old.allSatisfy({ SettledSchemas.isSettled($0.value, settled) })
-            {
-                return []
-            }
+            if isUnchanged(old, new) { return [] }
             return compareViews(old, new)
         }
         if key.sameName.map(settled.contains) == true { return [] }
@@ -49,6 +45,13 @@ struct SchemaDiff {
         let result = compareViews(old, new)
         if let last = active.popLast(), !last.isPartial { memo[key.text] = result }
         return result
+    }
+
+    /// Whether two lists of parts are written alike and refer only to settled schemas, so that
+    /// comparing them can find nothing.
+    func isUnchanged(_ old: [SchemaPart], _ new: [SchemaPart]) -> Bool {
+        old.count == new.count && zip(old, new).allSatisfy { $0.value == $1.value }
+            && old.allSatisfy { SettledSchemas.isSettled($0.value, settled) }
     }
 
     /// For a reference on each side and nothing else, the pair's key, and the schema name when both
@@ -72,8 +75,12 @@ struct SchemaDiff {
     }
 
     private mutating func compareViews(_ oldParts: [SchemaPart], _ newParts: [SchemaPart]) -> [SchemaDelta] {
-        let oldView = old.view(of: oldParts)
-        let newView = new.view(of: newParts)
+        var oldView = old.view(of: oldParts)
+        var newView = new.view(of: newParts)
+        // Maps as alternatives folded into one map (or unfolded) accept the same objects when the
+        // one map's values are the alternatives' values: compared as maps.
+        if newView.isMap, let folded = old.foldedMap(oldView) { oldView = folded }
+        if oldView.isMap, let folded = new.foldedMap(newView) { newView = folded }
         guard !oldView.isUnresolved, !newView.isUnresolved else {
             // A reference that names nothing is reported where it stands (in the new description
             // when both have one), and the schema is not compared rather than read as "any value".
@@ -93,6 +100,7 @@ struct SchemaDiff {
             if (oldView.alternatives == nil) != (newView.alternatives == nil) { return deltas }
         }
         deltas += Self.keywordDeltas(oldView, newView)
+        deltas += subSchemaDeltas(oldView, newView)
         deltas += structureDeltas(oldView, newView)
         return deltas
     }

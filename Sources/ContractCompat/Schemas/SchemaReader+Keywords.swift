@@ -57,7 +57,7 @@ extension SchemaReader {
         }
     }
 
-    private func readEnum(_ values: [JSONValue], into view: inout SchemaView, null: inout Bool?) {
+    func readEnum(_ values: [JSONValue], into view: inout SchemaView, null: inout Bool?) {
         if !values.contains(.null) {
             null = false
         } else if null == nil {
@@ -116,7 +116,9 @@ extension SchemaReader {
             view.prefixItems = prefix.enumerated().map { index, element in
                 [SchemaPart(value: element, pointer: pointer.appending("prefixItems").appending(index))]
             }
+            view.keywordPointers["prefixItems"] = pointer.appending("prefixItems")
         }
+        if object["additionalProperties"] == .bool(false) { view.refusesOtherProperties = true }
         if let additional = object["additionalProperties"], additional.objectValue != nil {
             let part = SchemaPart(value: additional, pointer: pointer.appending("additionalProperties"))
             view.additionalProperties = (view.additionalProperties ?? []) + [part]

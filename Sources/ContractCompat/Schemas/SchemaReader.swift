@@ -21,9 +21,42 @@ struct SchemaReader: Sendable {
             // An enum limits the kinds to those of its values, whatever `type` says.
             let kinds = Set(values.compactMap(JSONKind.kind(of:)))
             view.kinds = view.kinds.map { $0.intersection(kinds) } ?? kinds
+            // `enum: [true, false]` on a boolean lists every value: it limits nothing.
+            if view.kinds == [.boolean], values.contains(.bool(true)), values.contains(.bool(false)) {
+                view.enumValues = nil
+            }
+        }
+        if let alternatives = view.alternatives, let kinds = alternativeKinds(alternatives.parts, depth: 0) {
+            // Alternatives imply the kinds they accept, so `type: object` beside object
+            // alternatives says nothing new.
+            view.kinds = view.kinds.map { $0.intersection(kinds) } ?? kinds
         }
         Self.dropImpliedBounds(&view)
         return view
+    }
+
+    /// The kinds some alternative accepts; nil when one accepts any kind (or the alternatives nest
+    /// too deep to tell).
+    private func alternativeKinds(_ alternatives: [[SchemaPart]], depth: Int) -> Set<JSONKind>? {
+        guard depth < 8 else { return nil }
+        var kinds = Set<JSONKind>()
+        for parts in alternatives {
+            var view = SchemaView(pointer: parts.first?.pointer)
+            var nullState: Bool?
+            for part in parts { merge(part, into: &view, null: &nullState, depth: 0) }
+            if let values = view.enumValues { kinds.formUnion(values.compactMap(JSONKind.kind(of:))) }
+            var own = view.kinds
+            if let inner = view.alternatives {
+                guard let nested = alternativeKinds(inner.parts, depth: depth + 1) else { return nil }
+                own = own.map { $0.intersection(nested) } ?? nested
+            }
+            guard let own else {
+                if view.enumValues != nil { continue }
+                return nil
+            }
+            kinds.formUnion(own)
+        }
+        return kinds
     }
 
     private func merge(_ part: SchemaPart, into view: inout SchemaView, null: inout Bool?, depth: Int) {
@@ -91,6 +124,14 @@ struct SchemaReader: Sendable {
                 rest.append(SchemaPart(value: option, pointer: pointer.appending(index)))
             }
         }
+        // Alternatives that each allow one value (`const`, or a one-value `enum`: how OpenAPI 3.1
+        // documents an enum's values) are the enum of those values.
+        let values = rest.map { Self.singleValue($0.value) }
+        if rest.count > 1, values.allSatisfy({ $0 != nil }) {
+            readEnum(values.compactMap { $0 } + (allowsNull ? [.null] : []), into: &view, null: &null)
+            view.keywordPointers["enum"] = view.keywordPointers["enum"] ?? pointer
+            return
+        }
         // The alternatives' own view of null: a null alternative accepts it whatever the others say.
         var inner: Bool?
         if rest.count == 1 {
@@ -103,6 +144,30 @@ struct SchemaReader: Sendable {
         case true? where null == nil: null = true
         default: break
         }
+    }
+
+    /// The one value an alternative allows: `{"const": 2}` or `{"enum": [2]}`, with annotations
+    /// (`title`, `description`, …) and a `type` or `format` beside it; nil for anything else.
+    private static func singleValue(_ value: JSONValue) -> JSONValue? {
+        guard case .object(let object) = value else { return nil }
+        let value: JSONValue
+        if let constant = object["const"] {
+            value = constant
+        } else if case .array(let values)? = object["enum"], values.count == 1 {
+            value = values[0]
+        } else {
+            return nil
+        }
+        let annotations: Set<String> = [
+            "const", "enum", "title", "description", "type", "format", "deprecated", "examples", "example",
+        ]
+        guard object.keys.allSatisfy({ annotations.contains($0) || $0.hasPrefix("x-") }) else { return nil }
+        if let type = object["type"]?.stringValue, let kind = JSONKind.kind(of: value),
+            !JSONKind.kinds(of: type).contains(kind)
+        {
+            return nil
+        }
+        return value
     }
 
     /// `{"type": "null"}`, `{"const": null}` or `{"enum": [null]}`.

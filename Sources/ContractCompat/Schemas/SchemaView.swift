@@ -83,6 +83,8 @@ struct SchemaView: Sendable {
     var items: [SchemaPart]?
     var prefixItems: [[SchemaPart]] = []
     var additionalProperties: [SchemaPart]?
+    /// `additionalProperties: false`: no property but those named.
+    var refusesOtherProperties = false
     var alternatives: (composition: SchemaFact.Composition, parts: [[SchemaPart]])?
     var readOnly = false
     var writeOnly = false

@@ -34,9 +34,11 @@ enum PairCorpus {
         .appendingPathComponent("Fixtures")
 
     /// Every pair of every `pairs-*.yaml` file, in file order.
-    static let cases: [PairCase] = ["pairs-request", "pairs-response", "pairs-operation", "pairs-documents"]
-        .flatMap(
-            load)
+    static let cases: [PairCase] = [
+        "pairs-request", "pairs-response", "pairs-operation", "pairs-documents", "pairs-values",
+    ]
+    .flatMap(
+        load)
 
     private static func load(_ name: String) -> [PairCase] {
         let url = folder.appendingPathComponent(name + ".yaml")
