@@ -53,6 +53,8 @@ struct ChangeSink {
         changes.append(
             CompatChange(
                 rule: rule, level: level, direction: direction, operation: operation, message: message,
-                codableEffect: direction == .response ? codable : nil, location: location, side: side))
+                codableEffect: direction == .response
+                    ? codable.map { ClientNaming.wording($0, at: location.pointer) } : nil,
+                location: location, side: side))
     }
 }
