@@ -146,6 +146,11 @@ struct DescribedServerTests {
         """#
     }
 
+    /// Where these runs write their reports, away from the repository's Reports/.
+    static let reports = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "conform-described-server-\(UUID().uuidString)"
+    ).path
+
     /// Serves the description at `/docs/openapi.json` and a healthy API under `/v1` only.
     private static func served(servers: String) throws -> DescriptionServer {
         try DescriptionServer(
@@ -159,7 +164,8 @@ struct DescribedServerTests {
     @Test("run checks the served API at the description's relative servers path, and says so first")
     func relativeServersPath() async throws {
         let served = try Self.served(servers: #""servers": [{"url": "/v1"}],"#)
-        let run = await conform("run", served.base + "/docs/openapi.json")
+        let run = await conform(
+            "run", "--reports-dir", Self.reports, served.base + "/docs/openapi.json")
         #expect(run.code == .success, "\(run.out)\n\(run.err)")
         let first = run.err.split(separator: "\n").first.map(String.init) ?? ""
         #expect(
@@ -176,7 +182,9 @@ struct DescribedServerTests {
             servers:
                 #""servers": [{"url": "https://{region}.api.example.com/{base}", "variables": {"region": {"default": "eu"}, "base": {"default": "v1"}}}],"#
         )
-        let fuzz = await conform("fuzz", served.base + "/docs/openapi.json", "--cases", "2", "--quiet")
+        let fuzz = await conform(
+            "fuzz", "--reports-dir", Self.reports, served.base + "/docs/openapi.json", "--cases", "2",
+            "--quiet")
         #expect(fuzz.code == .checkFailed, "the fuzz reached the served API and judged it: \(fuzz.out)")
         #expect(served.requests.contains("/v1/health"), "\(served.requests)")
         #expect(fuzz.out.contains("against \(served.base)/v1"), "\(fuzz.out)")
@@ -187,19 +195,23 @@ struct DescribedServerTests {
         let served = try Self.served(servers: "")
         let other = try Self.served(servers: "")
         let given = await conform(
-            "run", served.base + "/docs/openapi.json", "--base-url", other.base + "/v1", "--quiet")
+            "run", "--reports-dir", Self.reports, served.base + "/docs/openapi.json", "--base-url",
+            other.base + "/v1", "--quiet")
         #expect(given.code == .success, "\(given.out)\n\(given.err)")
         #expect(other.requests.contains("/v1/health"))
         #expect(!served.requests.contains("/v1/health"))
-        let noServers = await conform("run", served.base + "/docs/openapi.json", "--quiet")
+        let noServers = await conform(
+            "run", "--reports-dir", Self.reports, served.base + "/docs/openapi.json", "--quiet")
         #expect(noServers.code == .checkFailed, "no servers: the origin, where /health is a 404")
         #expect(served.requests.contains("/health"))
         let file = try temporaryFile(
             Self.description(servers: #""servers": [{"url": "/v1"}],"#), name: "served.json")
-        let mocked = await conform("run", file)
+        let mocked = await conform(
+            "run", "--reports-dir", Self.reports, file)
         #expect(mocked.code == .success, "\(mocked.err)")
         #expect(mocked.err.contains("No --base-url: checking the contract's own mock at"), "\(mocked.err)")
-        let faults = await conform("run", served.base + "/docs/openapi.json", "--fault", "status-500")
+        let faults = await conform(
+            "run", "--reports-dir", Self.reports, served.base + "/docs/openapi.json", "--fault", "status-500")
         #expect(faults.code == .usageOrContractError)
         #expect(faults.err.contains("download the description and give its file"), "\(faults.err)")
     }
