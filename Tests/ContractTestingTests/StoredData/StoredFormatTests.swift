@@ -97,7 +97,8 @@ struct StoredFormatTests {
             ), "a nested type is named as code names it")
         #expect(
             finding.reproduction.hasSuffix(
-                ".reproduce(StoredFormatTests.StrictTask.self, .schema(\"v1\"), caseIndex: \(finding.caseIndex))"))
+                ".reproduce(StoredFormatTests.StrictTask.self, .schema(\"v1\"), "
+                    + "caseIndex: \(finding.caseIndex))"))
         #expect(report.findings.allSatisfy { $0.kind != .looser })
         let replay = stored.fuzzer(for: StrictTask.self, cases: 40).reproduce(
             StrictTask.self, .schema("v1"), caseIndex: finding.caseIndex)

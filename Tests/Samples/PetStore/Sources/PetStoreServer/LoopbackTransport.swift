@@ -29,7 +29,8 @@ public final class LoopbackTransport: ServerTransport, @unchecked Sendable {
     }
 
     public func register(
-        _ handler: @Sendable @escaping (HTTPTypes.HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws
+        _ handler:
+            @Sendable @escaping (HTTPTypes.HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws
             -> (HTTPTypes.HTTPResponse, HTTPBody?),
         method: HTTPTypes.HTTPRequest.Method, path: String
     ) throws {
@@ -80,7 +81,8 @@ public final class LoopbackTransport: ServerTransport, @unchecked Sendable {
         var parameters: [String: Substring] = [:]
         for (expected, actual) in zip(template, path) {
             if expected.hasPrefix("{"), expected.hasSuffix("}") {
-                parameters[String(expected.dropFirst().dropLast())] = actual.removingPercentEncoding.map(Substring.init) ?? actual
+                parameters[String(expected.dropFirst().dropLast())] =
+                    actual.removingPercentEncoding.map(Substring.init) ?? actual
             } else if expected != actual {
                 return nil
             }

@@ -25,7 +25,8 @@ public final class PetStoreServer: Sendable {
         description: [UInt8]? = nil, port: Int = 0
     ) throws {
         let transport = LoopbackTransport(
-            documents: description.map { ["/openapi.yaml": (contentType: "application/yaml", bytes: $0)] } ?? [:])
+            documents: description.map { ["/openapi.yaml": (contentType: "application/yaml", bytes: $0)] }
+                ?? [:])
         let serverURL = try Servers.Server1.url()
         try service.registerHandlers(on: transport, serverURL: serverURL, configuration: configuration)
         server = ConformHTTP.HTTPServer(configuration: .init(host: "127.0.0.1", port: port)) { request in

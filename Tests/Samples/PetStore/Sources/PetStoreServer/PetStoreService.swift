@@ -28,7 +28,8 @@ public actor PetStoreService: APIProtocol {
         }
         let pet = Components.Schemas.Pet(
             id: nextID, name: new.name, status: .available, createdAt: now(), tag: new.tag, photo: new.photo,
-            owner: new.owner, attributes: new.attributes.map { .init(additionalProperties: $0.additionalProperties) })
+            owner: new.owner,
+            attributes: new.attributes.map { .init(additionalProperties: $0.additionalProperties) })
         pets[nextID] = pet
         nextID += 1
         return .created(.init(body: .json(pet)))

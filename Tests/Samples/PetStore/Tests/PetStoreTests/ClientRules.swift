@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import PetStoreAPI
+import Testing
 
 /// The generated client's own coding rules and calls, so every finding is checked against what
 /// the client really does with a payload.
@@ -36,7 +37,7 @@ enum ClientRules {
         -> Components.Schemas.Pet
     {
         let client = Client(
-            serverURL: URL(string: "http://pets.invalid/v1")!, configuration: configuration,
+            serverURL: try #require(URL(string: "http://pets.invalid/v1")), configuration: configuration,
             transport: CannedTransport(body: Array(payload.utf8)))
         return try await client.getPet(path: .init(petId: 1)).ok.body.json
     }
@@ -68,7 +69,8 @@ struct RFC3339DateTranscoder: DateTranscoder {
         let pattern =
             #/^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/#
         guard let match = text.wholeMatch(of: pattern) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not RFC 3339: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "not RFC 3339: \(text)"))
         }
         var components = DateComponents()
         components.calendar = Calendar(identifier: .gregorian)
@@ -84,7 +86,8 @@ struct RFC3339DateTranscoder: DateTranscoder {
         }
         components.timeZone = TimeZone(secondsFromGMT: offset)
         guard let whole = components.date else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no such date: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "no such date: \(text)"))
         }
         let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
         return whole.addingTimeInterval(fraction)

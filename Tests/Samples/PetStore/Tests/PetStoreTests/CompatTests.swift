@@ -22,7 +22,8 @@ struct CompatTests {
         "response-required-property-removed": #"{"id": 1, "name": "Rex", "status": "sold"}"#,
     ]
 
-    @Test("an enum value added, a property made nullable, a required one removed: each an error, each a throw")
+    @Test(
+        "an enum value added, a property made nullable, a required one removed: each an error, each a throw")
     func breakingPair() async throws {
         let report = try await Self.compare("openapi-v2.yaml")
         let errors = report.changes.filter { $0.level == .error && $0.operation?.id == "getPet" }
@@ -35,7 +36,8 @@ struct CompatTests {
         #expect(removed.codableEffect?.contains("`Components.Schemas.Pet.createdAt`") == true)
         for (rule, payload) in Self.nextPayloads {
             await #expect(throws: (any Error).self, "\(rule)") {
-                _ = try await ClientRules.getPet(answering: payload, configuration: PetStoreAPI.clientConfiguration)
+                _ = try await ClientRules.getPet(
+                    answering: payload, configuration: PetStoreAPI.clientConfiguration)
             }
         }
     }
@@ -46,7 +48,8 @@ struct CompatTests {
         #expect(report.passes, "\(CompatText.render(report))")
         #expect(report.changes.allSatisfy { $0.level == .info })
         let pet = try await ClientRules.getPet(
-            answering: #"{"id": 1, "name": "Rex", "status": "sold", "createdAt": "2024-01-01T00:00:00Z", "nickname": "R"}"#,
+            answering:
+                #"{"id": 1, "name": "Rex", "status": "sold", "createdAt": "2024-01-01T00:00:00Z", "nickname": "R"}"#,
             configuration: PetStoreAPI.clientConfiguration)
         #expect(pet.name == "Rex")
     }

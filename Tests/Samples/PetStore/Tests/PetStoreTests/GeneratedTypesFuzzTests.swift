@@ -34,14 +34,19 @@ struct GeneratedTypesFuzzTests {
         #expect(report.typeName == "Components.Schemas.Pet")
         let dates = report.failures.filter { $0.pointer == JSONPointer("/createdAt") }
         #expect(!dates.isEmpty, "\(report)")
-        #expect(dates.allSatisfy { $0.kind == .stricter && $0.message.hasPrefix("Components.Schemas.Pet is stricter") })
+        #expect(
+            dates.allSatisfy {
+                $0.kind == .stricter && $0.message.hasPrefix("Components.Schemas.Pet is stricter")
+            })
         #expect(
             dates.contains { $0.payload.contains(#"""# + "2024-02-29T23:59:59.999999+14:00" + #"""#) },
             "a fractional second is among them: \(report)")
         await Self.expectTrue(report, configuration: configuration)
     }
 
-    @Test("with an RFC 3339 date reader the generated types hold the description; what they accept beyond it is a warning")
+    @Test(
+        "with an RFC 3339 date reader the generated types hold the description; what they accept beyond it is a warning"
+    )
     func compatiblePair() async throws {
         let fuzzer = try #require(Self.fuzzer)
         let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
@@ -73,8 +78,12 @@ struct GeneratedTypesFuzzTests {
             Components.Schemas.Pet.self, .schema("Pet"),
             decode: ClientRules.decode(Components.Schemas.Pet.self, with: configuration))
         let stricter = report.findings(.stricter)
-        #expect(stricter.contains { $0.pointer == JSONPointer("/status") && $0.payload.contains(#""adopted""#) }, "\(report)")
-        #expect(stricter.contains { $0.pointer == JSONPointer("/name") && $0.payload.contains(#""name":null"#) }, "\(report)")
+        #expect(
+            stricter.contains { $0.pointer == JSONPointer("/status") && $0.payload.contains(#""adopted""#) },
+            "\(report)")
+        #expect(
+            stricter.contains { $0.pointer == JSONPointer("/name") && $0.payload.contains(#""name":null"#) },
+            "\(report)")
         #expect(stricter.contains { $0.message.contains("createdAt") }, "\(report)")
         await Self.expectTrue(report, configuration: configuration)
     }

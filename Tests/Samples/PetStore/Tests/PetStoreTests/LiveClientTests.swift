@@ -9,7 +9,9 @@ import Testing
 /// and the generated client talking to it over the network.
 @Suite("A server that writes fractional seconds and the generated client")
 struct LiveClientTests {
-    @Test("the default client throws on the server's dates; the RFC 3339 reader the fuzzer points to reads them")
+    @Test(
+        "the default client throws on the server's dates; the RFC 3339 reader the fuzzer points to reads them"
+    )
     func fractionalSeconds() async throws {
         let server = try PetStoreServer(
             configuration: Configuration(dateTranscoder: .iso8601WithFractionalSeconds))
