@@ -6,7 +6,7 @@ public import OpenAPIRuntime
 /// A `ServerTransport` over Conform's small loopback server: the generated server's handlers,
 /// routed by method and path template (`/v1/pets/{petId}`), and any fixed document beside them
 /// (the description at `/openapi.yaml`).
-public final class LoopbackTransport: ServerTransport, @unchecked Sendable {
+public final class LoopbackTransport: ServerTransport, Sendable {
     typealias Handler =
         @Sendable (HTTPTypes.HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
             HTTPTypes.HTTPResponse, HTTPBody?
@@ -17,8 +17,7 @@ public final class LoopbackTransport: ServerTransport, @unchecked Sendable {
         var handler: Handler
     }
 
-    private let lock = NSLock()
-    private var routes: [Route] = []
+    private let routes = Locked<[Route]>([])
     private let documents: [String: ConformHTTP.HTTPResponse]
 
     /// - Parameter documents: fixed answers by path, such as the description itself.
@@ -34,20 +33,18 @@ public final class LoopbackTransport: ServerTransport, @unchecked Sendable {
             -> (HTTPTypes.HTTPResponse, HTTPBody?),
         method: HTTPTypes.HTTPRequest.Method, path: String
     ) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        routes.append(Route(method: method, segments: path.split(separator: "/"), handler: handler))
+        routes.withLock {
+            $0.append(Route(method: method, segments: path.split(separator: "/"), handler: handler))
+        }
     }
 
     /// Answers one request: a document, a generated handler, 405 or 404.
     func answer(_ request: ConformHTTP.HTTPRequest) async -> ConformHTTP.HTTPResponse {
         if request.method == "GET", let document = documents[request.path] { return document }
         let segments = request.rawPath.split(separator: "/")
-        lock.lock()
-        let candidates = routes.compactMap { route in
+        let candidates = routes.current.compactMap { route in
             Self.match(route.segments, segments).map { (route, $0) }
         }
-        lock.unlock()
         guard !candidates.isEmpty else { return .init(status: 404, text: "no such path") }
         guard let (route, parameters) = candidates.first(where: { $0.0.method.rawValue == request.method })
         else {
@@ -67,11 +64,15 @@ public final class LoopbackTransport: ServerTransport, @unchecked Sendable {
                 ServerRequestMetadata(pathParameters: parameters))
             var headers = ConformHTTP.HTTPFields()
             for field in response.headerFields { headers.add(field.name.rawName, field.value) }
-            let bytes = try await body.map { try await [UInt8](collecting: $0, upTo: 16 * 1024 * 1024) } ?? []
+            var bytes: [UInt8] = []
+            if let body { bytes = try await [UInt8](collecting: body, upTo: 16 * 1024 * 1024) }
             return .init(status: response.status.code, headers: headers, body: bytes)
         } catch {
-            // The runtime wraps a request it cannot read (a bad path value, a body that is not a pet).
-            return .init(status: 400, text: "\(error)")
+            // The runtime throws on a request it cannot read (a bad path value, a body that is not a
+            // pet): the description's 400, with its Problem body.
+            let problem = try? JSONSerialization.data(withJSONObject: ["message": "\(error)"])
+            return .init(
+                status: 400, headers: ["Content-Type": "application/json"], body: Array(problem ?? Data()))
         }
     }
 
@@ -81,8 +82,10 @@ public final class LoopbackTransport: ServerTransport, @unchecked Sendable {
         var parameters: [String: Substring] = [:]
         for (expected, actual) in zip(template, path) {
             if expected.hasPrefix("{"), expected.hasSuffix("}") {
-                parameters[String(expected.dropFirst().dropLast())] =
-                    actual.removingPercentEncoding.map(Substring.init) ?? actual
+                let name = expected[
+                    expected.index(after: expected.startIndex)..<expected.index(before: expected.endIndex)]
+                parameters[String(name)] =
+                    actual.removingPercentEncoding.map { Substring($0) } ?? actual
             } else if expected != actual {
                 return nil
             }

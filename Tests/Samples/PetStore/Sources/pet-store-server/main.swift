@@ -24,6 +24,5 @@ while let argument = arguments.popFirst() {
     }
 }
 let server = try PetStoreServer(configuration: configuration, description: description, port: port)
-print(server.origin)
-fflush(stdout)
+FileHandle.standardOutput.write(Data((server.origin + "\n").utf8))
 while true { sleep(3600) }
