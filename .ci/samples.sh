@@ -46,9 +46,12 @@ samples() {
       case "$origin" in http://*) break ;; esac
       sleep 0.2
     done
-    swift package "${allow[@]}" conform run "$origin/openapi.yaml" 2>.build/run-url.txt
-    head -n 1 .build/run-url.txt
-    grep -q "^No --base-url: checking the server that served the description, at $origin/v1 " .build/run-url.txt
+    # SwiftPM passes the tool's standard error on with its standard output.
+    swift package "${allow[@]}" conform run "$origin/openapi.yaml" >.build/run-url.txt 2>&1 \
+      || { cat .build/run-url.txt; exit 1; }
+    grep -v -e '^Building for' -e '^Build of product' -e '^\[' .build/run-url.txt | head -n 1
+    grep -v -e '^Building for' -e '^Build of product' -e '^\[' .build/run-url.txt | head -n 1 \
+      | grep -q "^No --base-url: checking the server that served the description, at $origin/v1 "
     kill $server
     trap - EXIT
   )
