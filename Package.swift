@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "RestaurantClient", targets: ["RestaurantClient"]),
         .executable(name: "conform", targets: ["conform"]),
         .executable(name: "conform-bench", targets: ["conform-bench"]),
+        .plugin(name: "ConformPlugin", targets: ["ConformPlugin"]),
     ],
     targets: [
         // Foundations: no dependencies.
@@ -82,6 +83,29 @@ let package = Package(
                 "ConformTraffic", "ContractCompat",
             ],
             swiftSettings: settings),
+        // `swift package conform …` in a package that depends on Conform: the tool, run in that
+        // package's folder (docs/swiftpm-plugin.md).
+        .plugin(
+            name: "ConformPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "conform",
+                    description:
+                        "Check an HTTP API against its contract or OpenAPI description: conform run, fuzz, lint, compat and every other command"
+                ),
+                permissions: [
+                    .allowNetworkConnections(
+                        scope: .all(),
+                        reason:
+                            "run and fuzz send requests to your API's server (or to the contract's mock, on a loopback port it opens), and a description may be given as a URL"
+                    ),
+                    .writeToPackageDirectory(
+                        reason:
+                            "run, fuzz, proxy, check and compat write their reports into Reports/ (or --reports-dir)"
+                    ),
+                ]),
+            dependencies: ["conform"],
+            path: "Sources/ConformPlugin"),
         // The sample app's client models.
         .target(name: "RestaurantClient", swiftSettings: settings),
 

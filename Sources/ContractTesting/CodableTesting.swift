@@ -4,6 +4,7 @@
 // underneath.
 @_exported public import ContractFuzz
 @_exported public import ContractKit
+public import Foundation
 @_exported public import JSONSchema
 public import Testing
 
@@ -73,6 +74,18 @@ extension CodableFuzzer {
         _ type: Model.Type, _ target: FuzzTarget, sourceLocation: SourceLocation = #_sourceLocation
     ) -> FuzzReport {
         let report = fuzzDecoding(type, target)
+        report.recordIssues(sourceLocation: sourceLocation)
+        return report
+    }
+
+    /// `expectDecodingConformance` with the app's own decoding code (see
+    /// ``CodableFuzzer/fuzzDecoding(_:_:decode:)``).
+    @discardableResult
+    public func expectDecodingConformance<Model: Decodable>(
+        _ type: Model.Type, _ target: FuzzTarget, sourceLocation: SourceLocation = #_sourceLocation,
+        decode: @escaping @Sendable (Data) throws -> Model
+    ) -> FuzzReport {
+        let report = fuzzDecoding(type, target, decode: decode)
         report.recordIssues(sourceLocation: sourceLocation)
         return report
     }

@@ -47,7 +47,7 @@ extension ContractSuite {
         }
         let others = try Self.otherCredentials(otherCredentials, environment: environment, contract: contract)
         var mock: ContractMock?
-        var baseURL = environment["CONFORM_BASE_URL"] ?? ""
+        var baseURL = serverChoice(for: contract).baseURL ?? ""
         if baseURL.isEmpty {
             let started = ContractMock(contract: contract, configuration: .init(seed: seed))
             do {

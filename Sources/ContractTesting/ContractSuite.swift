@@ -36,6 +36,8 @@ public final class ContractSuite: Sendable {
     private let session: Locked<ReplaySession?> = Locked(nil)
     private let mock: Locked<ContractMock?> = Locked(nil)
     let environment: [String: String]
+    /// The contract file as resolved, which ``ServerChoice`` reads with `CONFORM_BASE_URL`.
+    let location: String
     /// The environment's values the contract uses (`{{env.NAME}}`), masked in every issue.
     let secrets: [String]
 
@@ -69,6 +71,7 @@ public final class ContractSuite: Sendable {
     public init(file: String, environment: [String: String]? = nil, filePath: String = #filePath) {
         self.environment = environment ?? ProcessInfo.processInfo.environment
         let resolved = PackageRoot.resolve(file, from: filePath)
+        location = resolved
         let prefix = "CONFORM_VAR_"
         let values = Dictionary(
             self.environment.filter { $0.key.hasPrefix(prefix) }.map {
@@ -145,11 +148,13 @@ public final class ContractSuite: Sendable {
     private func replaySession() async throws -> (session: ReplaySession, baseURL: String) {
         let contract = try self.contract.get()
         return try session.withLock { current in
-            if let current, let url = mock.current?.baseURL ?? environment["CONFORM_BASE_URL"] {
+            if let current, let url = mock.current?.baseURL ?? serverChoice(for: contract).baseURL {
                 return (current, url)
             }
-            var baseURL = environment["CONFORM_BASE_URL"] ?? ""
-            if baseURL.isEmpty {
+            let baseURL: String
+            if let chosen = serverChoice(for: contract).baseURL {
+                baseURL = chosen
+            } else {
                 let embedded = ContractMock(contract: contract)
                 baseURL = try embedded.start()
                 mock.withLock { $0 = embedded }
@@ -160,6 +165,12 @@ public final class ContractSuite: Sendable {
             current = created
             return (created, baseURL)
         }
+    }
+
+    /// The server the suite checks, decided as `conform run` decides it: `CONFORM_BASE_URL` (the
+    /// test-time `--base-url`), else the contract's mock.
+    func serverChoice(for contract: Contract) -> ServerChoice {
+        ServerChoice(baseURL: environment["CONFORM_BASE_URL"], location: location, contract: contract)
     }
 
     /// Why the suite could not run a case.

@@ -99,7 +99,9 @@ struct ChangeSink {
         let location = side == .old ? oldLocation(oldPlace ?? .root) : newLocation(newPlace ?? .root)
         var change = CompatChange(
             rule: rule, level: level, direction: direction, operation: operation, message: message,
-            codableEffect: direction == .response ? codable : nil, location: location, side: side)
+            codableEffect: direction == .response
+                ? codable.map { ClientNaming.wording($0, at: location.pointer) } : nil,
+            location: location, side: side)
         if let fact, let operation {
             change.fact = fact.predicate
             change.sharedMessage = fact.shared

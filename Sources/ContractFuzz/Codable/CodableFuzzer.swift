@@ -88,6 +88,30 @@ public struct CodableFuzzer: Sendable {
         run(.decoding(type, decoder: decoder.value), target)
     }
 
+    /// Decodes with `decode`, the app's own decoding code, instead of this fuzzer's `decoder`: for
+    /// models whose rules live outside a `JSONDecoder`'s settings, such as the types
+    /// swift-openapi-generator generates, decoded with the runtime's date rules:
+    ///
+    /// ```swift
+    /// fuzzer.fuzzDecoding(Components.Schemas.Pet.self, .schema("Pet")) { data in
+    ///     try clientDecoder.decode(Components.Schemas.Pet.self, from: data)
+    /// }
+    /// ```
+    public func fuzzDecoding<Model: Decodable>(
+        _ type: Model.Type, _ target: FuzzTarget, decode: @escaping @Sendable (Data) throws -> Model
+    ) -> FuzzReport {
+        run(.decoding(type, decode: decode), target)
+    }
+
+    /// Decodes with `decode` and re-encodes with `encode`, the app's own coding code (see
+    /// ``fuzzDecoding(_:_:decode:)``), checking both directions against `target`.
+    public func fuzz<Model: Codable>(
+        _ type: Model.Type, _ target: FuzzTarget, decode: @escaping @Sendable (Data) throws -> Model,
+        encode: @escaping @Sendable (Model) throws -> Data
+    ) -> FuzzReport {
+        run(.roundTrip(type, decode: decode, encode: encode), target)
+    }
+
     /// The body of the response with `status` of `endpoint`: `fuzz(MenuResponse.self, response: 200, of: "listMenu")`.
     public func fuzz<Model: Codable>(_ type: Model.Type, response status: Int, of endpoint: String)
         -> FuzzReport

@@ -62,6 +62,21 @@ enum FaultLocator {
 
     private static func fixes(for value: JSONValue) -> [JSONValue] {
         guard case .string(let text) = value else { return ShrinkCandidates.of(value) }
-        return ShrinkCandidates.of(value) + (text == "a" ? [] : [.string("a")])
+        return ShrinkCandidates.of(value) + (text == "a" ? [] : [.string("a")]) + plainDates(like: text)
+    }
+
+    /// A date's plainest spelling, for a date or date-time the decoder rejects without a path (a
+    /// custom date strategy, such as swift-openapi-runtime's `DateTranscoder`, throws with none):
+    /// neither `""` nor `"a"` decodes as a date, the plain spelling does when only the spelling
+    /// was the problem.
+    private static func plainDates(like text: String) -> [JSONValue] {
+        let digits = text.prefix(10).map { $0.isNumber }
+        let isDate =
+            digits.count == 10
+            && digits.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || $0.element }
+            && Array(text)[4] == "-" && Array(text)[7] == "-"
+        guard isDate else { return [] }
+        let plain = text.count == 10 ? "1970-01-01" : "1970-01-01T00:00:00Z"
+        return text == plain ? [] : [.string(plain)]
     }
 }

@@ -107,9 +107,57 @@ public struct ModelHarness: Sendable {
         return ModelHarness(type, encodes: false) { body.value($0) }
     }
 
+    /// Decodes with `decode`, the app's own decoding path: a generated client's coding rules (the
+    /// dates and data of swift-openapi-generator's runtime), a wrapper, a decoder that is not a
+    /// `JSONDecoder`. A model is only as strict or loose as the code that decodes it, so fuzzing
+    /// with that code finds what the app meets.
+    public static func decoding<Model: Decodable>(
+        _ type: Model.Type, decode: @escaping @Sendable (Data) throws -> Model
+    ) -> ModelHarness {
+        ModelHarness(type, encodes: false) { bytes in
+            do {
+                _ = try decode(Data(bytes))
+                return .decoded(reencoded: nil)
+            } catch {
+                let failure = DecodingFailure(error)
+                return .threw(pointer: failure.pointer, message: failure.message)
+            }
+        }
+    }
+
+    /// Decodes with `decode` and re-encodes with `encode`: ``roundTrip(_:decoder:encoder:)`` for
+    /// coding that is more than a `JSONDecoder`'s settings.
+    public static func roundTrip<Model: Codable>(
+        _ type: Model.Type, decode: @escaping @Sendable (Data) throws -> Model,
+        encode: @escaping @Sendable (Model) throws -> Data
+    ) -> ModelHarness {
+        ModelHarness(type, encodes: true) { bytes in
+            let model: Model
+            do {
+                model = try decode(Data(bytes))
+            } catch {
+                let failure = DecodingFailure(error)
+                return .threw(pointer: failure.pointer, message: failure.message)
+            }
+            do {
+                return .decoded(reencoded: Array(try encode(model)))
+            } catch {
+                return .threw(pointer: .root, message: "encoding the decoded value failed: \(error)")
+            }
+        }
+    }
+
     /// Runs the model on `bytes` in this process.
     public func run(_ bytes: [UInt8]) -> DecodeOutcome { body(bytes) }
 
-    /// The type's name without its module (`MenuItem`, `Array<MenuItem>`).
-    static func name<Model>(of type: Model.Type) -> String { String(describing: type) }
+    /// The type's name without its module (`MenuItem`, `Array<MenuItem>`); a nested type keeps
+    /// the types it is nested in, as code names it (`Components.Schemas.Pet`, what
+    /// swift-openapi-generator generates), so a report names the type a reader can find.
+    static func name<Model>(of type: Model.Type) -> String {
+        let reflected = String(reflecting: type)
+        guard !reflected.contains("<"), !reflected.contains("("),
+            let dot = reflected.firstIndex(of: ".")
+        else { return String(describing: type) }
+        return String(reflected[reflected.index(after: dot)...])
+    }
 }

@@ -189,6 +189,7 @@ public enum ContractLoader {
         let located = locate(problems, file: file, locator: locator)
         let leftOut = Array(located[degraded..<(degraded + partial.warnings.count)])
         contract?.skippedOperations = partial.skippedOperations(locatedAs: leftOut)
+        contract?.serverURL = conversion?.serverURL
         return Outcome(
             contract: contract, problems: sorted(located), locator: contract == nil ? nil : locator,
             leftOut: leftOut)

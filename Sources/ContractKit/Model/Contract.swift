@@ -10,6 +10,11 @@ public struct Contract: Sendable {
     public var description: String?
     /// The server used when no `--base-url` is given and the mock is not requested.
     public var baseURL: String?
+    /// The first `servers` URL of the OpenAPI description the contract was read from, as written
+    /// (its variables at their defaults), relative ones included (`/v1`): a description given as a
+    /// URL means the server that served it, at this path (``ServerChoice``). Nil for a contract
+    /// written for Conform, and for a description that names no server.
+    public var serverURL: String? = nil
     /// The time every response must arrive in, unless an endpoint sets its own.
     public var latencyBudget: Duration?
     /// Whether `format` keywords are asserted (not only annotations) when validating bodies.

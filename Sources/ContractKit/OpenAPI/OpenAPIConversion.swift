@@ -10,6 +10,9 @@ public struct OpenAPIConversion: Sendable {
     public var warnings: [OpenAPIWarning]
     /// OpenAPI pointers of contract values (endpoints, parameters, responses, schemas…).
     var origins: [JSONPointer: JSONPointer]
+    /// The description's first server URL as written, relative ones included (`/v1`); see
+    /// ``Contract/serverURL``.
+    public var serverURL: String?
     /// The Swagger 2.0 → 3.0 rewrite the conversion started from, when the document was Swagger 2.0.
     var upgrade: Swagger2Upgrade?
 

@@ -77,7 +77,10 @@ public struct OpenAPIConverter: Sendable {
                 "components", "schemas", source,
             ])
         }
-        return OpenAPIConversion(contract: .object(contract), warnings: log.warnings, origins: origins)
+        var conversion = OpenAPIConversion(
+            contract: .object(contract), warnings: log.warnings, origins: origins)
+        conversion.serverURL = Self.firstServerURL(root)
+        return conversion
     }
 
     /// A Swagger 2.0 document rewritten into the OpenAPI 3.0 shape and converted, its warnings
@@ -152,15 +155,12 @@ public struct OpenAPIConverter: Sendable {
             "unsupported OpenAPI version \"\(version)\"; Conform reads OpenAPI 3.0.x and 3.1.x", at: pointer)
     }
 
-    /// The first server's URL with its variables at their defaults, when it is absolute http(s).
-    private func baseURL(_ root: JSONObject, log: inout OpenAPIWarningLog) -> String? {
+    /// The first server's URL as written, its variables at their defaults: absolute or relative
+    /// (`/v1`), which a description fetched from a URL resolves against that URL.
+    static func firstServerURL(_ root: JSONObject) -> String? {
         guard case .array(let servers)? = root["servers"], let first = servers.first,
             case .string(var url) = first["url"]
         else { return nil }
-        if servers.count > 1 {
-            log.warn(
-                "only the first server is mapped (to \"baseURL\")", at: JSONPointer(tokens: ["servers", "1"]))
-        }
         if case .object(let variables)? = first["variables"] {
             for variable in variables.members {
                 if case .string(let value)? = variable.value["default"] {
@@ -168,9 +168,21 @@ public struct OpenAPIConverter: Sendable {
                 }
             }
         }
+        return url
+    }
+
+    /// The first server's URL with its variables at their defaults, when it is absolute http(s).
+    private func baseURL(_ root: JSONObject, log: inout OpenAPIWarningLog) -> String? {
+        guard case .array(let servers)? = root["servers"], let url = Self.firstServerURL(root) else {
+            return nil
+        }
+        if servers.count > 1 {
+            log.warn(
+                "only the first server is mapped (to \"baseURL\")", at: JSONPointer(tokens: ["servers", "1"]))
+        }
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             log.warn(
-                "server URL \"\(url)\" is not an absolute http(s) URL, so the contract has no baseURL; give --base-url when running",
+                "server URL \"\(url)\" is not an absolute http(s) URL, so the contract has no baseURL; give --base-url when running (a description given as a URL resolves it against that URL)",
                 at: JSONPointer(tokens: ["servers", "0", "url"]))
             return nil
         }

@@ -93,10 +93,12 @@ struct StoredFormatTests {
         #expect(finding.pointer == JSONPointer("/title"))
         #expect(
             finding.message.hasPrefix(
-                "StrictTask cannot load every value v1 could store: the v1 format inferred from "))
+                "StoredFormatTests.StrictTask cannot load every value v1 could store: the v1 format inferred from "
+            ), "a nested type is named as code names it")
         #expect(
             finding.reproduction.hasSuffix(
-                ".reproduce(StrictTask.self, .schema(\"v1\"), caseIndex: \(finding.caseIndex))"))
+                ".reproduce(StoredFormatTests.StrictTask.self, .schema(\"v1\"), "
+                    + "caseIndex: \(finding.caseIndex))"))
         #expect(report.findings.allSatisfy { $0.kind != .looser })
         let replay = stored.fuzzer(for: StrictTask.self, cases: 40).reproduce(
             StrictTask.self, .schema("v1"), caseIndex: finding.caseIndex)
