@@ -73,8 +73,18 @@ struct StatefulHandler {
     }
 
     private func notFound(_ id: String) -> HTTPResponse? {
-        guard let spec = DeclaredResponses(endpoint: endpoint).notFound else { return nil }
-        return builder.build(status: 404, spec: spec, message: "no item with id \"\(id)\"")
+        let message = "no item with id \"\(id)\""
+        let declared = DeclaredResponses(endpoint: endpoint)
+        if let spec = declared.notFound { return builder.build(status: 404, spec: spec, message: message) }
+        guard store.wasDeleted(key, id: id) else { return nil }
+        // A deleted item never succeeds again, even where the operation declares no 404 (GitHub's
+        // PATCH of an issue comment declares 200 and 422): 410, else a declared client error, else
+        // a 404 of the mock's own.
+        if let spec = declared.response(for: 410) { return builder.build(status: 410, spec: spec, message: message) }
+        if let (status, spec) = declared.otherClientError ?? declared.rejection {
+            return builder.build(status: status, spec: spec, message: message)
+        }
+        return ContractMock.errorResponse(404, message)
     }
 
     private func itemRequest(_ resource: Resources.Resource, id: String) -> HTTPResponse? {

@@ -114,6 +114,12 @@ public struct InstanceGenerator: Sendable {
         throws(GenerationError)
         -> JSONValue
     {
+        guard depth <= GenerationLimits.nesting else {
+            throw GenerationError(
+                .exhausted, at: constraints.location,
+                "the value would nest deeper than \(GenerationLimits.nesting) levels (GenerationLimits.nesting)"
+            )
+        }
         var lastError = GenerationError(
             .exhausted, at: constraints.location, "no candidate satisfied the schema")
         for _ in 0..<configuration.attemptsPerValue {
@@ -126,7 +132,8 @@ public struct InstanceGenerator: Sendable {
                 context.enclosingCheck = enclosing || !constraints.isConstructive
                 let built: Result<JSONValue, GenerationError>
                 do throws(GenerationError) {
-                    built = .success(try decideChoices(constraints, depth: depth, context: &context))
+                    built = .success(
+                        try decideChoices(constraints, depth: depth, decided: 0, context: &context))
                 } catch {
                     built = .failure(error)
                 }
@@ -158,11 +165,17 @@ public struct InstanceGenerator: Sendable {
     }
 
     /// Picks a branch for each pending `anyOf`/`oneOf`/`if`, merges it, and builds the value.
-    private func decideChoices(_ constraints: Constraints, depth: Int, context: inout Context)
+    private func decideChoices(_ constraints: Constraints, depth: Int, decided: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
         guard let choice = constraints.choices.first else {
             return try build(constraints, depth: depth, context: &context)
+        }
+        guard decided < GenerationLimits.choices else {
+            throw GenerationError(
+                .exhausted, at: choice.location,
+                "more than \(GenerationLimits.choices) anyOf/oneOf/if choices at one place (GenerationLimits.choices)"
+            )
         }
         var rest = constraints
         rest.choices.removeFirst()
@@ -179,7 +192,7 @@ public struct InstanceGenerator: Sendable {
                 let branchConstraints = try flatten(branch, at: choice.location.appending(offset), hops: 0)
                 var merged = try rest.merging(branchConstraints)
                 merged.location = constraints.location
-                let value = try decideChoices(merged, depth: depth, context: &context)
+                let value = try decideChoices(merged, depth: depth, decided: decided + 1, context: &context)
                 if choice.kind == .oneOf {
                     let others = choice.branches.enumerated().filter { $0.offset != offset }
                     let base = base(of: constraints)
