@@ -66,7 +66,8 @@ struct YAMLScanner {
     static func tokens(of bytes: [UInt8], maximumDepth: Int = 512, acceptsUnderindented: Bool = false)
         throws(YAMLParseError) -> [YAMLToken]
     {
-        var scanner = YAMLScanner(bytes: bytes, maximumDepth: maximumDepth, acceptsUnderindented: acceptsUnderindented)
+        var scanner = YAMLScanner(
+            bytes: bytes, maximumDepth: maximumDepth, acceptsUnderindented: acceptsUnderindented)
         try scanner.run()
         return scanner.tokens
     }
