@@ -34,7 +34,8 @@ struct MockAgreementTests {
         let contract = try contract(Self.applications)
         let router = OperationRouter(endpoints: contract.endpoints)
         for method in ["GET", "PATCH"] {
-            guard case .endpoint(let endpoint, _) = router.route(method: method, path: "/applications/@me") else {
+            guard case .endpoint(let endpoint, _) = router.route(method: method, path: "/applications/@me")
+            else {
                 Issue.record("\(method) /applications/@me was not routed")
                 continue
             }
