@@ -113,7 +113,8 @@ public struct DescriptionFetcher: Sendable {
         } catch {
             return problem("cannot fetch the description: \(error)")
         }
-        if let refusal = FetchRefusal(response: response, credentialsGiven: !credentials.isEmpty || !headers.isEmpty)
+        if let refusal = FetchRefusal(
+            response: response, credentialsGiven: !credentials.isEmpty || !headers.isEmpty)
         {
             return problem(refusal.message)
         }

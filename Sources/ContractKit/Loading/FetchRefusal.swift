@@ -11,7 +11,9 @@ struct FetchRefusal {
     init?(response: HTTPResponse, credentialsGiven: Bool) {
         let status = response.status
         let type = response.header("Content-Type").map { " (\($0))" } ?? ""
-        let hops = response.redirects.map { "\($0.status) from \(DescriptionFetcher.displayName(of: $0.url))" }.joined(separator: ", ")
+        let hops = response.redirects.map {
+            "\($0.status) from \(DescriptionFetcher.displayName(of: $0.url))"
+        }.joined(separator: ", ")
         let redirected = hops.isEmpty ? "" : " after redirects (\(hops))"
         let hint =
             credentialsGiven
@@ -19,7 +21,8 @@ struct FetchRefusal {
             : "if the description needs credentials, give them with --header 'Authorization: …' or --auth"
         if !(200..<300).contains(status) {
             let why = status == 401 || status == 403 ? "; \(hint)" : "; check the URL"
-            message = "fetching the description answered \(status)\(type)\(redirected), not a description (2xx)\(why)"
+            message =
+                "fetching the description answered \(status)\(redirected), not a description (2xx)\(why)"
         } else if Self.isHTML(response) {
             message =
                 "fetching the description answered \(status) with an HTML page\(type)\(redirected), not a description (a login page?); \(hint)"
@@ -38,7 +41,8 @@ struct FetchRefusal {
     static func namesADescription(_ body: [UInt8]) -> Bool {
         let keys = ["openapi", "swagger", "conform"].map { Array($0.utf8) }
         guard body.count >= 7 else { return false }
-        for index in 0...(body.count - 7) where body[index] == 0x6F || body[index] == 0x73 || body[index] == 0x63 {
+        for index in 0...(body.count - 7)
+        where body[index] == 0x6F || body[index] == 0x73 || body[index] == 0x63 {
             if keys.contains(where: { body[index..<min(body.count, index + $0.count)].elementsEqual($0) }) {
                 return true
             }
@@ -53,7 +57,9 @@ struct FetchRefusal {
         {
             return true
         }
-        let start = response.body.prefix(512).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        let start = response.body.prefix(512).drop {
+            [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
+        }
         let head = String(decoding: start.prefix(15), as: UTF8.self).lowercased()
         return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
     }
