@@ -53,6 +53,9 @@ def outcome(code):
     return {0: "pass", 1: "fail", 2: "error", 3: "unreachable"}.get(code, f"exit {code}")
 
 
+NOTHING_TO_TEST = "no operations Conform can replay"
+
+
 def execute(command, limit, log):
     start = time.monotonic()
     try:
@@ -66,7 +69,18 @@ def execute(command, limit, log):
     elapsed = time.monotonic() - start
     with open(log, "w") as file:
         file.write(" ".join(command) + "\n\n" + output)
-    return code, elapsed
+    return code, elapsed, output
+
+
+def nothing_sent(results):
+    """The fuzz cases skipped with "nothing to send" in a JSON results file (0 when absent)."""
+    try:
+        import json
+        with open(results) as file:
+            cases = json.load(file).get("cases", [])
+        return sum(1 for case in cases if case.get("outcome") == "skipped" and case.get("reason") == "nothing to send")
+    except (OSError, ValueError):
+        return 0
 
 
 def operations(path):
@@ -121,24 +135,34 @@ def main():
             "lint": [options.conform, "lint", str(path)],
             "run": [options.conform, "run", str(path), "--quiet", "--reports-dir", reports],
             "fuzz": [options.conform, "fuzz", str(path), "--quiet", "--seed", "1", "--cases", options.cases,
-                     "--time-budget", options.time_budget, "--reports-dir", reports],
+                     "--time-budget", options.time_budget, "--reports-dir", reports,
+                     "--json", os.path.join(reports, f"{slug}.fuzz.json")],
         }
-        row = {"name": name, "size": path.stat().st_size, "operations": operations(path)}
+        row = {"name": name, "size": path.stat().st_size, "operations": operations(path), "unsent": 0}
         for step, command in commands.items():
-            code, elapsed = execute(command, options.limit, os.path.join(options.logs, f"{slug}.{step}.log"))
-            row[step] = (outcome(code), elapsed)
+            code, elapsed, output = execute(command, options.limit, os.path.join(options.logs, f"{slug}.{step}.log"))
+            label = outcome(code)
+            if code == 2 and NOTHING_TO_TEST in output:
+                # A description without operations (webhooks only) is refused clearly: nothing to test.
+                label = "no operations"
+                code = 0
+            row[step] = (label, elapsed)
             if code == 0:
                 totals[step] += 1
             if code is None or code < 0:
                 crashes.append(f"{name} {step}: {outcome(code)}")
+            if step == "fuzz":
+                row["unsent"] = nothing_sent(os.path.join(reports, f"{slug}.fuzz.json"))
         rows.append(row)
         print(f"{name}: " + ", ".join(f"{step} {row[step][0]} {row[step][1]:.1f}s" for step in commands),
               file=sys.stderr, flush=True)
 
-    lines = ["| description | size | ops | lint | run | fuzz |", "| --- | ---: | ---: | --- | --- | --- |"]
+    lines = ["| description | size | ops | lint | run | fuzz | checks with nothing to send |",
+             "| --- | ---: | ---: | --- | --- | --- | ---: |"]
     for row in rows:
         cells = [f"{row[step][0]} ({row[step][1]:.1f} s)" for step in ("lint", "run", "fuzz")]
-        lines.append(f"| {row['name']} | {row['size'] // 1024} KiB | {row['operations']} | " + " | ".join(cells) + " |")
+        lines.append(f"| {row['name']} | {row['size'] // 1024} KiB | {row['operations']} | " + " | ".join(cells)
+                     + f" | {row['unsent']} |")
     count = len(rows)
     lines.append("")
     lines.append(f"{count} descriptions: lint {totals['lint']}/{count} clean, run {totals['run']}/{count} passed, "
