@@ -94,16 +94,21 @@ def operations(path):
             return sum(1 for item in (document.get("paths") or {}).values()
                        if isinstance(item, dict) for key in item if key in methods)
         count = 0
-        inside = False
+        top = None
+        path_indent = None
         for line in path.read_text(errors="replace").splitlines():
-            if line.startswith("paths:"):
-                inside = True
+            if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            if inside and line and not line.startswith((" ", "#")):
-                inside = False
-            stripped = line.strip()
-            if inside and line.startswith("    ") and not line.startswith("     ") \
-                    and stripped.rstrip(":") in methods:
+            indent = len(line) - len(line.lstrip(" "))
+            if top is None:
+                if line.strip() == "paths:" and indent <= 2:
+                    top = indent
+                continue
+            if indent <= top:
+                break
+            if path_indent is None:
+                path_indent = indent
+            if indent == 2 * path_indent - top and line.strip().rstrip(":") in methods:
                 count += 1
         return count
     except Exception:

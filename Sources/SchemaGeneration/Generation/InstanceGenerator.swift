@@ -116,7 +116,7 @@ public struct InstanceGenerator: Sendable {
     {
         guard depth <= GenerationLimits.nesting else {
             throw GenerationError(
-                .exhausted, at: constraints.location,
+                .tooDeep, at: constraints.location,
                 "the value would nest deeper than \(GenerationLimits.nesting) levels (GenerationLimits.nesting)"
             )
         }
@@ -154,8 +154,11 @@ public struct InstanceGenerator: Sendable {
                 }
             } catch {
                 lastError = error
+                // Past the soft depth only required members are built, so another attempt meets the
+                // same limit again: each level retrying would cost attempts to the power of the depth.
+                let tooDeepAgain = error.reason == .tooDeep && depth >= configuration.maxDepth
                 if error.reason == .contradictory || error.reason == .unresolvableReference
-                    || error.reason == .invalidSchema
+                    || error.reason == .invalidSchema || tooDeepAgain
                 {
                     throw error
                 }
