@@ -87,13 +87,15 @@ let package = Package(
 
         // Helpers every test target may share (golden files, paths to ../shared, raw sockets).
         .target(
-            name: "ConformTestSupport", dependencies: ["ConformHTTP"], path: "Tests/ConformTestSupport",
+            name: "ConformTestSupport", dependencies: ["ConformHTTP", "JSONSchema"],
+            path: "Tests/ConformTestSupport",
             swiftSettings: settings),
         .testTarget(
             name: "ConformHTTPTests", dependencies: ["ConformHTTP", "ConformTestSupport"],
             swiftSettings: settings),
         .testTarget(
-            name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"],
+            name: "JSONSchemaTests", dependencies: ["ConformTestSupport", "JSONSchema"],
+            exclude: ["Fixtures"],
             swiftSettings: settings),
         .testTarget(
             name: "SchemaGenerationTests",
@@ -106,6 +108,7 @@ let package = Package(
         .testTarget(
             name: "ContractFuzzTests",
             dependencies: [
+                "ConformTestSupport",
                 "ConformHTTP", "ContractFuzz", "SchemaGeneration", "JSONSchema", "ContractKit",
                 "ContractMock",
             ],
