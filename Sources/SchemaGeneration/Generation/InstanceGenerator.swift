@@ -122,6 +122,7 @@ public struct InstanceGenerator: Sendable {
         }
         var lastError = GenerationError(
             .exhausted, at: constraints.location, "no candidate satisfied the schema")
+        var tooDeepFailures = 0
         for _ in 0..<configuration.attemptsPerValue {
             context.budget -= 1
             guard context.budget > 0 else {
@@ -155,8 +156,12 @@ public struct InstanceGenerator: Sendable {
             } catch {
                 lastError = error
                 // Past the soft depth only required members are built, so another attempt meets the
-                // same limit again: each level retrying would cost attempts to the power of the depth.
-                let tooDeepAgain = error.reason == .tooDeep && depth >= configuration.maxDepth
+                // same limit again, and above it one more attempt (other optional members, another
+                // length) is worth a try, not 24: each level retrying would cost attempts to the
+                // power of the depth.
+                if error.reason == .tooDeep { tooDeepFailures += 1 }
+                let tooDeepAgain =
+                    error.reason == .tooDeep && (depth >= configuration.maxDepth || tooDeepFailures >= 2)
                 if error.reason == .contradictory || error.reason == .unresolvableReference
                     || error.reason == .invalidSchema || tooDeepAgain
                 {

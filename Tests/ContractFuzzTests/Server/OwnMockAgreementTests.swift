@@ -1,7 +1,11 @@
-import ContractFuzz
+import ConformHTTP
 import ContractKit
 import ContractMock
+import Foundation
+import JSONSchema
 import Testing
+
+@testable import ContractFuzz
 
 /// Shapes of real descriptions whose fuzzing against their own mock failed or left an operation
 /// untested: each must now pass, with requests for every operation.
@@ -73,6 +77,33 @@ struct OwnMockAgreementTests {
                    "id": {"type": "string", "format": "uuid"}, "name": {"type": "string"}, "path": {"type": "string"}}}}}
                 """),
     ]
+
+    @Test("an answer nested 500 levels is searched for references and ids on a 512 KiB stack")
+    func deepAnswer() throws {
+        let shallow: JSONValue = ["next": ["href": "/comments/1", "comment_id": 7]]
+        var deep = shallow
+        for _ in 0..<500 { deep = ["next": deep] }
+        let contract = try #require(
+            ContractLoader.read(bytes: Array(Self.cases[1].description.utf8), file: "own.json").contract)
+        let answers = [shallow, deep]
+        let found = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for answer in answers {
+                let finder = ReferenceFinder(contract: contract, baseURL: "http://127.0.0.1:1")
+                var live = LiveValues()
+                live.observe(answer)
+                let count = finder.references(in: answer).count + live.seenValues(named: ["comment_id"]).count
+                found.withLock { $0.append(count) }
+            }
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        // Near the top both are found; 500 levels down, past ReferenceFinder.maximumDepth, neither.
+        #expect(found.current == [2, 0])
+    }
 
     @Test("every check passes and every operation gets requests", arguments: cases)
     func ownMock(_ testCase: Case) async throws {
