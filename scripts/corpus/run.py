@@ -20,7 +20,7 @@ SUFFIXES = {".json", ".yaml", ".yml"}
 
 def is_description(path):
     """Whether the file is an OpenAPI or Swagger description, not a part one refers to."""
-    head = path.read_text(errors="replace")[:4096]
+    head = path.read_text(errors="replace")
     if path.suffix == ".json":
         return re.search(r'"(openapi|swagger)"\s*:', head) is not None
     return re.search(r'^(openapi|swagger)\s*:', head, re.MULTILINE) is not None
