@@ -54,12 +54,6 @@ final class ResourceStore: Sendable {
         }
     }
 
-    /// Records a deletion the mock answered with success without holding the item (a stateless
-    /// answer): the item must not succeed afterwards either.
-    func markDeleted(_ collection: String, id: String) {
-        state.withLock { _ = $0.deleted[collection, default: []].insert(id) }
-    }
-
     /// Whether the item was deleted (and not stored again since).
     func wasDeleted(_ collection: String, id: String) -> Bool {
         state.withLock { $0.deleted[collection]?.contains(id) == true }
