@@ -98,13 +98,17 @@ struct TargetCommand<Own> {
                 secrets: filled.secrets, unit: unit)
     }
 
-    /// Loads the contract (a URL is fetched with the run's `--timeout` and `--max-body`), fills its
-    /// variables and credentials, applies `--formats` and checks `--only`/`--skip` against it; nil
-    /// after printing why.
+    /// Loads the contract (a URL is fetched with the run's `--timeout`, `--max-body`, `--header` and
+    /// `--auth`), fills its variables and credentials, applies `--formats` and checks
+    /// `--only`/`--skip` against it; nil after printing why.
     private func load(
         _ arguments: TargetArguments, timeout: Duration, console: Console, environment: [String: String]
     ) async -> (Contract, VariableArguments)? {
-        let fetcher = DescriptionFetcher(timeout: timeout, maximumBodyBytes: arguments.maximumBodyBytes)
+        // The description is fetched as the run's requests are made: with its headers, and its
+        // credentials when the server asks for them (see DescriptionFetcher).
+        let fetcher = DescriptionFetcher(
+            timeout: timeout, maximumBodyBytes: arguments.maximumBodyBytes, headers: arguments.headers,
+            credentials: arguments.variables.credentials.map(\.value))
         guard
             let loaded = await ContractArgument.load(
                 arguments.contractFile, strict: arguments.isStrict, fetcher: fetcher, console: console),

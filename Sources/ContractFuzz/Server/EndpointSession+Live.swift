@@ -26,7 +26,9 @@ extension EndpointSession {
                 if let created = story.address(from: step, parent: address) {
                     live.created(created, of: resource.name)
                 }
-            case .delete:
+            case .delete where live.items[resource.name]?.contains(address) == true:
+                // Only an item the run knew is gone: a delete sent with its drafted path values (no
+                // item could be made for it) names no item the run can expect gone.
                 live.forget(item: address, of: resource.name)
             default:
                 break

@@ -141,7 +141,7 @@ struct EndpointSession {
             progress.stoppedEarly = true
             return false
         }
-        guard let request = await withItemOfItsOwn(request, live: &live) else { return true }
+        let request = await withItemOfItsOwn(request, live: &live)
         let record = request.record(
             baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
             auth: fuzzer.contract.auth)
@@ -167,12 +167,14 @@ struct EndpointSession {
     }
 
     /// `request` with an item of its own when it is a valid delete, so reads and updates still find
-    /// theirs; nil when no item could be made for it.
-    private func withItemOfItsOwn(_ request: FuzzRequest, live: inout LiveValues) async -> FuzzRequest? {
+    /// theirs. When no item can be made for it (the create answers without naming one, as httpbin's
+    /// `POST /anything` does), the delete is sent with the path values it was drafted with: it is
+    /// still a valid request, and an operation is never left untested.
+    private func withItemOfItsOwn(_ request: FuzzRequest, live: inout LiveValues) async -> FuzzRequest {
         guard request.intent == .positive, let (resource, role) = fuzzer.model.resource(of: endpoint.id),
             role == .delete
         else { return request }
-        guard let fresh = await freshItem(of: resource, live: &live) else { return nil }
+        guard let fresh = await freshItem(of: resource, live: &live) else { return request }
         var request = request
         for (name, value) in fresh where request.draft.path[name] != nil {
             request.draft.path[name] = value

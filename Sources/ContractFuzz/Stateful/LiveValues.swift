@@ -46,17 +46,18 @@ struct LiveValues: Sendable {
         created.append((resource, address))
     }
 
-    /// Records every scalar of `body` under its property name.
+    /// Records every scalar of `body` under its property name, down to `ReferenceFinder`'s depth
+    /// (a server's body may nest 512 levels, and this walk runs on a task group's small stack).
     mutating func observe(_ body: JSONValue) {
         var budget = 2_000
-        func walk(_ value: JSONValue, key: String?) {
-            guard budget > 0 else { return }
+        func walk(_ value: JSONValue, key: String?, depth: Int) {
+            guard budget > 0, depth <= ReferenceFinder.maximumDepth else { return }
             budget -= 1
             switch value {
             case .object(let object):
-                for member in object.members { walk(member.value, key: member.key) }
+                for member in object.members { walk(member.value, key: member.key, depth: depth + 1) }
             case .array(let elements):
-                for element in elements { walk(element, key: key) }
+                for element in elements { walk(element, key: key, depth: depth + 1) }
             case .string, .number:
                 guard let key else { return }
                 let name = Self.normalized(key)
@@ -67,7 +68,7 @@ struct LiveValues: Sendable {
                 break
             }
         }
-        walk(body, key: nil)
+        walk(body, key: nil, depth: 0)
     }
 
     /// Values seen under any of `names`.

@@ -140,7 +140,7 @@ extension ResourceStory {
         guard step.succeeded else { return }
         live.forget(item: item, of: resource.name)
         if let read = self.endpoint(.read) {
-            let again = await send(draft(read, at: item))
+            let again = await send(draft(read, at: item), gone: true)
             judged(
                 .useAfterFree, on: read.id,
                 again.succeeded
@@ -151,7 +151,7 @@ extension ResourceStory {
                         actual: String(again.status ?? 0)) : nil)
         }
         if let update = self.endpoint(.update), let body = validBody(for: update, live: live) {
-            let again = await send(draft(update, at: item, body: body))
+            let again = await send(draft(update, at: item, body: body), gone: true)
             judged(
                 .useAfterFree, on: update.id,
                 again.succeeded
@@ -161,6 +161,6 @@ extension ResourceStory {
                         actual: String(again.status ?? 0)) : nil)
         }
         await checkListed(item, parent: parent, expected: false, live: &live)
-        _ = await send(draft(endpoint, at: item))
+        _ = await send(draft(endpoint, at: item), gone: true)
     }
 }

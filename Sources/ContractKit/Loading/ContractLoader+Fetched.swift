@@ -31,3 +31,32 @@ extension ContractLoader {
         return problems
     }
 }
+
+extension ContractLoader {
+    /// Parses a contract or description with positions, and the problems of reading it.
+    ///
+    /// YAML that continues a quoted scalar or a flow collection at the indentation of its block
+    /// (Docker Engine's description does, in `description: "…` over two lines) breaks YAML 1.2 but
+    /// is read by libyaml and PyYAML, so its author never saw a complaint: it is read their way,
+    /// with a warning at the line (an error under `strict`).
+    static func parse(_ bytes: [UInt8], file: String?, strict: Bool) throws(DocumentReader.ParseError)
+        -> (JSONParser.Document, [ContractProblem])
+    {
+        var options = JSONParser.Options(
+            allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true)
+        do {
+            return (try DocumentReader.parseDocument(bytes, file: file, options: options), [])
+        } catch {
+            guard case .yaml(let yamlError, _) = error, case .underindentedContinuation = yamlError.reason
+            else { throw error }
+            options.acceptsUnderindentedContinuations = true
+            guard let document = try? DocumentReader.parseDocument(bytes, file: file, options: options) else {
+                throw error
+            }
+            let problem = ContractProblem(
+                "\(yamlError.message) (YAML 1.2); read as libyaml and PyYAML read it", at: .root,
+                severity: strict ? .error : .warning, position: yamlError.position, file: file)
+            return (document, [problem])
+        }
+    }
+}

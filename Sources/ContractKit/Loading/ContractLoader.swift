@@ -138,14 +138,25 @@ public enum ContractLoader {
 
     /// Reads bytes, `isFetched` when they came from a URL (`file` is then that URL, and other files
     /// its `$ref`s name are not read).
+    ///
+    /// Bundling, conversion, decoding and linting walk the document by recursion, as deep as the
+    /// readers allow (512 levels), while the caller may be on a 512 KiB thread of a task group: the
+    /// whole read runs on a stack of its own (``LargeStack``), once per description.
     static func read(bytes: [UInt8], file: String?, strict: Bool, lints: Bool = true, isFetched: Bool)
         -> Outcome
     {
+        LargeStack.run(depth: .max) {
+            readHere(bytes: bytes, file: file, strict: strict, lints: lints, isFetched: isFetched)
+        }
+    }
+
+    private static func readHere(bytes: [UInt8], file: String?, strict: Bool, lints: Bool, isFetched: Bool)
+        -> Outcome
+    {
         let document: JSONParser.Document
+        var readingProblems: [ContractProblem] = []
         do {
-            document = try DocumentReader.parseDocument(
-                bytes, file: file,
-                options: .init(allowsByteOrderMark: true, recordsPositions: true, rejectsDuplicateKeys: true))
+            (document, readingProblems) = try parse(bytes, file: file, strict: strict)
         } catch {
             let problem = ContractProblem(
                 "not valid \(error.format.rawValue): \(error.message)", at: .root, position: error.position,
@@ -174,7 +185,7 @@ public enum ContractLoader {
             problems = pointingIntoDescription(problems, conversion, source: source, strict: strict)
         }
         let degraded = problems.count
-        problems += partial.warnings + referenceProblems
+        problems += partial.warnings + referenceProblems + readingProblems
         let contractDocument = conversion?.contract ?? source
         if let built = contract, built.endpoints.isEmpty,
             contractDocument["endpoints"]?.arrayValue?.isEmpty == true

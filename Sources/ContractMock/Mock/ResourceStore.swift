@@ -13,6 +13,10 @@ final class ResourceStore: Sendable {
 
     private struct State {
         var collections: [String: [Entry]] = [:]
+        /// The ids removed from each collection and not stored again: a client that deleted an
+        /// item must never see it succeed again, where an id the mock never held may be answered
+        /// as a stateless mock would.
+        var deleted: [String: Set<String>] = [:]
         var created = 0
     }
 
@@ -46,7 +50,13 @@ final class ResourceStore: Sendable {
                 entries.append(entry)
             }
             current.collections[collection] = entries
+            current.deleted[collection]?.remove(entry.id)
         }
+    }
+
+    /// Whether the item was deleted (and not stored again since).
+    func wasDeleted(_ collection: String, id: String) -> Bool {
+        state.withLock { $0.deleted[collection]?.contains(id) == true }
     }
 
     /// Removes an item; false when there was none.
@@ -56,6 +66,7 @@ final class ResourceStore: Sendable {
                 return false
             }
             current.collections[collection]?.remove(at: index)
+            current.deleted[collection, default: []].insert(id)
             return true
         }
     }

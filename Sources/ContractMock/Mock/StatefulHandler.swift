@@ -73,8 +73,20 @@ struct StatefulHandler {
     }
 
     private func notFound(_ id: String) -> HTTPResponse? {
-        guard let spec = DeclaredResponses(endpoint: endpoint).notFound else { return nil }
-        return builder.build(status: 404, spec: spec, message: "no item with id \"\(id)\"")
+        let message = "no item with id \"\(id)\""
+        let declared = DeclaredResponses(endpoint: endpoint)
+        if let spec = declared.notFound { return builder.build(status: 404, spec: spec, message: message) }
+        guard store.wasDeleted(key, id: id) else { return nil }
+        // A deleted item never succeeds again, even where the operation declares no 404 (GitHub's
+        // PATCH of an issue comment declares 200 and 422): 410, else a declared client error, else
+        // a 404 of the mock's own.
+        if let spec = declared.response(for: 410) {
+            return builder.build(status: 410, spec: spec, message: message)
+        }
+        if let (status, spec) = declared.otherClientError ?? declared.rejection {
+            return builder.build(status: status, spec: spec, message: message)
+        }
+        return ContractMock.errorResponse(404, message)
     }
 
     private func itemRequest(_ resource: Resources.Resource, id: String) -> HTTPResponse? {
@@ -254,10 +266,13 @@ struct StatefulHandler {
                 case .array(let elements)? = location.resolve(in: body)
             else { return [] }
             var entries: [ResourceStore.Entry] = []
+            // A seed the item path could not name (a generated item without its `id`, named by its
+            // `name` where the path wants a uuid) would be listed, then read with a path value the
+            // mock itself rejects: it is left out.
             for element in elements {
                 guard case .object(let object) = element,
                     let field = Self.idField(in: object, parameter: resource.parameter, collection: key),
-                    let id = object[field],
+                    let id = object[field], addressable(id, resource),
                     !entries.contains(where: { $0.id == Template.plainText(id) })
                 else { continue }
                 entries.append(.init(id: Template.plainText(id), value: element))

@@ -37,16 +37,22 @@ public struct JSONParser {
         /// Whether a key given twice in one object is an error (`duplicateKey`) instead of a
         /// reported duplicate whose last value wins.
         public var rejectsDuplicateKeys: Bool
+        /// YAML only: whether a quoted scalar or a flow collection continued on a new line at the
+        /// indentation of its enclosing block (not less) is read as libyaml and PyYAML read it,
+        /// instead of failing with `underindentedContinuation` as YAML 1.2 requires. Descriptions
+        /// written by hand do this (Docker Engine's), and the loader reads them so with a warning.
+        public var acceptsUnderindentedContinuations: Bool
 
         public init(
             maximumDepth: Int = JSONParser.defaultMaximumDepth, allowsByteOrderMark: Bool = false,
             recordsPositions: Bool = false,
-            rejectsDuplicateKeys: Bool = false
+            rejectsDuplicateKeys: Bool = false, acceptsUnderindentedContinuations: Bool = false
         ) {
             self.maximumDepth = maximumDepth
             self.allowsByteOrderMark = allowsByteOrderMark
             self.recordsPositions = recordsPositions
             self.rejectsDuplicateKeys = rejectsDuplicateKeys
+            self.acceptsUnderindentedContinuations = acceptsUnderindentedContinuations
         }
 
         public static let `default` = Options()

@@ -26,6 +26,9 @@ public struct YAMLParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case undefinedTagHandle(String)
         /// A `<<` merge key whose value is not a mapping or a sequence of mappings.
         case invalidMerge
+        /// A quoted scalar or flow collection (`what`) continued on a new line not indented past
+        /// its enclosing block, which starts at `column` (1-based).
+        case underindentedContinuation(what: String, column: Int)
     }
 
     public var reason: Reason
@@ -69,6 +72,9 @@ public struct YAMLParseError: Error, Sendable, Equatable, CustomStringConvertibl
             return "tag handle '\(handle)' is not declared (expected a %TAG directive for it)"
         case .invalidMerge:
             return "a '<<' merge key expects a mapping or a sequence of mappings"
+        case .underindentedContinuation(let what, let column):
+            return
+                "\(what) continued on a new line must be indented more than the enclosing block (column \(column))"
         }
     }
 

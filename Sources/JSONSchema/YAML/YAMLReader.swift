@@ -63,7 +63,9 @@ public enum YAMLReader {
         throws(YAMLParseError) -> [StreamDocument]
     {
         try validate(input)
-        let tokens = try YAMLScanner.tokens(of: input, maximumDepth: options.maximumDepth)
+        let tokens = try YAMLScanner.tokens(
+            of: input, maximumDepth: options.maximumDepth,
+            acceptsUnderindented: options.acceptsUnderindentedContinuations)
         let nodes = try YAMLParser.documents(of: tokens, maximumDepth: options.maximumDepth)
         let limit = maximumAliasExpansion ?? max(1_000_000, input.count)
         var documents: [StreamDocument] = []

@@ -79,6 +79,10 @@ extension YAMLScanner {
         while true {
             let lineStart = mark.index
             while peek() == 0x20 { advance() }
+            if peek() == 0x09 && mark.column < minimum {
+                // Not an empty line (only spaces may indent one), and not content either.
+                throw error("found a tab character where a block scalar expects indentation spaces")
+            }
             if atEnd && mark.index > lineStart { trailingBreaks += 1 }
             guard Self.isBreak(peek()) else { break }
             if mark.column > longestEmpty {

@@ -72,6 +72,11 @@ extension YAMLScanner {
                 "found a tab character in the indentation of a sequence entry; YAML indents with spaces only")
         }
         if flowLevel == 0 {
+            if lineHasContent && tabSinceToken {
+                throw error(
+                    "found a tab character before a sequence entry on the same line; YAML indents nested collections with spaces only"
+                )
+            }
             guard simpleKeyAllowed else {
                 throw error("a block sequence entry ('- ') is not allowed here; start it on its own line")
             }

@@ -44,15 +44,14 @@ extension YAMLScanner {
             guard Self.isBlank(byte) || Self.isBreak(byte) else { break }
             try scanPlainBlanks(into: &folding, minimumIndent: minimumIndent)
             if flowLevel == 0 && mark.column < minimumIndent { break }
-            if flowLevel > 0 && folding.leadingBlanks && mark.column <= indent && !atEnd {
-                throw error(
-                    "a flow collection continued on a new line must be indented more than the enclosing block (column \(indent + 1))"
-                )
+            if flowLevel > 0 && folding.leadingBlanks && underindented(mark.column) && !atEnd {
+                throw underindentedError("a flow collection")
             }
         }
         tokens.append(
             YAMLToken(
                 kind: .scalar(String(decoding: folding.text, as: UTF8.self), .plain), start: start, end: end))
+        tabSinceToken = false
         if folding.leadingBlanks {
             simpleKeyAllowed = true
             lineHasContent = false

@@ -99,10 +99,8 @@ extension YAMLScanner {
                 line.inIndentation = true
             }
         }
-        if line.leadingBlanks && !atEnd && line.indent <= indent && !atDocumentMarker() {
-            throw error(
-                "a quoted scalar continued on a new line must be indented more than the enclosing block (column \(indent + 1))"
-            )
+        if line.leadingBlanks && !atEnd && underindented(line.indent) && !atDocumentMarker() {
+            throw underindentedError("a quoted scalar")
         }
         if line.leadingBlanks {
             if leadingBreak && trailingBreaks == 0 {

@@ -34,21 +34,40 @@ struct YAMLScanner {
     var tabInIndentation = false
     /// Crossed a line break since the last token (flow lines must stay indented).
     var crossedLineBreak = false
+    /// A tab was skipped since the last token, on the same line (`-\t- a` nests nothing).
+    var tabSinceToken = false
     /// The token being fetched starts a line whose indentation holds a tab (block context).
     var tokenTabIndented = false
 
     /// Flow and block nesting beyond this is an error here already, before the parser's own
     /// check, so that the per-token work on the nesting stacks stays bounded.
     let maximumDepth: Int
+    /// Continuation lines at the enclosing block's own indentation are accepted (see
+    /// `JSONParser.Options.acceptsUnderindentedContinuations`).
+    let acceptsUnderindented: Bool
 
-    init(bytes: [UInt8], maximumDepth: Int = 512) {
+    init(bytes: [UInt8], maximumDepth: Int = 512, acceptsUnderindented: Bool = false) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.acceptsUnderindented = acceptsUnderindented
+    }
+
+    /// Whether a continuation line starting at `column` is not indented enough for the block.
+    func underindented(_ column: Int) -> Bool {
+        acceptsUnderindented ? column < indent : column <= indent
+    }
+
+    /// The error for a continuation line of `what` that is not indented enough.
+    func underindentedError(_ what: String) -> YAMLParseError {
+        YAMLParseError(.underindentedContinuation(what: what, column: indent + 1), at: mark.position)
     }
 
     /// Scans the whole input.
-    static func tokens(of bytes: [UInt8], maximumDepth: Int = 512) throws(YAMLParseError) -> [YAMLToken] {
-        var scanner = YAMLScanner(bytes: bytes, maximumDepth: maximumDepth)
+    static func tokens(of bytes: [UInt8], maximumDepth: Int = 512, acceptsUnderindented: Bool = false)
+        throws(YAMLParseError) -> [YAMLToken]
+    {
+        var scanner = YAMLScanner(
+            bytes: bytes, maximumDepth: maximumDepth, acceptsUnderindented: acceptsUnderindented)
         try scanner.run()
         return scanner.tokens
     }
@@ -92,10 +111,20 @@ struct YAMLScanner {
             lineHasContent = false
             tabInIndentation = false
             crossedLineBreak = true
+            tabSinceToken = false
         } else {
             mark.index += 1
             if byte & 0xC0 != 0x80 { mark.column += 1 }
         }
+    }
+
+    /// The spaces that start the current line, up to its first tab or content: only spaces indent.
+    func leadingSpaces() -> Int {
+        var start = mark.index
+        while start > 0 && !Self.isBreak(bytes[start - 1]) { start -= 1 }
+        var end = start
+        while end < mark.index && bytes[end] == 0x20 { end += 1 }
+        return end - start
     }
 
     /// `---` or `...` at the start of a line, followed by a blank or the end.
@@ -129,6 +158,7 @@ struct YAMLScanner {
         tokens.append(YAMLToken(kind: kind, start: start, end: mark))
         lineHasContent = true
         crossedLineBreak = false
+        tabSinceToken = false
     }
 
     // MARK: - Token dispatch
@@ -137,10 +167,9 @@ struct YAMLScanner {
         try scanToNextToken()
         try staleSimpleKeys()
         tokenTabIndented = flowLevel == 0 && !lineHasContent && tabInIndentation
-        if flowLevel > 0 && crossedLineBreak && !atEnd && mark.column <= indent {
-            throw error(
-                "a flow collection continued on a new line must be indented more than the enclosing block (column \(indent + 1))"
-            )
+        let indented = !underindented(mark.column) && (!tabInIndentation || !underindented(leadingSpaces()))
+        if flowLevel > 0 && crossedLineBreak && !atEnd && !indented {
+            throw underindentedError("a flow collection")
         }
         unrollIndent(mark.column)
         if atEnd { return try fetchStreamEnd() }
@@ -202,6 +231,7 @@ struct YAMLScanner {
                     advance()
                 } else if byte == 0x09 {
                     if !lineHasContent { tabInIndentation = true }
+                    tabSinceToken = true
                     advance()
                 } else {
                     break

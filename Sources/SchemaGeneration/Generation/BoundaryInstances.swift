@@ -12,7 +12,7 @@ extension InstanceGenerator {
         guard limit > 0, let constraints = try? flatten(schema, at: .root, hops: 0) else { return [] }
         var result: [JSONValue] = []
         let memo = VerdictMemo()
-        for value in boundaries(constraints, depth: 0, memo: memo)
+        for value in boundaries(constraints, depth: 0, decided: 0, memo: memo)
         where !result.contains(value) && checker.matches(value, schema, memo: memo) {
             result.append(value)
             if result.count == limit { return result }
@@ -27,12 +27,17 @@ extension InstanceGenerator {
     /// Candidate boundary values for one location (not yet filtered by the full schema).
     ///
     /// `memo` collects the verdicts of each level's filter, so that the filters of enclosing levels
-    /// do not walk again into values already kept.
-    package func boundaries(_ constraints: Constraints, depth: Int, memo: VerdictMemo = VerdictMemo())
+    /// do not walk again into values already kept; `decided` counts the choices already resolved at
+    /// this place. Past `GenerationLimits` the list is empty.
+    package func boundaries(
+        _ constraints: Constraints, depth: Int, decided: Int = 0, memo: VerdictMemo = VerdictMemo()
+    )
         -> [JSONValue]
     {
         let cap = 24
+        guard depth <= GenerationLimits.nesting else { return [] }
         if let choice = constraints.choices.first {
+            guard decided < GenerationLimits.choices else { return [] }
             var rest = constraints
             rest.choices.removeFirst()
             var lists: [[JSONValue]] = []
@@ -43,7 +48,7 @@ extension InstanceGenerator {
                 if depth >= configuration.maxDepth && Self.mentionsReference(branch) && !lists.isEmpty {
                     continue
                 }
-                lists.append(boundaries(merged, depth: depth, memo: memo))
+                lists.append(boundaries(merged, depth: depth, decided: decided + 1, memo: memo))
             }
             return Self.interleave(lists, cap: cap)
         }

@@ -7,6 +7,18 @@ extension InstanceGenerator {
     )
         -> [JSONValue]
     {
+        let key = VerdictMemo.PoolKey(schema: schema, depth: depth, count: count)
+        if let known = memo.pool(key) { return known }
+        let values = freshPool(schema, at: location, depth: depth, count: count, memo: memo)
+        memo.recordPool(key, values)
+        return values
+    }
+
+    private func freshPool(
+        _ schema: JSONValue, at location: JSONPointer, depth: Int, count: Int, memo: VerdictMemo
+    )
+        -> [JSONValue]
+    {
         guard let constraints = try? flatten(schema, at: location, hops: 0) else { return [] }
         let base = document.rootBase
         var values = boundaries(constraints, depth: depth, memo: memo).filter { value in

@@ -17,6 +17,9 @@ public struct GenerationError: Error, Sendable, CustomStringConvertible {
         case exhausted
         /// The schema itself is malformed (a keyword with the wrong JSON type).
         case invalidSchema
+        /// Every value would nest deeper than `GenerationLimits` allows (a required property that
+        /// is its own schema, a chain of references longer than the limit).
+        case tooDeep
     }
 
     /// The broad reason, for programmatic handling.

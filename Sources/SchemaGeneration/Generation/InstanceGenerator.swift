@@ -134,8 +134,15 @@ public struct InstanceGenerator: Sendable {
         throws(GenerationError)
         -> JSONValue
     {
+        guard depth <= GenerationLimits.nesting else {
+            throw GenerationError(
+                .tooDeep, at: constraints.location,
+                "the value would nest deeper than \(GenerationLimits.nesting) levels (GenerationLimits.nesting)"
+            )
+        }
         var lastError = GenerationError(
             .exhausted, at: constraints.location, "no candidate satisfied the schema")
+        var tooDeepFailures = 0
         for _ in 0..<configuration.attemptsPerValue {
             context.budget -= 1
             guard context.budget > 0 else {
@@ -146,7 +153,8 @@ public struct InstanceGenerator: Sendable {
                 context.enclosingCheck = enclosing || !constraints.isConstructive
                 let built: Result<JSONValue, GenerationError>
                 do throws(GenerationError) {
-                    built = .success(try decideChoices(constraints, depth: depth, context: &context))
+                    built = .success(
+                        try decideChoices(constraints, depth: depth, decided: 0, context: &context))
                 } catch {
                     built = .failure(error)
                 }
@@ -167,8 +175,15 @@ public struct InstanceGenerator: Sendable {
                 }
             } catch {
                 lastError = error
+                // Past the soft depth only required members are built, so another attempt meets the
+                // same limit again, and above it one more attempt (other optional members, another
+                // length) is worth a try, not 24: each level retrying would cost attempts to the
+                // power of the depth.
+                if error.reason == .tooDeep { tooDeepFailures += 1 }
+                let tooDeepAgain =
+                    error.reason == .tooDeep && (depth >= configuration.maxDepth || tooDeepFailures >= 2)
                 if error.reason == .contradictory || error.reason == .unresolvableReference
-                    || error.reason == .invalidSchema
+                    || error.reason == .invalidSchema || tooDeepAgain
                 {
                     throw error
                 }
@@ -178,11 +193,17 @@ public struct InstanceGenerator: Sendable {
     }
 
     /// Picks a branch for each pending `anyOf`/`oneOf`/`if`, merges it, and builds the value.
-    private func decideChoices(_ constraints: Constraints, depth: Int, context: inout Context)
+    private func decideChoices(_ constraints: Constraints, depth: Int, decided: Int, context: inout Context)
         throws(GenerationError) -> JSONValue
     {
         guard let choice = constraints.choices.first else {
             return try build(constraints, depth: depth, context: &context)
+        }
+        guard decided < GenerationLimits.choices else {
+            throw GenerationError(
+                .exhausted, at: choice.location,
+                "more than \(GenerationLimits.choices) anyOf/oneOf/if choices at one place (GenerationLimits.choices)"
+            )
         }
         var rest = constraints
         rest.choices.removeFirst()
@@ -199,7 +220,7 @@ public struct InstanceGenerator: Sendable {
                 let branchConstraints = try flatten(branch, at: choice.location.appending(offset), hops: 0)
                 var merged = try rest.merging(branchConstraints)
                 merged.location = constraints.location
-                let value = try decideChoices(merged, depth: depth, context: &context)
+                let value = try decideChoices(merged, depth: depth, decided: decided + 1, context: &context)
                 if choice.kind == .oneOf {
                     let others = choice.branches.enumerated().filter { $0.offset != offset }
                     let base = base(of: constraints)

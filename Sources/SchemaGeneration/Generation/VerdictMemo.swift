@@ -15,8 +15,22 @@ package import JSONSchema
 /// between threads.
 package final class VerdictMemo {
     private var valid: Set<Entry> = []
+    /// The boundary pools already built while listing one schema's boundary values, by schema,
+    /// depth and size: a recursive schema reaches the same `$ref` from many places, and each
+    /// would otherwise build its whole pool again (a web of linked schemas grew exponentially).
+    private var pools: [PoolKey: [JSONValue]] = [:]
+
+    package struct PoolKey: Hashable {
+        var schema: JSONValue
+        var depth: Int
+        var count: Int
+    }
 
     package init() {}
+
+    package func pool(_ key: PoolKey) -> [JSONValue]? { pools[key] }
+
+    package func recordPool(_ key: PoolKey, _ values: [JSONValue]) { pools[key] = values }
 
     package var isEmpty: Bool { valid.isEmpty }
 

@@ -41,7 +41,8 @@ import Testing
                 return
             }
             let children = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-            for child in children.sorted() where child.count == 2 && child.allSatisfy(\.isNumber) {
+            // Numbered sub-cases: `00`, `01`… and, where a case has more than a hundred, `000`….
+            for child in children.sorted() where !child.isEmpty && child.allSatisfy(\.isNumber) {
                 visit(folder.appendingPathComponent(child), name: "\(name)/\(child)")
             }
         }

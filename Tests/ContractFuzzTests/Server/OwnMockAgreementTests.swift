@@ -1,0 +1,126 @@
+import ConformHTTP
+import ContractKit
+import ContractMock
+import Foundation
+import JSONSchema
+import Testing
+
+@testable import ContractFuzz
+
+/// Shapes of real descriptions whose fuzzing against their own mock failed or left an operation
+/// untested: each must now pass, with requests for every operation.
+@Suite("Fuzzing a description's own mock", .serialized)
+struct OwnMockAgreementTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var description: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        // httpbin: `DELETE /anything/{anything}`, whose create names no item, was never sent.
+        Case(
+            name: "httpbin's /anything, a create that names no item",
+            description: """
+                {"swagger": "2.0", "info": {"title": "httpbin", "version": "1"}, "paths": {
+                  "/anything": {
+                    "get": {"produces": ["application/json"], "responses": {"200": {"description": "Anything."}}},
+                    "post": {"produces": ["application/json"], "responses": {"200": {"description": "Anything."}}},
+                    "delete": {"produces": ["application/json"], "responses": {"200": {"description": "Anything."}}}},
+                  "/anything/{anything}": {
+                    "get": {"produces": ["application/json"], "responses": {"200": {"description": "Anything."}}},
+                    "delete": {"produces": ["application/json"], "responses": {"200": {"description": "Anything."}}}}}}
+                """),
+        // GitHub: the item's GET and PATCH declare no 404; the mock answered 200 after the delete.
+        Case(
+            name: "GitHub's comments, no 404 declared",
+            description: """
+                {"openapi": "3.0.3", "info": {"title": "Comments", "version": "1"}, "paths": {
+                  "/comments": {
+                    "get": {"operationId": "listComments", "responses": {"200": {"description": "all",
+                      "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Comment"}}}}}}},
+                    "post": {"operationId": "createComment", "requestBody": {"required": true, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/NewComment"}}}},
+                      "responses": {"201": {"description": "made", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}},
+                                    "422": {"description": "invalid"}}}},
+                  "/comments/{comment_id}": {
+                    "parameters": [{"name": "comment_id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}}],
+                    "get": {"operationId": "getComment", "responses": {"200": {"description": "one",
+                      "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}}}},
+                    "patch": {"operationId": "updateComment", "requestBody": {"required": true, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/NewComment"}}}},
+                      "responses": {"200": {"description": "changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}},
+                                    "422": {"description": "invalid"}}},
+                    "delete": {"operationId": "deleteComment", "responses": {"204": {"description": "gone"}}}}},
+                  "components": {"schemas": {
+                    "NewComment": {"type": "object", "required": ["body"], "properties": {"body": {"type": "string"}}},
+                    "Comment": {"type": "object", "required": ["id", "body"],
+                      "properties": {"id": {"type": "integer", "minimum": 1}, "body": {"type": "string"}}}}}}
+                """),
+        // Jupyter Server: sessions named by a uuid the item may leave out, beside a `name`.
+        Case(
+            name: "Jupyter's sessions, an optional uuid id beside a name",
+            description: """
+                {"swagger": "2.0", "info": {"title": "Sessions", "version": "1"}, "consumes": ["application/json"],
+                 "produces": ["application/json"], "paths": {
+                  "/api/sessions": {
+                    "get": {"responses": {"200": {"description": "all", "schema": {"type": "array", "items": {"$ref": "#/definitions/Session"}}}}},
+                    "post": {"parameters": [{"name": "model", "in": "body", "schema": {"$ref": "#/definitions/Session"}}],
+                      "responses": {"201": {"description": "made", "schema": {"$ref": "#/definitions/Session"}}}}},
+                  "/api/sessions/{session}": {
+                    "parameters": [{"name": "session", "in": "path", "required": true, "type": "string", "format": "uuid"}],
+                    "get": {"responses": {"200": {"description": "one", "schema": {"$ref": "#/definitions/Session"}}}},
+                    "patch": {"parameters": [{"name": "model", "in": "body", "required": true, "schema": {"$ref": "#/definitions/Session"}}],
+                      "responses": {"200": {"description": "changed", "schema": {"$ref": "#/definitions/Session"}}, "400": {"description": "bad"}}},
+                    "delete": {"responses": {"204": {"description": "gone"}}}}},
+                 "definitions": {"Session": {"type": "object", "properties": {
+                   "id": {"type": "string", "format": "uuid"}, "name": {"type": "string"}, "path": {"type": "string"}}}}}
+                """),
+    ]
+
+    @Test("an answer nested 500 levels is searched for references and ids on a 512 KiB stack")
+    func deepAnswer() throws {
+        let shallow: JSONValue = ["next": ["href": "/comments/1", "comment_id": 7]]
+        var deep = shallow
+        for _ in 0..<500 { deep = ["next": deep] }
+        let contract = try #require(
+            ContractLoader.read(bytes: Array(Self.cases[1].description.utf8), file: "own.json").contract)
+        let answers = [shallow, deep]
+        let found = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for answer in answers {
+                let finder = ReferenceFinder(contract: contract, baseURL: "http://127.0.0.1:1")
+                var live = LiveValues()
+                live.observe(answer)
+                let count = finder.references(in: answer).count + live.seenValues(named: ["comment_id"]).count
+                found.withLock { $0.append(count) }
+            }
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        // Near the top both are found; 500 levels down, past ReferenceFinder.maximumDepth, neither.
+        #expect(found.current == [2, 0])
+    }
+
+    @Test("every check passes and every operation gets requests", arguments: cases)
+    func ownMock(_ testCase: Case) async throws {
+        let outcome = ContractLoader.read(bytes: Array(testCase.description.utf8), file: "own.json")
+        let contract = try #require(outcome.contract, "\(outcome.problems.map(\.message))")
+        let mock = ContractMock(contract: contract)
+        let baseURL = try mock.start()
+        defer { mock.shutdown() }
+        let configuration = ServerFuzzer.Configuration(baseURL: baseURL, casesPerEndpoint: 5, seed: 1)
+        let fuzzed = await ServerFuzzer(contract: contract, configuration: configuration).run()
+        let failing = fuzzed.result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")
+        let unsent = fuzzed.result.cases.filter { $0.reason == "nothing to send" }
+        #expect(unsent.isEmpty, "\(unsent.map(\.id))")
+        for endpoint in contract.endpoints {
+            let sent = fuzzed.requestCounts[endpoint.id]?.values.reduce(0, +) ?? 0
+            #expect(sent > 0, "\(endpoint.id) got no request")
+        }
+    }
+}

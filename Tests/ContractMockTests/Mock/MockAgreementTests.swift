@@ -1,0 +1,100 @@
+import ConformHTTP
+import ContractKit
+import ContractMock
+import JSONSchema
+import Testing
+
+/// The mock answers as the checker judges: a literal path segment routes before a template, and a
+/// deleted item never succeeds again, whatever the operation declares.
+@Suite("The mock agrees with the checker")
+struct MockAgreementTests {
+    /// Discord's shape: `/applications/@me` beside `/applications/{application_id}`, the template
+    /// declared first, with the same methods on both.
+    static let applications = """
+        {"openapi": "3.0.3", "info": {"title": "Apps", "version": "1"}, "paths": {
+          "/applications/{application_id}": {
+            "parameters": [{"name": "application_id", "in": "path", "required": true,
+                            "schema": {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}}],
+            "get": {"operationId": "getApplication", "responses": {
+              "200": {"description": "one", "content": {"application/json": {"schema": {
+                "type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}}}},
+              "400": {"description": "bad id"}}},
+            "patch": {"operationId": "updateApplication", "requestBody": {"content": {"application/json": {
+                "schema": {"type": "object"}}}}, "responses": {"200": {"description": "updated"}, "400": {"description": "bad id"}}}},
+          "/applications/@me": {
+            "get": {"operationId": "getMyApplication", "responses": {
+              "200": {"description": "mine", "content": {"application/json": {"schema": {
+                "type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}}}}}},
+            "patch": {"operationId": "updateMyApplication", "requestBody": {"content": {"application/json": {
+                "schema": {"type": "object"}}}}, "responses": {"200": {"description": "updated"}}}}}}
+        """
+
+    @Test("a literal segment wins over a template, in the router and in the mock's answer")
+    func literalBeforeTemplate() throws {
+        let contract = try contract(Self.applications)
+        let router = OperationRouter(endpoints: contract.endpoints)
+        for method in ["GET", "PATCH"] {
+            guard case .endpoint(let endpoint, _) = router.route(method: method, path: "/applications/@me")
+            else {
+                Issue.record("\(method) /applications/@me was not routed")
+                continue
+            }
+            #expect(endpoint.path.template == "/applications/@me")
+        }
+        let mock = ContractMock(contract: contract)
+        for target in ["/applications/@me", "/applications/%40me"] {
+            let answer = mock.respond(to: request("GET", target))
+            #expect(answer.status == 200, "\(target): \(String(decoding: answer.body, as: UTF8.self))")
+            #expect(answer.json?["name"]?.stringValue != nil)
+        }
+        #expect(mock.respond(to: request("PATCH", "/applications/@me", body: "{}")).status == 200)
+        #expect(mock.respond(to: request("GET", "/applications/12")).json?["id"] != nil)
+    }
+
+    /// GitHub's shape: the item's `PATCH` declares only 200 and 422, its `GET` 200 alone.
+    static let comments = """
+        {"openapi": "3.0.3", "info": {"title": "Comments", "version": "1"}, "paths": {
+          "/comments": {
+            "get": {"operationId": "listComments", "responses": {"200": {"description": "all",
+              "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Comment"}}}}}}},
+            "post": {"operationId": "createComment", "requestBody": {"required": true, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/NewComment"}}}},
+              "responses": {"201": {"description": "made", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}}}}},
+          "/comments/{comment_id}": {
+            "parameters": [{"name": "comment_id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}}],
+            "get": {"operationId": "getComment", "responses": {"200": {"description": "one",
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}}}},
+            "patch": {"operationId": "updateComment", "requestBody": {"required": true, "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/NewComment"}}}},
+              "responses": {"200": {"description": "changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}},
+                            "422": {"description": "invalid"}}},
+            "delete": {"operationId": "deleteComment", "responses": {"204": {"description": "gone"}}}}},
+          "components": {"schemas": {
+            "NewComment": {"type": "object", "required": ["body"], "properties": {"body": {"type": "string"}}},
+            "Comment": {"type": "object", "required": ["id", "body"],
+              "properties": {"id": {"type": "integer", "minimum": 1}, "body": {"type": "string"}}}}}}
+        """
+
+    @Test("a deleted item never succeeds again, even where no 404 is declared")
+    func deletedStaysDeleted() throws {
+        let mock = ContractMock(contract: try contract(Self.comments))
+        let created = mock.respond(to: request("POST", "/comments", body: #"{"body": "first"}"#))
+        #expect(created.status == 201)
+        let id = try #require(created.json?["id"]?.intValue)
+        #expect(mock.respond(to: request("GET", "/comments/\(id)")).status == 200)
+        #expect(mock.respond(to: request("DELETE", "/comments/\(id)")).status == 204)
+        let read = mock.respond(to: request("GET", "/comments/\(id)"))
+        #expect(read.status == 404, "no 4xx is declared: the mock's own 404")
+        let changed = mock.respond(to: request("PATCH", "/comments/\(id)", body: #"{"body": "again"}"#))
+        #expect(changed.status == 422, "the declared client error, not a success")
+        #expect(mock.respond(to: request("DELETE", "/comments/\(id)")).status == 404)
+        let listed = mock.respond(to: request("GET", "/comments")).json?.arrayValue ?? []
+        #expect(!listed.contains { $0["id"]?.intValue == id })
+        // Stored again under the same id, it is back.
+        let again = mock.respond(to: request("POST", "/comments", body: #"{"id": \#(id), "body": "back"}"#))
+        #expect(again.status == 201)
+        if again.json?["id"]?.intValue == id {
+            #expect(mock.respond(to: request("GET", "/comments/\(id)")).status == 200)
+        }
+    }
+}
