@@ -193,6 +193,7 @@ struct EndpointSession {
         for (name, value) in fresh where request.draft.path[name] != nil {
             request.draft.path[name] = value
         }
+        request.namesMadeUpItem = false
         return request
     }
 

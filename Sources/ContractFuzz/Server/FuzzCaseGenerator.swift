@@ -82,7 +82,7 @@ struct FuzzCaseGenerator {
         for index in 0..<(count * 2) where requests.count < count {
             let body = bodies[index % bodies.count]
             guard
-                let (parameters, probe) = validParameters(
+                let (parameters, probe, madeUp) = validParameters(
                     random: &random, includeOptional: index % 2 == 1, index: index, exploring: &exploration,
                     conditional: !plain)
             else { continue }
@@ -96,7 +96,9 @@ struct FuzzCaseGenerator {
             }
             let draft = parameters.draft(for: endpoint, body: body)
             guard seen.insert(Self.key(of: draft)).inserted else { continue }
-            requests.append(FuzzRequest(intent: intent, draft: draft))
+            var request = FuzzRequest(intent: intent, draft: draft)
+            request.namesMadeUpItem = madeUp
+            requests.append(request)
         }
         // A client that accepts anything says `*/*` (or nothing): the server must still answer
         // with a declared status and type (RFC 9110 §12.5.1).
@@ -139,9 +141,10 @@ struct FuzzCaseGenerator {
     private func validParameters(
         random: inout SeededRandom, includeOptional: Bool, index: Int, exploring: inout ParameterExploration,
         conditional: Bool = true
-    ) -> (ParameterSet, probe: String?)? {
+    ) -> (ParameterSet, probe: String?, madeUpPath: Bool)? {
         var set = ParameterSet()
         var probe: String?
+        var madeUpPath = false
         let address = liveAddress(index: index)
         for parameter in endpoint.parameters {
             let rule = validity.rule(endpoint, parameter)
@@ -198,11 +201,12 @@ struct FuzzCaseGenerator {
                 }
             if let found {
                 set.set(parameter, found)
+                if parameter.location == .path { madeUpPath = true }
             } else if parameter.isRequired {
                 return nil
             }
         }
-        return (set, probe)
+        return (set, probe, madeUpPath)
     }
 
     /// The text a parameter without a type takes in the `index`-th request (optional parameters

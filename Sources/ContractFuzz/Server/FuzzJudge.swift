@@ -17,6 +17,8 @@ struct FuzzJudge {
 
     /// Statuses that mean "your data is invalid", which a valid request must never get.
     static let rejectionStatuses: Set<Int> = [400, 422]
+    /// Statuses that say a path names nothing.
+    static let nothingThereStatuses: Set<Int> = [404, 410]
     /// Statuses that refuse a request for who sent it: to an undeclared method they refuse it as
     /// surely as 405 does (Jupyter's XSRF check answers 403 to any `POST` without its token).
     static let refusalStatuses: Set<Int> = [401, 403]
@@ -73,6 +75,9 @@ struct FuzzJudge {
         let expected = accepted.map { "one of \($0.sorted().map(String.init).joined(separator: ", "))" }
         switch request.intent {
         case .positive:
+            // A path value no answer gave names nothing: 404 and 410 say so (undeclared, they are
+            // still reported, by status_code_conformance).
+            if request.namesMadeUpItem && Self.nothingThereStatuses.contains(status) { return nil }
             let ok =
                 accepted?.contains(status)
                 ?? ((status < 500 || endpoint.declaresExactly(status))
@@ -167,6 +172,7 @@ struct FuzzJudge {
             settings.acceptedStatuses[.statusCodeConformance]?.contains(status) != true
         else { return nil }
         switch request.intent {
+        case .positive where request.namesMadeUpItem && Self.nothingThereStatuses.contains(status): break
         case .positive, .tolerated, .unsupportedMethod: return nil
         case .negative, .missingHeader, .probe: break
         }

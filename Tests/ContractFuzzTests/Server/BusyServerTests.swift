@@ -1,9 +1,8 @@
 import ConformHTTP
+import ContractFuzz
 import ContractKit
 import Foundation
 import Testing
-
-@testable import ContractFuzz
 
 /// A server that sheds load (503, 429) is asked again, within a bound; one that stays busy is
 /// still reported.
