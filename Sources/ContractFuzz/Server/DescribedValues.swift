@@ -14,7 +14,8 @@ import JSONSchema
 /// - **a bound**: "at least N", "at most N", "no more/less than N", "minimum/maximum (of) N",
 ///   "greater/less than (or equal to) N", "between A and B", with N a number followed by no unit or
 ///   by the unit the description says the value is in ("in seconds … at least 1 second");
-/// - **a restriction it cannot read**: "must", "cannot", "may not", "not allowed", "only valid";
+/// - **a restriction it cannot read**: "must", "cannot", "may not", "not allowed", "only valid",
+///   "JSON-serialized" (a text that must parse as JSON);
 ///   and "required" where the schema does not require it ("Not required for anonymous block
 ///   documents" says that it is otherwise).
 ///
@@ -91,7 +92,7 @@ struct DescribedValues: Equatable {
         #/\b(?:at least|at most|no (?:more|less|fewer) than|minimum(?: of| is)?|maximum(?: of| is)?|greater than|less than|more than|fewer than|between)\s+-?\d+(?:\.\d+)?\s+[a-z]+/#
     }
     private static var restriction: Regex<Substring> {
-        #/\bmust\b|\bcannot\b|\bcan't\b|\bmay not\b|\bnot allowed\b|\bonly (?:valid|allowed|accepted)\b|\bshould be (?:one of|at least|at most|between|less|greater)\b/#
+        #/\bmust\b|\bcannot\b|\bcan't\b|\bmay not\b|\bnot allowed\b|\bonly (?:valid|allowed|accepted)\b|\bshould be (?:one of|at least|at most|between|less|greater)\b|\bjson[- ]?(?:serialized|encoded)\b/#
     }
 
     /// The bounds a lowercased text gives, each with no unit or with the value's own unit.
