@@ -28,6 +28,13 @@ struct BoundaryTests {
             expected: [0, -2_147_483_649, .number(JSONNumber(Int.min))]),
         .init(
             schema: ["type": "integer", "multipleOf": 1000], expected: [0, 2_147_483_000, -2_147_483_000]),
+        // Kinto's `_since`: a maximum of 2^63, beyond what Int64 counts; the largest values are sent.
+        .init(
+            schema: ["type": "integer", "minimum": 0, "maximum": .number(BoundaryTests.twoTo63)],
+            expected: [0, .number(JSONNumber(Int64.max)), .number(BoundaryTests.twoTo63)]),
+        .init(
+            schema: ["type": "integer", "format": "int64", "minimum": .number(JSONNumber(Int64.min))],
+            expected: [.number(JSONNumber(Int64.min)), 0]),
         .init(schema: ["enum": ["red", "green", "blue"]], expected: ["red", "green", "blue"]),
         .init(schema: ["type": "string", "maxLength": 3], expected: ["", "zzz", "😀𝄞", "e\u{301}"]),
         .init(
@@ -58,6 +65,36 @@ struct BoundaryTests {
             #expect(generator.conforms(value, to: testCase.schema), "\(value.compactText)")
         }
         #expect(Set(values).count == values.count)
+    }
+
+    static let twoTo63 = JSONNumber(parsing: "9223372036854775808") ?? 0
+
+    @Test("a pattern free on one side is sent with unusual text there, as the pattern allows")
+    func framedPatterns() {
+        // Kinto's If-None-Match: the `\*` alternative is anchored on neither side.
+        let schema: JSONValue = ["type": "string", "pattern": #"^"([0-9]+?)"$|\*"#]
+        let values = InstanceGenerator(document: schema).boundaryInstances(for: schema, limit: 16).compactMap(
+            \.stringValue)
+        #expect(values.contains { $0.hasPrefix("*") && $0.count > 1 }, "\(values)")
+        #expect(values.contains { $0.hasSuffix("*") && $0.count > 1 }, "\(values)")
+        #expect(values.allSatisfy { PatternMatcher.matches($0, pattern: #"^"([0-9]+?)"$|\*"#) == true })
+        let anchored: JSONValue = ["type": "string", "pattern": "^[a-z]{3}$"]
+        let plain = InstanceGenerator(document: anchored).boundaryInstances(for: anchored, limit: 16)
+        #expect(plain.allSatisfy { ($0.stringValue ?? "").count == 3 }, "an anchored pattern leaves no room")
+    }
+
+    @Test("random values over 0...2^63 come in every size, not only near the far end")
+    func wideRangeSpread() throws {
+        let schema: JSONValue = ["type": "integer", "minimum": 0, "maximum": .number(Self.twoTo63)]
+        let generator = InstanceGenerator(document: schema)
+        var sizes = Set<Int>()
+        for seed in 0..<200 {
+            var random = SeededRandom(seed: UInt64(seed))
+            let value = try generator.instance(for: schema, using: &random)
+            sizes.insert(value.compactText.count)
+            #expect(generator.conforms(value, to: schema))
+        }
+        #expect(sizes.count >= 12, "digit counts seen: \(sizes.sorted())")
     }
 
     @Test("boundaries are deterministic and respect the limit")

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs Conform and Schemathesis against real framework apps and their generated descriptions.
+"""Runs Conform and Schemathesis against real framework apps and their generated descriptions, and
+against real servers nobody here wrote (Kinto, Jupyter Server, Prefect: realservers.py).
 
 For each app and variant: start the server on a free loopback port, save its description,
 then `conform lint`, `conform run`, `conform fuzz` and `st run` (all phases, stateful included),
@@ -20,10 +21,12 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import parse_results as parse
+import realservers
 
 LAB = Path(__file__).resolve().parent
 APPS_DIR = LAB / "apps"
@@ -80,6 +83,7 @@ def app_table(bin_dir):
             "description": "/spec.json",
             "variants": ["published"],
         },
+        **realservers.real_apps(REPO),
     }
 
 
@@ -94,25 +98,34 @@ class Server:
 
     def __init__(self, app, variant, log_path, work_dir):
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        cmd = [part.replace("{port}", str(self.port)) for part in app["cmd"]]
+        self.root = f"http://127.0.0.1:{self.port}"
+        # The API's base: a real server's may sit under a path (Kinto's /v1, Prefect's /api).
+        self.base = self.root + app.get("base", "")
         env = dict(os.environ, LAB_VARIANT=variant, LAB_LOG=str(log_path), LAB_TOKEN=TOKEN,
                    LAB_DB=str(work_dir / f"db-{self.port}.sqlite3"), PYTHONPATH=str(APPS_DIR))
+        if app.get("start"):
+            cmd, extra = app["start"](app["venv"], work_dir, self.port)
+            env.update(extra)
+        else:
+            cmd = [part.replace("{port}", str(self.port)) for part in app["cmd"]]
         self.stderr = open(work_dir / f"server-{log_path.stem}.stderr", "w")
-        self.proc = subprocess.Popen(cmd, cwd=APPS_DIR, env=env, stdout=self.stderr, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-        self.description_url = self.base + app["description"]
+        self.proc = subprocess.Popen(cmd, cwd=work_dir if app.get("start") else APPS_DIR, env=env,
+                                     stdout=self.stderr, stderr=subprocess.STDOUT, start_new_session=True)
+        self.description_url = self.root + app["description"]
+        self.headers = app.get("fetch_headers", {})
+        self.ready_seconds = app.get("ready_seconds", 90)
 
-    def wait(self, seconds=90):
+    def wait(self, seconds=None):
         """Ready once the description answers 200 (a bound port alone may have no worker yet)."""
         import urllib.request
 
-        deadline = time.monotonic() + seconds
+        deadline = time.monotonic() + (seconds or self.ready_seconds)
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 return False
             try:
-                with urllib.request.urlopen(self.description_url, timeout=5) as response:
+                request = urllib.request.Request(self.description_url, headers=self.headers)
+                with urllib.request.urlopen(request, timeout=5) as response:
                     if response.status == 200:
                         return True
             except OSError:
@@ -130,21 +143,25 @@ class Server:
         self.stderr.close()
 
 
-def fetch(url, dest):
+def fetch(url, dest, headers=None):
+    """Saves the description as served: JSON pretty-printed, anything else (YAML) as it is."""
     import urllib.request
 
-    with urllib.request.urlopen(url, timeout=30) as response:
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=30) as response:
         data = response.read()
-    document = json.loads(data)
-    dest.write_text(json.dumps(document, indent=2) + "\n")
+    if dest.suffix == ".json":
+        dest.write_text(json.dumps(json.loads(data), indent=2) + "\n")
+    else:
+        dest.write_bytes(data)
 
 
-def run_tool(name, cmd, work_dir, timeout):
+def run_tool(name, cmd, work_dir, timeout, cwd=None):
     """Runs one tool, output to files; returns (exit code or a word, wall seconds)."""
     started = time.monotonic()
     with open(work_dir / f"{name}.stdout", "w") as out, open(work_dir / f"{name}.stderr", "w") as err:
         try:
-            code = subprocess.run(cmd, cwd=work_dir, stdout=out, stderr=err, timeout=timeout).returncode
+            code = subprocess.run(cmd, cwd=cwd or work_dir, stdout=out, stderr=err, timeout=timeout).returncode
         except subprocess.TimeoutExpired:
             code = "timeout"
         except OSError as error:
@@ -191,14 +208,15 @@ def conform_steps(opts, app, variant, work_dir, description, result):
         return
     code, secs = run_tool("conform-lint", [conform, "lint", str(description)], work_dir, 120)
     result["conform"] = {"lint": {"exit": code, "seconds": secs, **parse.conform_lint(work_dir / "conform-lint.stdout", work_dir / "conform-lint.stderr")}}
-    for command in ("run", "fuzz"):
+    for command in ("run", "fuzz", *(["fuzz-again"] if opts.twice else [])):
         step = f"conform-{command}"
         report = work_dir / f"{step}.json"
 
         def action(server, command=command, step=step, report=report):
-            cmd = [conform, command, str(description), "--base-url", server.base, "--seed", str(opts.seed),
+            cmd = [conform, command.replace("-again", ""), str(description), "--base-url", server.base,
+                   "--seed", str(opts.seed),
                    "--reports-dir", str(work_dir / "conform-reports"), "--json", str(report), *app.get("conform_auth", []),
-                   *(app.get("conform_fuzz_auth", []) if command == "fuzz" else [])]
+                   *(app.get("conform_fuzz_auth", []) if command.startswith("fuzz") else [])]
             code, secs = run_tool(step, cmd, work_dir, opts.timeout)
             return {"exit": code, "seconds": secs}
 
@@ -210,7 +228,7 @@ def conform_steps(opts, app, variant, work_dir, description, result):
 
 
 def st_step(opts, app, variant, work_dir, description, result):
-    st = opts.st
+    st = opts.st or app.get("st") or opts.default_st
     if app.get("st_skip"):
         note = f"schemathesis: not run ({app['st_skip']})"
         print("  " + note)
@@ -231,7 +249,9 @@ def st_step(opts, app, variant, work_dir, description, result):
         cmd += ["run", str(description), "--url", server.base, "--checks", "all", "--seed", str(opts.seed),
                 "--generation-database", "none", "--report", "json,junit", "--report-dir", str(report_dir),
                 "--no-color", *app.get("st_auth", []), *opts.st_args]
-        code, secs = run_tool("st", cmd, work_dir, opts.timeout)
+        # From a directory of its own, so no cache Schemathesis keeps lands in the repository.
+        with tempfile.TemporaryDirectory(prefix="lab-st-") as scratch:
+            code, secs = run_tool("st", cmd, work_dir, opts.timeout, cwd=scratch)
         return {"exit": code, "seconds": secs}
 
     outcome = with_server(app, variant, "st", work_dir, action)
@@ -246,10 +266,15 @@ def run_variant(opts, name, app, variant):
     work_dir.mkdir(parents=True, exist_ok=True)
     print(f"== {name} / {variant}", flush=True)
     result = {"app": name, "framework": app["framework"], "variant": variant}
-    description = work_dir / "description.json"
+    description = work_dir / app.get("description_file", "description.json")
+    if app.get("real") and not (app["venv"] / "bin" / "python").exists():
+        note = f"absent: no venv at {app['venv']} (run scripts/lab/setup-real.sh {name})"
+        print("  " + note)
+        result["error"] = note
+        return result
 
     def save(server):
-        fetch(server.description_url, description)
+        fetch(server.description_url, description, server.headers)
         return {}
 
     try:
@@ -273,7 +298,7 @@ def reparse(work_dir):
         return None
     result = json.loads(path.read_text())
     conform = result.get("conform", {})
-    for command in ("run", "fuzz"):
+    for command in ("run", "fuzz", "fuzz-again"):
         if command in conform:
             conform[command].update(parse.conform_results(work_dir / f"conform-{command}.json", work_dir / f"conform-{command}.stdout"))
             conform[command]["items"] = parse.item_reach(work_dir / f"access-conform-{command}.log")
@@ -299,27 +324,38 @@ def main():
     default_conform = os.environ.get("CONFORM") or str(REPO / ".build-lab" / "main" / "release" / "conform")
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--conform", default=default_conform, help=f"conform binary (default: $CONFORM or {default_conform})")
-    parser.add_argument("--st", default=str(venv_bin / "st"), help="schemathesis' st (default: the lab venv's)")
+    parser.add_argument("--st", default=None,
+                        help="schemathesis' st (default: the lab venv's; a real server's own venv's)")
     parser.add_argument("--only", default="", help="apps or app:variant, comma-separated (default: all)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=int, default=900, help="seconds allowed for each tool run")
     parser.add_argument("--st-args", default="", help="extra arguments for st run, e.g. '--max-examples 50'")
     parser.add_argument("--out", type=Path, default=REPO / ".build-lab" / "runs" / time.strftime("%Y%m%d-%H%M%S"))
     parser.add_argument("--list", action="store_true", help="list apps and variants, then stop")
+    parser.add_argument("--twice", action="store_true",
+                        help="run conform fuzz a second time with the same seed against a fresh server and compare")
     parser.add_argument("--resummarize", action="store_true",
                         help="read the tool outputs already under --out again and rewrite the summaries (runs nothing)")
     opts = parser.parse_args()
     opts.st_args = opts.st_args.split()
+    opts.default_st = str(venv_bin / "st")
+    # Tools run from the variant's directory: a relative path given here must still name them.
+    opts.conform = opts.conform and str(Path(opts.conform).resolve()) if os.sep in (opts.conform or "") else opts.conform
+    opts.st = opts.st and str(Path(opts.st).resolve()) if os.sep in (opts.st or "") else opts.st
     opts.out = opts.out.resolve()
     apps = app_table(venv_bin)
     if opts.list:
         for name, app in apps.items():
             print(f"{name} ({app['framework']}): {', '.join(app['variants'])}")
         return 0
-    if not (venv_bin / "python").exists():
-        print(f"the lab venv is missing ({venv_bin}); run scripts/lab/setup.sh first", file=sys.stderr)
-        return 2
     only = {item.strip() for item in opts.only.split(",") if item.strip()}
+    if not (venv_bin / "python").exists():
+        # The framework apps run in the lab venv; the real servers each in their own.
+        frameworks = [name for name, app, _ in selected(apps, only) if not app.get("real")]
+        if frameworks:
+            print(f"the lab venv is missing ({venv_bin}); run scripts/lab/setup.sh first "
+                  f"(needed by {', '.join(sorted(set(frameworks)))})", file=sys.stderr)
+            return 2
     opts.out.mkdir(parents=True, exist_ok=True)
     if opts.resummarize:
         results = [reparse(opts.out / name / variant) for name, _, variant in selected(apps, only)]

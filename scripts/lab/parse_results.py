@@ -160,6 +160,24 @@ def _reach(step):
     return f"{items['reached_existing']}/{items['valid_item_requests']}"
 
 
+def finding_keys(findings):
+    """Each finding as (check, operation, status, message), ids and times in the message masked:
+    two runs with one seed against fresh servers find the same causes, with other uuids."""
+    mask = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d\d-\d\dT[\d:.]+Z?|\b\d{6,}\b")
+    return {(f["check"], f["operation"], f.get("status"), mask.sub("#", f.get("message") or "")) for f in findings}
+
+
+def same_seed_cell(conform):
+    """How the second fuzz run with the same seed compares with the first."""
+    first, second = conform.get("fuzz"), conform.get("fuzz-again")
+    if not first or not second:
+        return "-"
+    a, b = finding_keys(first.get("findings", [])), finding_keys(second.get("findings", []))
+    if a == b:
+        return f"same ({len(a)} distinct)"
+    return f"differ: {len(a)} vs {len(b)}, {len(a - b)} only first, {len(b - a)} only second"
+
+
 def summary_markdown(results, opts):
     lines = [
         "# Conform vs Schemathesis lab",
@@ -186,6 +204,10 @@ def summary_markdown(results, opts):
             f"| {name} | {lint_cell} | {_cell(run.get('findings', []))} | {_cell(fuzz.get('findings', []))} | "
             f"{st.get('absent') or _cell(st.get('findings', []))} | {seconds} | {_reach(fuzz)} / {_reach(st)} |"
         )
+    twice = [result for result in results if result.get("conform", {}).get("fuzz-again")]
+    if twice:
+        lines += ["", "Same seed, fresh server, conform fuzz twice:", ""]
+        lines += [f"- {r['app']} / {r['variant']}: {same_seed_cell(r['conform'])}" for r in twice]
     lines += ["", "Requests: conform fuzz sent / st generated test cases, per variant:", ""]
     for result in results:
         conform = result.get("conform", {})

@@ -85,7 +85,11 @@ extension Mutator {
         var edits: [Edit] = []
         let step = keywords["multipleOf"]?.numberValue.flatMap(DecimalStep.init) ?? .one
         func shifted(_ bound: JSONNumber, by delta: DecimalStep?) -> JSONValue? {
-            guard let base = DecimalStep(bound) else { return nil }
+            guard let base = DecimalStep(bound) else {
+                // A bound of more than 18 digits (2^63): one past it, by decimal arithmetic.
+                guard let delta, delta == .one || delta == DecimalStep.one.negated() else { return nil }
+                return IntegerText.step(bound, upward: delta == .one).map { .number($0) }
+            }
             guard let delta else { return .number(bound) }
             return base.adding(delta)?.number.map { .number($0) }
         }

@@ -12,6 +12,7 @@ extension EndpointSession {
     ) async {
         let body = try? JSONParser.parse(response.body)
         if let body { live.observe(body) }
+        for field in response.headers where field.value.contains("?") { live.observeLink(field.value) }
         if let (resource, role) = fuzzer.model.resource(of: endpoint.id) {
             let address = LiveValues.Address(
                 uniqueKeysWithValues: request.draft.path.map { ($0.key, $0.value) })
@@ -47,7 +48,7 @@ extension EndpointSession {
                 continue
             }
             let record = finder.record(reference, headers: fuzzer.configuration.headers)
-            let answer = await fuzzer.transport.perform(record).result
+            let answer = await fuzzer.perform(record, deadline: deadline).result
             progress.extraChecks.insert(.referencedResourceAvailability)
             progress.sent[.referencedResourceAvailability, default: 0] += 1
             guard let status = try? answer.get().status, status == 404 || status == 410 else { continue }

@@ -38,7 +38,8 @@ struct EndpointSession {
         var sent: [CheckName: Int] = [:]
         var spent: [CheckName: Duration] = [:]
         var failures: [CheckName: [Failure]] = [:]
-        var notes: [String] = []
+        /// Notes by the check whose case says them ("the server accepts NaN with 200").
+        var notes: [CheckName: [String]] = [:]
         var stoppedEarly = false
         var answered = false
         var unreachable: TransportError?
@@ -67,7 +68,7 @@ struct EndpointSession {
         var random = SeededRandom(seed: config.seed, deriving: endpoint.id)
         let generator = FuzzCaseGenerator(
             contract: fuzzer.contract, endpoint: endpoint, variables: variables, schemas: fuzzer.schemas,
-            generator: fuzzer.generator, live: live, model: fuzzer.model)
+            generator: fuzzer.generator, live: live, model: fuzzer.model, validity: fuzzer.validity)
         let checker = ResponseChecker(
             contract: fuzzer.contract, schemas: fuzzer.schemas, checks: Self.responseChecks)
         var judge = FuzzJudge(contract: fuzzer.contract, endpoint: endpoint, checker: checker)
@@ -107,7 +108,7 @@ struct EndpointSession {
             var result = caseResult(
                 for: check, failures: progress.failures[check] ?? [], count: progress.sent[check] ?? 0,
                 stoppedEarly: progress.stoppedEarly,
-                notes: check == .negativeDataRejection ? progress.notes : [])
+                notes: progress.notes[check] ?? [])
             result.duration = progress.spent[check] ?? .zero
             if !progress.stops.isEmpty {
                 let stops = progress.stops.joined(separator: "; ")
@@ -158,6 +159,21 @@ struct EndpointSession {
         let findings = findingsOnce(
             judge: judge, request: request, record: record, answer: answer, progress: &progress)
         guard !findings.isEmpty else { return progress.timeouts < Self.timeoutsBeforeStopping }
+        if let elsewhere = await acceptedAtAnotherItem(
+            request, findings: findings, judge: judge, live: live, progress: &progress)
+        {
+            let status = (try? answer.get().status).map(String.init) ?? "-"
+            let note =
+                "refuses \(record.method) \(record.url) with \(status) and accepts the same request at "
+                + "\(elsewhere.url): the item's state decides, not the data"
+            // Said once per endpoint: every other refusal at that item would say it again.
+            if !(progress.notes[.positiveDataAcceptance] ?? []).contains(where: {
+                $0.hasSuffix("not the data")
+            }) {
+                progress.notes[.positiveDataAcceptance, default: []].append(note)
+            }
+            return progress.timeouts < Self.timeoutsBeforeStopping
+        }
         var failure = Failure(
             request: request, record: record, response: try? answer.get(), findings: findings,
             key: Self.key(request, answer: answer, findings: findings))
@@ -179,6 +195,7 @@ struct EndpointSession {
         for (name, value) in fresh where request.draft.path[name] != nil {
             request.draft.path[name] = value
         }
+        request.namesMadeUpItem = false
         return request
     }
 
@@ -188,7 +205,7 @@ struct EndpointSession {
     {
         let clock = ContinuousClock()
         let started = clock.now
-        let answer = await fuzzer.transport.perform(record).result
+        let answer = await fuzzer.perform(record, deadline: deadline).result
         progress.spent[check, default: .zero] += clock.now - started
         progress.sent[check, default: 0] += 1
         switch answer {
@@ -203,7 +220,7 @@ struct EndpointSession {
 
     /// The judge's findings on one answer, an undeclared status reported once per endpoint: by the
     /// valid request's positive_data_acceptance when one got it, else by status_code_conformance.
-    /// Tolerated probes that were accepted and undeclared rejections become notes.
+    /// Tolerated probes that were accepted become notes.
     private func findingsOnce(
         judge: FuzzJudge, request: FuzzRequest, record: HTTPRequest,
         answer: Result<HTTPResponse, TransportError>, progress: inout Progress
@@ -223,13 +240,8 @@ struct EndpointSession {
         if case .tolerated(let what, let rule) = request.intent, (200..<300).contains(status),
             findings.isEmpty
         {
-            progress.notes.append(
+            progress.notes[.negativeDataRejection, default: []].append(
                 "accepts \(what) with \(status)" + (rule.map { ", which \($0) allows" } ?? ""))
-        }
-        if let note = judge.undeclaredRejectionNote(request, status: status),
-            progress.undeclared.insert(status).inserted
-        {
-            progress.notes.append(note)
         }
         return findings
     }
@@ -243,12 +255,11 @@ struct EndpointSession {
         progress.failures[check, default: []].append(shrunk)
     }
 
-    /// What makes a request what it is: method, URL, body, content type and what it accepts.
+    /// What makes a request what it is: method, URL, headers (the content type, what it accepts,
+    /// a conditional `If-None-Match`) and body.
     static func fingerprint(_ record: HTTPRequest) -> String {
-        let type = record.header("Content-Type") ?? ""
-        let accept = record.header("Accept") ?? ""
-        return
-            "\(record.method) \(record.url) \(type) \(accept) \(record.body.hashValue) \(record.body.count)"
+        let headers = record.headers.map { "\($0.name.lowercased()):\($0.value)" }.joined(separator: "\n")
+        return "\(record.method) \(record.url) \(headers) \(record.body.hashValue) \(record.body.count)"
     }
 
     var isPastDeadline: Bool {
@@ -285,13 +296,16 @@ struct EndpointSession {
         let shrinker = JSONShrinker(maximumAttempts: 40)
         _ = await shrinker.shrink(body) { candidate in
             if isPastDeadline { return false }
-            guard fuzzer.schemas.validate(candidate, at: pointer).isValid == mustBeValid else { return false }
+            // A valid body stays valid as the description's words read it; an invalid one stays
+            // invalid by the schema alone.
+            let schemas = mustBeValid ? fuzzer.validity.schemas : fuzzer.schemas
+            guard schemas.validate(candidate, at: pointer).isValid == mustBeValid else { return false }
             var request = failure.request
             request.draft.body = .json(candidate)
             let record = request.record(
                 baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
                 auth: fuzzer.contract.auth)
-            let answer = await fuzzer.transport.perform(record).result
+            let answer = await fuzzer.perform(record, deadline: deadline).result
             extraRequests += 1
             let findings = judge.findings(for: request, record: record, answer: answer)
             guard !findings.isEmpty, Self.key(request, answer: answer, findings: findings) == failure.key

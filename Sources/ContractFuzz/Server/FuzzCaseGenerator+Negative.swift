@@ -272,21 +272,22 @@ extension FuzzCaseGenerator {
     static func edgeCandidates(of schema: JSONValue) -> [(String, String)] {
         guard let object = schema.objectValue else { return [] }
         var candidates: [(String, String)] = []
-        func integer(_ key: String) -> Int64? {
+        func integer(_ key: String) -> JSONNumber? {
             guard let number = object[key]?.numberValue, number.isInteger else { return nil }
-            return Int64(number.description)
+            return number
         }
-        if let maximum = integer("maximum"), maximum < Int64.max {
-            candidates.append(("above its maximum \(maximum)", String(maximum + 1)))
+        // Past any bound, 2^63 included: decimal arithmetic on the bound's digits.
+        if let maximum = integer("maximum"), let above = IntegerText.step(maximum, upward: true) {
+            candidates.append(("above its maximum \(maximum)", above.description))
         }
         if let maximum = integer("exclusiveMaximum") {
-            candidates.append(("at its exclusive maximum \(maximum)", String(maximum)))
+            candidates.append(("at its exclusive maximum \(maximum)", maximum.description))
         }
-        if let minimum = integer("minimum"), minimum > Int64.min {
-            candidates.append(("below its minimum \(minimum)", String(minimum - 1)))
+        if let minimum = integer("minimum"), let below = IntegerText.step(minimum, upward: false) {
+            candidates.append(("below its minimum \(minimum)", below.description))
         }
         if let minimum = integer("exclusiveMinimum") {
-            candidates.append(("at its exclusive minimum \(minimum)", String(minimum)))
+            candidates.append(("at its exclusive minimum \(minimum)", minimum.description))
         }
         if let values = object["enum"]?.arrayValue, let first = values.first {
             candidates.append(("outside its enum", Template.plainText(first) + "-not-in-enum"))

@@ -26,6 +26,9 @@ struct FuzzCaseGenerator {
     let navigator: SchemaNavigator
     let reader: ParameterReader
     let schemas: ContractSchemas
+    /// What valid requests are generated and judged by: the schemas with the description's words
+    /// and examples heard (``DescribedValidity``).
+    let validity: DescribedValidity
     /// Bodies above the usual server limits (the mock's is 10 MiB).
     static let oversizedBodyBytes = 11 * 1_048_576
     /// The text of the oversized body's one member, made once per process from bytes
@@ -39,7 +42,8 @@ struct FuzzCaseGenerator {
 
     init(
         contract: Contract, endpoint: Endpoint, variables: [String: JSONValue], schemas: ContractSchemas,
-        generator: InstanceGenerator, live: LiveValues = LiveValues(), model: ResourceModel? = nil
+        generator: InstanceGenerator, live: LiveValues = LiveValues(), model: ResourceModel? = nil,
+        validity: DescribedValidity? = nil
     ) {
         self.contract = contract
         self.endpoint = endpoint
@@ -52,6 +56,7 @@ struct FuzzCaseGenerator {
         self.navigator = SchemaNavigator(document: contract.document)
         self.reader = ParameterReader(navigator: navigator)
         self.schemas = schemas
+        self.validity = validity ?? DescribedValidity(plain: schemas, generator: generator)
     }
 
     // MARK: - Valid requests
@@ -62,7 +67,12 @@ struct FuzzCaseGenerator {
     /// Valid requests explore: each parameter takes its boundary values in turn (the bounds, every
     /// enum member, the empty and longest strings) before random ones, and no two requests are
     /// the same, so a `limit=100` maximum or an unusual category is sent within the first cases.
-    func positive(count: Int, random: inout SeededRandom) -> [FuzzRequest] {
+    ///
+    /// Two more requests vary how the first is written: `Accept: */*`, and a body with a member
+    /// the schema does not name where it allows one (``withUndeclaredMember(_:)``). A `plain` set
+    /// (what a story sends) has neither, and no optional conditional header (`If-Match`): a story
+    /// writes and reads unconditionally, and a made-up entity tag makes a create answer 412.
+    func positive(count: Int, random: inout SeededRandom, plain: Bool = false) -> [FuzzRequest] {
         // An endpoint without inputs has only one valid request.
         let count = endpoint.parameters.isEmpty && endpoint.request == nil ? 1 : count
         guard let bodies = validBodies(count: count, random: &random) else { return [] }
@@ -72,21 +82,30 @@ struct FuzzCaseGenerator {
         for index in 0..<(count * 2) where requests.count < count {
             let body = bodies[index % bodies.count]
             guard
-                let (parameters, untyped) = validParameters(
-                    random: &random, includeOptional: index % 2 == 1, index: index, exploring: &exploration)
+                let (parameters, probe, madeUp) = validParameters(
+                    random: &random, includeOptional: index % 2 == 1, index: index, exploring: &exploration,
+                    conditional: !plain)
             else { continue }
             var intent = FuzzRequest.Intent.positive
-            if let name = untyped {
-                intent = .probe("parameter \(name) has no type, so any value may be read differently")
+            if let probe {
+                intent = .probe(probe)
             } else if case .raw(_, let type?) = body, !isBuildable(type) {
                 intent = .probe("a \(type) body Conform cannot build from the schema")
+            } else if let unread = unreadWords(parameters: parameters, body: body) {
+                intent = .probe(unread)
             }
             let draft = parameters.draft(for: endpoint, body: body)
             guard seen.insert(Self.key(of: draft)).inserted else { continue }
-            requests.append(FuzzRequest(intent: intent, draft: draft))
+            var request = FuzzRequest(intent: intent, draft: draft)
+            request.namesMadeUpItem = madeUp
+            requests.append(request)
         }
         // A client that accepts anything says `*/*` (or nothing): the server must still answer
         // with a declared status and type (RFC 9110 §12.5.1).
+        guard !plain else { return requests }
+        if let extra = requests.first(where: { $0.intent == .positive }).flatMap(withUndeclaredMember) {
+            requests.append(extra)
+        }
         if let first = requests.first, endpoint.responses.contains(where: { !$0.contentTypes.isEmpty }) {
             var anyType = first
             anyType.draft.accept = "*/*"
@@ -120,12 +139,23 @@ struct FuzzCaseGenerator {
     /// parameter whose schema gives no type (the request is then a probe). Nil when a required
     /// parameter gets no such value.
     private func validParameters(
-        random: inout SeededRandom, includeOptional: Bool, index: Int, exploring: inout ParameterExploration
-    ) -> (ParameterSet, untyped: String?)? {
+        random: inout SeededRandom, includeOptional: Bool, index: Int, exploring: inout ParameterExploration,
+        conditional: Bool = true
+    ) -> (ParameterSet, probe: String?, madeUpPath: Bool)? {
         var set = ParameterSet()
-        var untyped: String?
+        var probe: String?
+        var madeUpPath = false
         let address = liveAddress(index: index)
-        for parameter in endpoint.parameters where parameter.isRequired || includeOptional {
+        for parameter in endpoint.parameters {
+            let rule = validity.rule(endpoint, parameter)
+            guard rule != .leaveOut, parameter.isRequired || includeOptional || rule == .alwaysSend else {
+                continue
+            }
+            if !conditional, !parameter.isRequired, parameter.location == .header,
+                parameter.name.lowercased().hasPrefix("if-")
+            {
+                continue
+            }
             if parameter.location == .path, let value = address?[parameter.name] {
                 set.set(parameter, value)
                 continue
@@ -142,25 +172,41 @@ struct FuzzCaseGenerator {
             guard let pointer = parameter.schemaPointer, let schema = navigator.schema(at: pointer),
                 !isUntyped(schema)
             else {
-                untyped = untyped ?? parameter.name
+                probe =
+                    probe ?? "parameter \(parameter.name) has no type, so any value may be read differently"
                 set.set(parameter, .string(Self.untypedProbe(in: parameter.location, index: index)))
+                continue
+            }
+            // A page token or cursor is a value only the server issues: one an answer gave, or none.
+            if ServerIssued.isServerIssued(parameter, schema: schema, navigator: navigator) {
+                let issued = live.seenValues(named: [parameter.name]).filter { $0.stringValue != nil }
+                if !issued.isEmpty {
+                    set.set(parameter, issued[index % issued.count])
+                } else if parameter.isRequired {
+                    probe =
+                        probe
+                        ?? "parameter \(parameter.name) takes a value only the server issues, and no answer gave one"
+                    set.set(parameter, .string(Self.untypedProbe(in: parameter.location, index: index)))
+                }
                 continue
             }
             let found =
                 exploring.next(for: parameter, schema: schema, pointer: pointer)
-                ?? generator.validInstance(for: schema, using: &random) { generated in
+                ?? validity.generator.validInstance(for: validSchema(at: pointer) ?? schema, using: &random) {
+                    generated in
                     guard isPlain(generated, in: parameter.location),
                         let readBack = carried(generated, by: parameter)
                     else { return false }
-                    return schemas.validate(readBack, at: pointer).isValid
+                    return validity.schemas.validate(readBack, at: pointer).isValid
                 }
             if let found {
                 set.set(parameter, found)
+                if parameter.location == .path { madeUpPath = true }
             } else if parameter.isRequired {
                 return nil
             }
         }
-        return (set, untyped)
+        return (set, probe, madeUpPath)
     }
 
     /// The text a parameter without a type takes in the `index`-th request (optional parameters
@@ -234,6 +280,11 @@ struct FuzzCaseGenerator {
 
     // MARK: - Bodies
 
+    /// The schema at `pointer` as valid requests read it (with the words heard).
+    func validSchema(at pointer: JSONPointer) -> JSONValue? {
+        pointer.resolve(in: validity.schemas.contract.document)
+    }
+
     /// The request's body schema, when it has one.
     var requestSchema: JSONValue? {
         guard let pointer = endpoint.request?.schemaPointer else { return nil }
@@ -250,21 +301,25 @@ struct FuzzCaseGenerator {
     /// such a body is required (no request without it would be valid).
     private func validBodies(count: Int, random: inout SeededRandom) -> [RequestDraft.Body]? {
         guard let spec = endpoint.request else { return Array(repeating: .none, count: count) }
-        guard let schema = requestSchema, let pointer = spec.schemaPointer, isBuildable(spec.contentType)
+        guard requestSchema != nil, let pointer = spec.schemaPointer, let schema = validSchema(at: pointer),
+            isBuildable(spec.contentType)
         else {
             return spec.isRequired ? nil : Array(repeating: .none, count: count)
         }
-        var values = generator.boundaryInstances(for: schema, limit: max(1, count / 2))
+        var values = validity.generator.boundaryInstances(for: schema, limit: max(1, count / 2))
         var attempts = 0
         while values.count < count * 2 && attempts < count * 4 {
             attempts += 1
-            if let value = try? generator.instance(for: schema, using: &random) { values.append(value) }
+            if let value = try? validity.generator.instance(for: schema, using: &random) {
+                values.append(value)
+            }
         }
         values = values.enumerated().map { bind($0.element, index: $0.offset) }
         var bodies: [RequestDraft.Body] = []
-        for value in values where bodies.count < count && schemas.validate(value, at: pointer).isValid {
+        for value in values
+        where bodies.count < count && validity.schemas.validate(value, at: pointer).isValid {
             guard let encoded = body(value, type: spec.contentType),
-                schemas.validate(encoded.readBack, at: pointer).isValid
+                validity.schemas.validate(encoded.readBack, at: pointer).isValid
             else { continue }
             bodies.append(encoded.body)
         }

@@ -17,6 +17,11 @@ struct FuzzJudge {
 
     /// Statuses that mean "your data is invalid", which a valid request must never get.
     static let rejectionStatuses: Set<Int> = [400, 422]
+    /// Statuses that say a path names nothing.
+    static let nothingThereStatuses: Set<Int> = [404, 410]
+    /// Statuses that refuse a request for who sent it: to an undeclared method they refuse it as
+    /// surely as 405 does (Jupyter's XSRF check answers 403 to any `POST` without its token).
+    static let refusalStatuses: Set<Int> = [401, 403]
 
     /// The findings of `answer` to `request`, each with its status.
     func findings(
@@ -70,18 +75,26 @@ struct FuzzJudge {
         let expected = accepted.map { "one of \($0.sorted().map(String.init).joined(separator: ", "))" }
         switch request.intent {
         case .positive:
+            // A path value no answer gave names nothing: 404 and 410 say so (undeclared, they are
+            // still reported, by status_code_conformance).
+            if request.namesMadeUpItem && Self.nothingThereStatuses.contains(status) { return nil }
             let ok =
                 accepted?.contains(status)
-                ?? (status < 500 && endpoint.response(for: status) != nil
+                ?? ((status < 500 || endpoint.declaresExactly(status))
+                    && endpoint.response(for: status) != nil
                     && !Self.rejectionStatuses.contains(status))
             guard !ok else { return nil }
             return Finding(
                 check: .positiveDataAcceptance,
                 message: "\(endpoint.displayName) answered \(status) to a valid request",
-                expected: expected ?? "a declared status below 500, other than 400 and 422",
+                expected: expected
+                    ?? "a declared status other than 400 and 422 (a 5xx only where the operation names it)",
                 actual: "\(status) for \(describe(request))")
         case .negative(let how), .missingHeader(let how):
-            let ok = accepted?.contains(status) ?? (400..<500).contains(status)
+            // A 5xx the operation names (`501: Not implemented`) neither accepts the data nor crashes.
+            let ok =
+                accepted?.contains(status)
+                ?? ((400..<500).contains(status) || (status >= 500 && endpoint.declaresExactly(status)))
             guard !ok else { return nil }
             let kind = status >= 500 ? "crashed (\(status))" : "accepted it with \(status)"
             return Finding(
@@ -127,6 +140,8 @@ struct FuzzJudge {
                 actual: "Allow: \(allow)")
         }
         if status == 404 && allowsNotFoundForMethods { return nil }
+        // A refusal by authorization (an XSRF check, a read-only role) still refuses the method.
+        if Self.refusalStatuses.contains(status) { return nil }
         return Finding(
             check: .unsupportedMethod, message: "\(route) is not declared, but the server answered \(status)",
             expected: "405 Method Not Allowed", actual: String(status))
@@ -144,9 +159,10 @@ struct FuzzJudge {
 
     /// A status the operation does not declare, on a request whose intent passed: every answer is
     /// checked against the description. HTTP's own answers to what the request does wrong (413,
-    /// 415) and a tolerated probe's rejection are not the description's to declare; neither is the
-    /// rejection of an operation that declares no client error at all (no 4xx, `4XX` or `default`):
-    /// no answer could be declared, so that is a note (and a `conform lint` warning), not a finding.
+    /// 415) and a tolerated probe's rejection are not the description's to declare. An operation
+    /// that declares no client error at all (no 4xx, `4XX` or `default`) and rejects invalid input
+    /// with 400 leaves that answer undocumented: a finding, as the peer reports it, beside the
+    /// `conform lint` warning about the description.
     private func undeclaredStatus(_ request: FuzzRequest, response: HTTPResponse, settings: CheckSettings)
         -> Finding?
     {
@@ -156,43 +172,15 @@ struct FuzzJudge {
             settings.acceptedStatuses[.statusCodeConformance]?.contains(status) != true
         else { return nil }
         switch request.intent {
+        case .positive where request.namesMadeUpItem && Self.nothingThereStatuses.contains(status): break
         case .positive, .tolerated, .unsupportedMethod: return nil
-        case .negative, .missingHeader: if !declaresClientError && (400..<500).contains(status) { return nil }
-        case .probe: break
+        case .negative, .missingHeader, .probe: break
         }
         let declared = endpoint.responses.map(\.status.description).joined(separator: ", ")
         return Finding(
             check: .statusCodeConformance,
             message: "status \(status) is not declared for \(endpoint.displayName)",
             expected: declared, actual: "\(status) for \(describe(request))")
-    }
-
-    /// Whether the operation declares how it rejects a request: a 4xx status, a `4XX` range or
-    /// `default`.
-    var declaresClientError: Bool {
-        endpoint.responses.contains { spec in
-            switch spec.status {
-            case .code(let code): return (400..<500).contains(code)
-            case .range(let first): return first == 4
-            case .default: return true
-            }
-        }
-    }
-
-    /// The note for a rejection the operation could not have declared (it declares no client
-    /// error), or nil.
-    func undeclaredRejectionNote(_ request: FuzzRequest, status: Int) -> String? {
-        guard !declaresClientError, (400..<500).contains(status), !request.httpStatuses.contains(status)
-        else {
-            return nil
-        }
-        switch request.intent {
-        case .negative, .missingHeader:
-            return "rejects invalid input with \(status), which the description cannot declare: "
-                + "\(endpoint.displayName) declares no 4xx response (conform lint warns)"
-        default:
-            return nil
-        }
     }
 
     func describe(_ request: FuzzRequest) -> String {

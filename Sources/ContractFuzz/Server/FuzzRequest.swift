@@ -39,6 +39,9 @@ public struct FuzzRequest: Sendable {
     /// a wrong content type): a correct server may answer with them although the operation does
     /// not declare them.
     public var httpStatuses: Set<Int>
+    /// A path value Conform made up (no answer gave it, no story made the item): 404 and 410 say it
+    /// names nothing, which is no rejection of valid data; only whether they are declared is judged.
+    public var namesMadeUpItem = false
 
     public init(intent: Intent, draft: RequestDraft, httpStatuses: Set<Int> = []) {
         self.intent = intent

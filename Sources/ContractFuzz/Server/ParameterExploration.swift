@@ -18,12 +18,14 @@ struct ParameterExploration {
     mutating func next(for parameter: Parameter, schema: JSONValue, pointer: JSONPointer) -> JSONValue? {
         let key = "\(parameter.location.rawValue) \(parameter.name)"
         if boundaries[key] == nil {
-            boundaries[key] = generator.generator.boundaryInstances(for: schema, limit: Self.limit).filter {
+            let valid = generator.validity
+            let schema = generator.validSchema(at: pointer) ?? schema
+            boundaries[key] = valid.generator.boundaryInstances(for: schema, limit: Self.limit).filter {
                 value in
                 guard generator.isPlain(value, in: parameter.location),
                     let readBack = generator.carried(value, by: parameter)
                 else { return false }
-                return generator.schemas.validate(readBack, at: pointer).isValid
+                return valid.schemas.validate(readBack, at: pointer).isValid
             }
         }
         let values = boundaries[key] ?? []

@@ -1,4 +1,5 @@
 import ContractKit
+import Foundation
 import JSONSchema
 
 /// What the fuzzer has learned from the server's answers, so valid requests reach real items and
@@ -58,6 +59,9 @@ struct LiveValues: Sendable {
                 for member in object.members { walk(member.value, key: member.key, depth: depth + 1) }
             case .array(let elements):
                 for element in elements { walk(element, key: key, depth: depth + 1) }
+            case .string(let text) where text.contains("?") && text.contains("="):
+                observeLink(text)
+                fallthrough
             case .string, .number:
                 guard let key else { return }
                 let name = Self.normalized(key)
@@ -69,6 +73,32 @@ struct LiveValues: Sendable {
             }
         }
         walk(body, key: nil, depth: 0)
+    }
+
+    /// Records the query values of every link `text` holds (a URL, or a `Link` header's `<…>`
+    /// parts): a page token or cursor is issued that way (Kinto's `Next-Page`), and a valid
+    /// request may only carry one the server gave.
+    mutating func observeLink(_ text: String) {
+        let links =
+            text.contains("<")
+            ? text.split(separator: "<").compactMap { $0.split(separator: ">").first } : [text[...]]
+        for link in links.prefix(8) {
+            guard let query = link.split(separator: "?", maxSplits: 1).dropFirst().first else { continue }
+            for pair in query.split(separator: "&").prefix(32) {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[1].isEmpty,
+                    let name = String(parts[0]).removingPercentEncoding,
+                    let value = String(parts[1]).replacingOccurrences(of: "+", with: " ")
+                        .removingPercentEncoding
+                else { continue }
+                let key = Self.normalized(name)
+                var values = seen[key] ?? []
+                if values.count < Self.keptPerName && !values.contains(.string(value)) {
+                    values.append(.string(value))
+                }
+                seen[key] = values
+            }
+        }
     }
 
     /// Values seen under any of `names`.

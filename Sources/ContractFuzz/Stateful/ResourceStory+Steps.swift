@@ -20,7 +20,7 @@ extension ResourceStory {
         let record = draft.record(
             baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
             auth: credentials)
-        let answer = await fuzzer.transport.perform(record).result
+        let answer = await fuzzer.perform(record, deadline: deadline).result
         sent += 1
         var step = StoryStep(record: record, answer: answer, carried: carried)
         switch answer {
@@ -129,11 +129,12 @@ extension ResourceStory {
     {
         let generator = FuzzCaseGenerator(
             contract: contract, endpoint: endpoint, variables: live.variables, schemas: fuzzer.schemas,
-            generator: fuzzer.generator, live: live, model: model)
+            generator: fuzzer.generator, live: live, model: model, validity: fuzzer.validity)
         draws += 1
-        let candidates = generator.positive(count: draws + Self.fullestOf, random: &random).filter {
-            $0.intent == .positive && $0.draft.accept == nil
-        }
+        let candidates = generator.positive(count: draws + Self.fullestOf, random: &random, plain: true)
+            .filter {
+                $0.intent == .positive && $0.draft.accept == nil
+            }
         // The first request of a story carries the fullest body (every property it can set), so
         // what later changes leave alone can be seen; later ones take fresh values in turn.
         let chosen =

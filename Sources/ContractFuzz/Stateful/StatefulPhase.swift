@@ -74,7 +74,7 @@ struct StatefulPhase {
             let record = RequestDraft(endpoint: endpoint, path: path).record(
                 baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
                 auth: fuzzer.contract.auth)
-            let status = try? await fuzzer.transport.perform(record).result.get().status
+            let status = try? await fuzzer.perform(record).result.get().status
             if status.map({ (200..<300).contains($0) || $0 == 404 || $0 == 410 }) != true {
                 left.append(
                     describe(resourceName, address, model: model)

@@ -3,11 +3,28 @@ public import JSONSchema
 
 extension Check {
     /// `Content-Type` is present, well-formed and declared for the status; a binary body really is
-    /// what its type says.
+    /// what its type says. A status the operation does not declare is held to the types the
+    /// operation declares for any of its answers (an HTML 404 page where only JSON is declared is
+    /// a finding whether or not 404 is declared); a 5xx it does not declare is the server error
+    /// `not_a_server_error` reports, one cause.
     public static let contentTypeConformance = Check(name: .contentTypeConformance) { context in
-        guard let spec = context.responseSpec, !spec.contentTypes.isEmpty else { return [] }
         if context.hasNoContent { return [] }
-        let declared = spec.contentTypes.joined(separator: " or ")
+        let spec = context.responseSpec
+        let types: [String]
+        let place: String
+        if let spec {
+            types = spec.contentTypes
+            place = "status \(context.response.status)"
+        } else {
+            let status = context.response.status
+            guard status < 500, !Self.protocolStatuses.contains(status), !context.response.body.isEmpty else {
+                return []
+            }
+            types = context.endpoint.declaredContentTypes
+            place = "any answer of \(context.endpoint.displayName)"
+        }
+        guard !types.isEmpty else { return [] }
+        let declared = types.joined(separator: " or ")
         guard let received = context.response.header("Content-Type") else {
             // RFC 9110 §8.3: only a message with content needs to say what its content is.
             if context.response.body.isEmpty { return [] }
@@ -26,12 +43,11 @@ extension Check {
             ]
         }
         let essence = MediaType.essence(received)
-        guard spec.contentTypes.contains(where: { MediaType.essence($0) == essence }) else {
+        guard types.contains(where: { MediaType.essence($0) == essence }) else {
             return [
                 Finding(
                     check: .contentTypeConformance,
-                    message:
-                        "Content-Type \"\(essence)\" is not declared for status \(context.response.status)",
+                    message: "Content-Type \"\(essence)\" is not declared for \(place)",
                     expected: declared, actual: essence)
             ]
         }
@@ -54,6 +70,11 @@ extension Check {
         }
         return []
     }
+
+    /// Statuses HTTP itself answers to how a request was sent (too large, too long, an unsupported
+    /// type, too many): a server's framework writes them before the API sees the request, in its
+    /// own type, and an operation need not declare them, nor their content.
+    static let protocolStatuses: Set<Int> = [405, 406, 408, 411, 413, 414, 415, 417, 426, 429, 431]
 
     /// Declared headers are present, and their values valid by their schema.
     public static let responseHeadersConformance = Check(name: .responseHeadersConformance) { context in
@@ -108,27 +129,63 @@ extension Check {
                     expected: "JSON valid by \(schemaPointer.displayText)", actual: preview)
             ]
         }
+        let returnsWriteOnly = context.schemas.reachesWriteOnly(schemaPointer)
         // Valid is decided on the tape; only an invalid body is built as a tree for the messages.
-        if (try? context.schemas.schema(at: schemaPointer))?.isValid(tape) == true { return [] }
+        let isValid = (try? context.schemas.schema(at: schemaPointer))?.isValid(tape) == true
+        if isValid && !returnsWriteOnly { return [] }
         guard case .success(let body) = parsed.value else { return [] }
+        let writeOnly = returnsWriteOnly ? writeOnlyFindings(in: body, schemaPointer, context) : []
+        if isValid { return writeOnly }
         let result = context.schemas.validate(body, at: schemaPointer)
-        return SchemaErrorGroups(result.errors, in: body).groups.prefix(20).map { group in
-            let error = group.first
-            let actual = error.instanceLocation.resolve(in: body).map { BodyPreview.json($0, limit: 120) }
-            guard group.count > 1 else {
+        return writeOnly
+            + SchemaErrorGroups(result.errors, in: body).groups.prefix(20).map { group in
+                let error = group.first
+                let actual = error.instanceLocation.resolve(in: body).map { BodyPreview.json($0, limit: 120) }
+                guard group.count > 1 else {
+                    return Finding(
+                        check: .responseSchemaConformance, message: error.message,
+                        pointer: error.instanceLocation.description,
+                        expected: "valid by \(schemaPointer.description)\(error.keywordLocation.description)",
+                        actual: actual)
+                }
+                let items = group.elements == 1 ? "item" : "items"
                 return Finding(
-                    check: .responseSchemaConformance, message: error.message,
-                    pointer: error.instanceLocation.description,
+                    check: .responseSchemaConformance,
+                    message:
+                        "\(group.pattern): \(error.message) — \(group.count) of \(group.elements) \(items)",
+                    pointer: group.pattern,
                     expected: "valid by \(schemaPointer.description)\(error.keywordLocation.description)",
-                    actual: actual)
+                    actual: actual.map { "\($0) (first at \(error.instanceLocation.displayText))" })
             }
-            let items = group.elements == 1 ? "item" : "items"
-            return Finding(
+    }
+
+    /// One finding per value the body returns under a `writeOnly` schema.
+    private static func writeOnlyFindings(
+        in body: JSONValue, _ schemaPointer: JSONPointer, _ context: CheckContext
+    )
+        -> [Finding]
+    {
+        let scan = WriteOnlyScan(schemas: context.schemas, document: context.contract.document)
+        return scan.returnedWriteOnly(in: body, schemaAt: schemaPointer).map { location in
+            Finding(
                 check: .responseSchemaConformance,
-                message: "\(group.pattern): \(error.message) — \(group.count) of \(group.elements) \(items)",
-                pointer: group.pattern,
-                expected: "valid by \(schemaPointer.description)\(error.keywordLocation.description)",
-                actual: actual.map { "\($0) (first at \(error.instanceLocation.displayText))" })
+                message: "\(location.displayText) is writeOnly: a response should not return it (OpenAPI)",
+                pointer: location.description,
+                expected:
+                    "no \(location.tokens.last.map { "\"\($0)\"" } ?? "value") in a response (writeOnly)",
+                // Not the value: a writeOnly value is often a secret.
+                actual: location.resolve(in: body).map { "returned (\(Self.kind(of: $0)))" })
+        }
+    }
+
+    private static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return "a string of \(text.count) characters"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 }

@@ -1,10 +1,12 @@
 import ConformHTTP
 
 extension Check {
-    /// No 5xx, ever.
+    /// No 5xx, unless the operation declares that very status (`501: Session not available`):
+    /// a declared status is judged by its declaration. A `5XX` range or `default` declares no
+    /// meaning of its own, so a status they cover is still a server error.
     public static let notAServerError = Check(name: .notAServerError) { context in
         let status = context.response.status
-        guard status >= 500 else { return [] }
+        guard status >= 500, !context.endpoint.declaresExactly(status) else { return [] }
         return [
             Finding(
                 check: .notAServerError,

@@ -51,6 +51,23 @@ public struct Endpoint: Sendable {
             ?? responses.first { $0.status == .default }
     }
 
+    /// Whether the operation names `status` itself (not through a range or `default`): a 5xx
+    /// declared that way (`501: Session not available`) is an answer the description promises,
+    /// judged by its declaration like any other, not a server error.
+    public func declaresExactly(_ status: Int) -> Bool {
+        responses.contains { $0.status == .code(status) }
+    }
+
+    /// Every media type the operation declares for any of its answers, each once, in order.
+    public var declaredContentTypes: [String] {
+        var types: [String] = []
+        for type in responses.flatMap(\.contentTypes)
+        where !types.contains(where: { MediaType.essence($0) == MediaType.essence(type) }) {
+            types.append(type)
+        }
+        return types
+    }
+
     /// `GET /menu`, for messages.
     public var displayName: String { "\(method) \(path.template)" }
 }

@@ -186,7 +186,8 @@ public struct Replayer: Sendable {
         return try builder.request(for: endpoint, example: built, variables: variables)
     }
 
-    /// Sends `request`, again after a pause while it gets no response and retries are left.
+    /// Sends `request`, again after a pause while it gets no response and retries are left, and
+    /// again while the server answers that it is busy (``BusyBackoff``).
     private func send(_ request: HTTPRequest) async -> (
         response: HTTPResponse?, error: TransportError?, attempts: Int, elapsed: Duration
     ) {
@@ -195,7 +196,7 @@ public struct Replayer: Sendable {
         var elapsed = Duration.zero
         while attempts <= configuration.retries {
             attempts += 1
-            let outcome = await transport.perform(request)
+            let outcome = await BusyBackoff(transport: transport).perform(request)
             elapsed += outcome.elapsed
             switch outcome.result {
             case .success(let received): return (received, nil, attempts, elapsed)

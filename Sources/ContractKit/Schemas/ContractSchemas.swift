@@ -7,6 +7,8 @@ public final class ContractSchemas: Sendable {
     public let contract: Contract
     private let cache = Locked<[JSONPointer: Result<Schema, SchemaError>]>([:])
     private let batched = Locked<Bool>(false)
+    /// Per schema pointer, whether it marks any value `writeOnly` (``reachesWriteOnly(_:)``).
+    let writeOnlyReach = Locked<[JSONPointer: Bool]>([:])
 
     public init(contract: Contract) { self.contract = contract }
 

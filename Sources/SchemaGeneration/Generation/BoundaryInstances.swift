@@ -110,7 +110,9 @@ extension InstanceGenerator {
             if hasUpper || grid.step != coarse.step { multipliers.append((grid.step, range.upperBound)) }
         }
         for k: Int64 in [0, 1, -1, 2] where coarse.range.contains(k) { multipliers.append((coarse.step, k)) }
-        if coarse.range.count > 2 {
+        // The width, not `count`: `0...Int64.max` has more elements than an Int counts.
+        let (width, wide) = coarse.range.upperBound.subtractingReportingOverflow(coarse.range.lowerBound)
+        if wide || width > 1 {
             multipliers.append((coarse.step, coarse.range.lowerBound + 1))
             multipliers.append((coarse.step, coarse.range.upperBound - 1))
         }
@@ -120,7 +122,13 @@ extension InstanceGenerator {
             multipliers.append((fine.step, 3))
         }
         if integer { multipliers += farIntegers(step: coarse.step, range: coarse.range, hasLower, hasUpper) }
-        return multipliers.compactMap { step, k in step.times(k).map { .number($0) } }
+        // The bounds themselves, where the grid does not reach them (maximum 2^63, OpenAPI's
+        // float range): the largest and smallest values allowed are sent as they are written.
+        let exact = ["minimum", "maximum"].compactMap { keyword -> JSONValue? in
+            constraints.keywords[keyword]?.numberValue.map { .number($0) }
+        }
+        let built = multipliers.compactMap { step, k in step.times(k).map { JSONValue.number($0) } }
+        return Array(built.prefix(2)) + exact + built.dropFirst(2)
     }
 
     /// Where a side is unbounded, the integers just past `Int32` and at the ends of `Int64`: the
@@ -147,9 +155,14 @@ extension InstanceGenerator {
         let format = constraints.keywords["format"]?.stringValue
         if constraints.keywords["pattern"] != nil || format.map(FormatValues.supported.contains) == true {
             var values = format.map(FormatValues.boundaries) ?? []
+            var built: [String] = []
             for seed in 0..<4 {
                 var rng = SeededRandom(seed: UInt64(seed))
-                if let text = try? randomString(constraints, rng: &rng) { values.append(text) }
+                if let text = try? randomString(constraints, rng: &rng) { built.append(text) }
+            }
+            values += built
+            if let pattern = constraints.keywords["pattern"]?.stringValue {
+                values += Self.framed(built, pattern: pattern, minimum: minimum, maximum: maximum)
             }
             return values
         }
@@ -165,6 +178,32 @@ extension InstanceGenerator {
         values += [padded("quote\" backslash\\ slash/"), padded("line\nbreak\ttab"), padded("\u{0}")]
         if maximum.map({ $0 >= configuration.longStringLength }) ?? true {
             values.append(String(repeating: "x", count: max(minimum, configuration.longStringLength)))
+        }
+        return values
+    }
+
+    /// Text a pattern leaves free around what it asks for: a JSON Schema `pattern` is found
+    /// anywhere in the string unless anchored, so `^"([0-9]+?)"$|\*` allows `*"0"` and `a*`, and
+    /// servers that read the value by a stricter rule than the one they publish fail on them.
+    private static let frames = ["\"0\"", " ", ",", "\"", "'", "é", "*", "\\", "<a>", "%", ";q=0"]
+
+    /// `texts` with unusual characters before, after and around them, where the pattern still
+    /// matches and the length fits, each once.
+    private static func framed(_ texts: [String], pattern: String, minimum: Int, maximum: Int?) -> [String] {
+        var values: [String] = []
+        for (index, text) in texts.prefix(2).enumerated() {
+            for offset in 0..<frames.count {
+                let frame = frames[(offset + index * 3) % frames.count]
+                for candidate in [text + frame, frame + text, frame + text + frame] {
+                    let count = candidate.unicodeScalars.count
+                    guard count >= minimum, count <= (maximum ?? Int.max), !values.contains(candidate),
+                        !texts.contains(candidate),
+                        PatternMatcher.matches(candidate, pattern: pattern) == true
+                    else { continue }
+                    values.append(candidate)
+                    if values.count == 6 { return values }
+                }
+            }
         }
         return values
     }

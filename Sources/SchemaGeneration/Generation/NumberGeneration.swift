@@ -49,7 +49,10 @@ extension InstanceGenerator {
         }
         var grids: [NumberGrid] = []
         for step in steps {
-            guard let range = Self.multipliers(step: step, lower: lower, upper: upper) else { continue }
+            guard let range = Self.multipliers(step: step, lower: lower, upper: upper, integer: integer)
+            else {
+                continue
+            }
             grids.append(NumberGrid(step: step, range: range))
         }
         guard !grids.isEmpty else {
@@ -71,12 +74,29 @@ extension InstanceGenerator {
     {
         let grids = try numberGrids(constraints, integer: integer)
         let choices = Array(grids.prefix(3))
-        guard let grid = rng.element(of: choices), let value = grid.step.times(rng.int64(in: grid.range))
+        guard let grid = rng.element(of: choices), let value = grid.step.times(Self.spread(grid.range, &rng))
         else {
             throw GenerationError(
                 .exhausted, at: constraints.location, "numeric range beyond generator support")
         }
         return value
+    }
+
+    /// A multiplier drawn from `range`: uniformly over a range of ordinary width, and over a range
+    /// wider than 2^32 (`0...2^63`) at a magnitude drawn first, so values of every size are sent
+    /// (9, 46046117, 9999999999999) and not only ones near the far end.
+    static func spread(_ range: ClosedRange<Int64>, _ rng: inout SeededRandom) -> Int64 {
+        let (width, overflow) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+        guard overflow || width > Int64(UInt32.max) else { return rng.int64(in: range) }
+        let anchor = min(max(0, range.lowerBound), range.upperBound)
+        var magnitude: Int64 = 1
+        for _ in 0..<rng.int(in: 0...18) { magnitude *= 10 }
+        let offset = rng.int64(in: 0...magnitude)
+        let upward = anchor == range.lowerBound || (anchor != range.upperBound && rng.int(in: 0...1) == 0)
+        let (moved, wrapped) =
+            upward ? anchor.addingReportingOverflow(offset) : anchor.subtractingReportingOverflow(offset)
+        if wrapped { return upward ? range.upperBound : range.lowerBound }
+        return min(max(moved, range.lowerBound), range.upperBound)
     }
 
     package typealias Bound = (value: JSONNumber, open: Bool)
@@ -98,7 +118,14 @@ extension InstanceGenerator {
 
     /// The multipliers `k` with `k × step` inside the bounds; a window around the bounds (or zero)
     /// stands in for a missing side. Nil when the range is empty or too large to represent.
-    package static func multipliers(step: DecimalStep, lower: Bound?, upper: Bound?) -> ClosedRange<Int64>? {
+    ///
+    /// A bound too far out to count in steps stands, for an integer, at the farthest multiplier an
+    /// Int64 holds on its side (`maximum: 2^63` reaches 2^63 − 1, so the largest values are sent);
+    /// for a number (OpenAPI's float range, ±3.4e38) on the far side of zero it is as good as no
+    /// bound, and the window around zero lies inside it.
+    package static func multipliers(step: DecimalStep, lower: Bound?, upper: Bound?, integer: Bool = true)
+        -> ClosedRange<Int64>?
+    {
         let unit = step.doubleValue
         let window = Int64(max(10, min(1_000_000, 1000 / unit)))
         func fitsLower(_ k: Int64) -> Bool {
@@ -122,31 +149,35 @@ extension InstanceGenerator {
             guard abs(quotient) < 4.0e15 else { return nil }
             return Int64(quotient)
         }
-        // A bound too far out to count in steps (OpenAPI's float range, ±3.4e38) on the far side of
-        // zero is as good as no bound: the window around zero lies inside it.
+        let farthest = Int64.max / (step.significand > 0 ? step.significand : 1)
+        func multiplier(_ bound: JSONNumber, roundingUp: Bool) -> Int64 {
+            approximate(bound, roundingUp: roundingUp) ?? (bound.isNegative ? -farthest : farthest)
+        }
         let lower = lower.flatMap {
-            approximate($0.value, roundingUp: true) == nil && $0.value.isNegative ? nil : $0
+            !integer && approximate($0.value, roundingUp: true) == nil && $0.value.isNegative ? nil : $0
         }
         let upper = upper.flatMap {
-            approximate($0.value, roundingUp: false) == nil && !$0.value.isNegative ? nil : $0
+            !integer && approximate($0.value, roundingUp: false) == nil && !$0.value.isNegative ? nil : $0
         }
         var low: Int64 = -window
         var high: Int64
         if let lower {
-            guard var k = approximate(lower.value, roundingUp: true) else { return nil }
-            for _ in 0..<4 where !fitsLower(k) { k += 1 }
-            for _ in 0..<4 where fitsLower(k - 1) { k -= 1 }
+            var k = multiplier(lower.value, roundingUp: true)
+            for _ in 0..<4 where k < Int64.max && !fitsLower(k) { k += 1 }
+            for _ in 0..<4 where k > Int64.min && fitsLower(k - 1) { k -= 1 }
             low = k
-        } else if let upper, let k = approximate(upper.value, roundingUp: false) {
-            low = min(-window, k - window)
+        } else if let upper {
+            let (shifted, overflow) = multiplier(upper.value, roundingUp: false).subtractingReportingOverflow(
+                window)
+            low = min(-window, overflow ? Int64.min : shifted)
         }
         if let upper {
-            guard var k = approximate(upper.value, roundingUp: false) else { return nil }
-            for _ in 0..<4 where !fitsUpper(k) { k -= 1 }
-            for _ in 0..<4 where fitsUpper(k + 1) { k += 1 }
+            var k = multiplier(upper.value, roundingUp: false)
+            for _ in 0..<4 where k > Int64.min && !fitsUpper(k) { k -= 1 }
+            for _ in 0..<4 where k < Int64.max && fitsUpper(k + 1) { k += 1 }
             high = k
         } else {
-            high = max(window, low + window)
+            high = max(window, low.addingReportingOverflow(window).overflow ? Int64.max : low + window)
         }
         guard low <= high, fits(low), fits(high) else { return nil }
         return low...high
