@@ -5,14 +5,20 @@ import JSONSchema
 extension ResourceStory {
     /// Replaces (`PUT`) or updates (`PATCH`) an item with a valid body, then reads it back: the
     /// values sent must be stored (`stored_as_sent`), the item must read as the answer said
-    /// (`update_reads_back`), and an update must leave what it did not send as it was. Returns the
-    /// item as read back.
+    /// (`update_reads_back`), and an update must leave what it did not send as it was. A replace
+    /// sends every writable property at a new evidence value, an update changes one property.
+    /// Returns the item as read back.
     mutating func change(
         _ item: LiveValues.Address, role: Resource.Role, current: JSONValue?, live: inout LiveValues
     ) async -> JSONValue? {
-        guard let endpoint = endpoint(role), !isPastDeadline,
-            var body = changedBody(for: endpoint, current: current, live: live)
-        else { return nil }
+        guard let endpoint = endpoint(role), !isPastDeadline else { return nil }
+        var body: RequestDraft.Body
+        if role == .update, let single = singleChange(for: endpoint, current: current) {
+            body = single
+        } else {
+            guard let base = changedBody(for: endpoint, current: current, live: live) else { return nil }
+            body = role == .replace ? evidenceBody(for: endpoint, base: base, current: current, live: live) : base
+        }
         body = keepingID(body, of: item, current: current)
         let step = await send(draft(endpoint, at: item, body: body))
         guard step.succeeded, let readBack = await read(item, expectFound: nil, live: &live) else {
@@ -160,7 +166,7 @@ extension ResourceStory {
                         expected: "a 4xx for \(update.displayName) after the delete",
                         actual: String(again.status ?? 0)) : nil)
         }
-        await checkListed(item, parent: parent, expected: false, live: &live)
+        await checkDeletedUnlisted(item, parent: parent, live: &live)
         _ = await send(draft(endpoint, at: item))
     }
 }

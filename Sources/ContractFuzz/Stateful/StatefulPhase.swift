@@ -9,16 +9,22 @@ struct StatefulPhase {
     let model: ResourceModel
     let deadline: ContinuousClock.Instant?
 
-    /// The resources to tell, parents before their children, those with a selected operation only.
+    /// The resources to tell, parents before their children and a resource before those whose
+    /// creates name its items (`flow_id`), those with a selected operation only.
     var resources: [Resource] {
         let selected = Set(fuzzer.endpoints.map(\.id))
         var ordered: [Resource] = []
         var pending = model.resources.filter { resource in
             !Set(resource.operations.values).isDisjoint(with: selected) && isAddressable(resource)
         }
+        let needs = Dictionary(
+            uniqueKeysWithValues: pending.map { resource in
+                (resource.name, [resource.parent?.resource].compactMap { $0 }
+                    + model.references(of: resource, in: fuzzer.contract).map(\.name))
+            })
         while !pending.isEmpty {
             let ready = pending.filter { resource in
-                resource.parent.map { parent in !pending.contains { $0.name == parent.resource } } ?? true
+                (needs[resource.name] ?? []).allSatisfy { needed in !pending.contains { $0.name == needed } }
             }
             let next = ready.isEmpty ? pending : ready
             ordered += next
@@ -54,8 +60,17 @@ struct StatefulPhase {
             // Filed where the story's own case is, so the summary and the report agree.
             sent[story.primaryEndpointID, default: 0] += story.sent
             // Nothing listens: the endpoint sessions say so for every endpoint.
-            if story.foundNoServer { break }
+            if story.foundNoServer { return (results, sent) }
         }
+        let probed = Set(results.filter { $0.checks.contains(.ignoredAuth) }.map(\.endpointID))
+        var sweep = ResourceStory(
+            fuzzer: fuzzer, model: model,
+            resource: Resource(
+                name: "secured operations", collection: .root, item: nil, idParameter: nil, parent: nil,
+                operations: [:]),
+            deadline: deadline)
+        await sweep.sweepAuth(fuzzer.endpoints.filter { !probed.contains($0.id) }, live: &live)
+        results += sweep.cases()
         return (results, sent)
     }
 

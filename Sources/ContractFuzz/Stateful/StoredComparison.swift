@@ -4,8 +4,10 @@ import JSONSchema
 
 /// Compares what a request sent with what the server stored, the way a client would notice: only
 /// the properties the request may write (not `readOnly` or `writeOnly` ones), only where both
-/// sides have a value, numbers by value, dates by the instant they name, and text that differs
-/// only in case or surrounding spaces as a normalisation rather than a loss.
+/// sides have a value, numbers by value, dates by the instant they name, an array by the elements
+/// it kept (a server may add its own or order them), and changed text as a loss, unless the
+/// property's format lets a server normalise it (an e-mail address or a host name up to case, a
+/// URI's scheme and host, a UUID's case) or its description says the server does.
 struct StoredComparison {
     let navigator: SchemaNavigator
 
@@ -38,7 +40,9 @@ struct StoredComparison {
         let writable = navigator.resolve(schema)["properties"]?.objectValue?.keys ?? []
         var found: [Difference] = []
         for key in writable where !sentKeys.contains(key) && !isExempt(key, in: schema) {
-            guard let was = old[key], let now = new[key], !equivalent(was, now) else { continue }
+            guard let was = old[key], let now = new[key],
+                !equivalent(was, now, schema: navigator.property(key, of: schema))
+            else { continue }
             found.append(Difference(pointer: "/" + key, sent: preview(was), stored: preview(now)))
         }
         return found
@@ -62,7 +66,7 @@ struct StoredComparison {
             }
             return
         }
-        if !equivalent(sent, stored) {
+        if !equivalent(sent, stored, schema: schema) {
             found.append(
                 Difference(
                     pointer: pointer.isEmpty ? "/" : pointer, sent: preview(sent), stored: preview(stored)))
@@ -75,28 +79,35 @@ struct StoredComparison {
         return property["readOnly"] == .bool(true) || property["writeOnly"] == .bool(true)
     }
 
-    /// Equal as a client reads them: numbers by value, date-times by instant, text up to case and
-    /// surrounding spaces, `null` and absent alike.
-    func equivalent(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    /// Equal as a client reads them: numbers by value, date-times by instant, text as it was sent
+    /// (or as its schema lets a server normalise it), arrays by the elements kept.
+    func equivalent(_ a: JSONValue, _ b: JSONValue, schema: JSONValue? = nil) -> Bool {
         if a == b { return true }
+        let resolved = schema.map(navigator.resolve)
         switch (a, b) {
         case (.number(let x), .number(let y)):
             return x.doubleValue == y.doubleValue
         case (.string(let x), .string(let y)):
-            if x.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-                == y.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            {
-                return true
-            }
             if let first = Self.instant(x), let second = Self.instant(y) {
                 return abs(first - second) < 0.001
             }
             if let first = Double(x), let second = Double(y) { return first == second }
-            return false
+            return TextNormalisation(schema: resolved).allows(x, y)
         case (.array(let x), .array(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy(equivalent)
+            let element = resolved.flatMap { navigator.element(0, of: $0) }
+            var left = y
+            for sent in x {
+                guard let index = left.firstIndex(where: { equivalent(sent, $0, schema: element) }) else {
+                    return false
+                }
+                left.remove(at: index)
+            }
+            return true
         case (.object(let x), .object(let y)):
-            return x.members.allSatisfy { member in y[member.key].map { equivalent(member.value, $0) } ?? true
+            return x.members.allSatisfy { member in
+                y[member.key].map {
+                    equivalent(member.value, $0, schema: resolved.flatMap { navigator.property(member.key, of: $0) })
+                } ?? true
             }
         case (.number(let x), .string(let y)), (.string(let y), .number(let x)):
             return Double(y) == x.doubleValue
