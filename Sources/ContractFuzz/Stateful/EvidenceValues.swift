@@ -118,7 +118,9 @@ struct EvidenceValues {
             (low.map { value >= $0 } ?? true) && (high.map { value <= $0 } ?? true) && value != fallback && value != 0
         }
         return fitting.compactMap { value in
-            integer ? .number(JSONNumber(Int(value))) : JSONNumber(value).map(JSONValue.number)
+            guard abs(value) < 1e15 else { return nil }
+            return integer
+                ? Int(exactly: value.rounded(.down)).map { .number(JSONNumber($0)) } : JSONNumber(value).map(JSONValue.number)
         }
     }
 

@@ -42,11 +42,25 @@ struct WrittenOrderTests {
             plan.cases.map(\.endpointID) == ["createTodo", "listTodos", "getTodo", "deleteTodo"])
     }
 
-    @Test("examples of independent resources still run apart")
+    @Test("examples of independent resources still run apart; a nested one runs with its parent")
     func independentResourcesRunApart() throws {
-        let contract = try ContractLoader.load(file: Fixtures.packageFile("Contracts/restaurant.json"))
-        let plan = Plan(contract: contract)
-        #expect(plan.chains.count > 1)
+        let id = #"{"path": {"id": {"schema": {"type": "integer"}}}}"#
+        let text = #"""
+            {"conform": 1, "name": "two resources", "version": "1", "endpoints": [
+              {"id": "listTodos", "method": "GET", "path": "/todos", "responses": {"200": {}}, "examples": [{"name": "all"}]},
+              {"id": "getTodo", "method": "GET", "path": "/todos/{id}", "responses": {"200": {}}, "parameters": \#(id),
+               "examples": [{"name": "one", "pathParameters": {"id": 1}}]},
+              {"id": "listNotes", "method": "GET", "path": "/todos/{id}/notes", "responses": {"200": {}}, "parameters": \#(id),
+               "examples": [{"name": "its notes", "pathParameters": {"id": 1}}]},
+              {"id": "listTags", "method": "GET", "path": "/tags", "responses": {"200": {}}, "examples": [{"name": "all"}]},
+              {"id": "getTag", "method": "GET", "path": "/tags/{name}", "responses": {"200": {}},
+               "parameters": {"path": {"name": {"schema": {"type": "string"}}}},
+               "examples": [{"name": "one", "pathParameters": {"name": "home"}}]}
+            ]}
+            """#
+        let plan = Plan(contract: try ContractLoader.load(bytes: Array(text.utf8)))
+        let chains = plan.chains.map { $0.map { plan.cases[$0].endpointID } }
+        #expect(chains == [["listTodos", "getTodo", "listNotes"], ["listTags", "getTag"]])
     }
 
     static func body(of result: CaseResult) -> JSONValue? {
