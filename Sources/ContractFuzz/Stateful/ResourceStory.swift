@@ -114,7 +114,7 @@ struct ResourceStory {
     func parentAddress(_ live: LiveValues) -> LiveValues.Address? {
         guard let parent = resource.parent else { return [:] }
         guard let address = live.items[parent.resource]?.first else { return nil }
-        return address
+        return model.parentValues(of: resource, from: address)
     }
 
     /// Reads, updates, replaces, checks access and deletes one item, in that order: the update
