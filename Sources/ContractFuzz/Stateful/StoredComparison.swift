@@ -41,11 +41,24 @@ struct StoredComparison {
         var found: [Difference] = []
         for key in writable where !sentKeys.contains(key) && !isExempt(key, in: schema) {
             guard let was = old[key], let now = new[key],
-                !equivalent(was, now, schema: navigator.property(key, of: schema))
+                !unchanged(was, now, schema: navigator.property(key, of: schema), depth: 0)
             else { continue }
             found.append(Difference(pointer: "/" + key, sent: preview(was), stored: preview(now)))
         }
         return found
+    }
+
+    /// Whether what a client wrote of a value is as it was: inside an object, only the properties
+    /// its schema declares (a server's own `last_modified` inside `data` changes on every write).
+    private func unchanged(_ was: JSONValue, _ now: JSONValue, schema: JSONValue?, depth: Int) -> Bool {
+        guard case .object(let before) = was, case .object(let after) = now, let schema, depth < 16 else {
+            return equivalent(was, now, schema: schema)
+        }
+        let declared = navigator.resolve(schema)["properties"]?.objectValue?.keys ?? []
+        return declared.allSatisfy { key in
+            guard let old = before[key], let new = after[key], !isExempt(key, in: schema) else { return true }
+            return unchanged(old, new, schema: navigator.property(key, of: schema), depth: depth + 1)
+        }
     }
 
     private func compare(
