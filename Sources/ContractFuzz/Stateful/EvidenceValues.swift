@@ -18,6 +18,14 @@ struct EvidenceValues {
     /// gets different ones, and none equals `current` where another is possible.
     func candidates(for property: JSONValue, name: String, variant: Int, current: JSONValue?) -> [JSONValue] {
         var schema = nonNull(navigator.resolve(property))
+        // Choices a description lists in words (`Path dtype ('notebook', 'file', 'directory')`)
+        // are what a client reading it sends: always the same one, since what such a choice means
+        // (a type, an encoding) is not written down for a story to vary.
+        if schema["enum"] == nil, navigator.types(of: schema).contains("string"),
+            let choices = Self.describedChoices(schema["description"]?.stringValue)
+        {
+            return [choices[1]]
+        }
         // A default written beside a `$ref` (`{"$ref": "#/…/Priority", "default": "low"}`) is the
         // property's own.
         if let fallback = property["default"], case .object(var object) = schema {
@@ -122,6 +130,23 @@ struct EvidenceValues {
             return integer
                 ? Int(exactly: value.rounded(.down)).map { .number(JSONNumber($0)) } : JSONNumber(value).map(JSONValue.number)
         }
+    }
+
+    /// The values a description lists in parentheses, each quoted (`('text', 'base64')`): two or
+    /// more, else nil.
+    static func describedChoices(_ description: String?) -> [JSONValue]? {
+        guard let description, let open = description.firstIndex(of: "("),
+            let close = description[open...].firstIndex(of: ")")
+        else { return nil }
+        let inside = description[description.index(after: open)..<close]
+        var choices: [JSONValue] = []
+        for part in inside.split(separator: ",") {
+            let word = part.trimmingCharacters(in: .whitespaces)
+            guard word.count >= 3, let first = word.first, ["'", "\"", "`"].contains(first), word.last == first
+            else { return nil }
+            choices.append(.string(String(word.dropFirst().dropLast())))
+        }
+        return choices.count >= 2 ? choices : nil
     }
 
     private func rotated(_ values: [JSONValue], by offset: Int) -> [JSONValue] {

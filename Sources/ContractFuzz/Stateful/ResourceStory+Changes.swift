@@ -19,7 +19,10 @@ extension ResourceStory {
             guard let base = changedBody(for: endpoint, current: current, live: live) else { return nil }
             body = role == .replace ? evidenceBody(for: endpoint, base: base, current: current, live: live) : base
         }
-        body = keepingID(body, of: item, current: current)
+        body =
+            resource.createsOnItem
+            ? withoutIDs(body, for: endpoint, chosen: item[resource.idParameter ?? ""])
+            : keepingID(body, of: item, current: current)
         let step = await send(draft(endpoint, at: item, body: body))
         guard step.succeeded, let readBack = await read(item, expectFound: nil, live: &live) else {
             return nil
@@ -51,7 +54,8 @@ extension ResourceStory {
             }
         }
         if let answer = step.body, idValue(in: answer) != nil {
-            let differs = comparison.differences(sent: answer, stored: readBack, writableBy: requestSchema)
+            let differs = comparison.differences(
+                sent: answer, stored: readBack, writableBy: requestSchema, nullShowsNothing: true)
             judged(
                 .updateReadsBack, on: endpoint.id,
                 differs.first.map { difference in

@@ -47,8 +47,13 @@ extension ResourceStory {
         guard case .object(let stored)? = current, let pointer = endpoint.request?.schemaPointer,
             let schema = navigator.schema(at: pointer)
         else { return nil }
+        // The property that holds the item's id names it: changing it moves the item (a rename).
+        let idField = resource.idParameter.flatMap {
+            IDField.name(in: stored, parameter: $0, collection: resource.collection.template)
+        }
         let names = ResourceModel.propertyNames(of: schema, navigator: navigator).filter { name in
-            stored[name] != nil && model.resource(namedBy: name) == nil && !Self.looksLikeReference(name)
+            stored[name] != nil && name != idField && model.resource(namedBy: name) == nil
+                && !Self.looksLikeReference(name)
                 && navigator.property(name, of: schema).map { !isReadOnly($0) } == true
         }
         let ranked = names.sorted { rank(of: $0, in: schema) < rank(of: $1, in: schema) }

@@ -208,6 +208,7 @@ extension ResourceStory {
             if resource.createsOnItem, let parameter = resource.idParameter {
                 chosen = chosenID(for: endpoint, parameter: parameter, attempt: index)
                 request.path[parameter] = chosen
+                request.body = withoutIDs(request.body, for: endpoint, chosen: chosen)
             }
             let step = await send(request)
             attempt = (step, request.body, chosen)
@@ -318,9 +319,26 @@ extension ResourceStory {
     }
 
     /// Learns the items a listing shows (before the story creates any).
+    ///
+    /// Items created on their own path (`/api/contents/{path}`) have no collection to list; a
+    /// client lists them by reading the item path with an empty id (`/api/contents/`, the root
+    /// folder), where the path parameter allows it.
     mutating func learnListed(parent: LiveValues.Address, live: inout LiveValues) async {
-        guard let endpoint = endpoint(.list), !isPastDeadline else { return }
-        let step = await send(draft(endpoint, at: parent))
+        guard !isPastDeadline else { return }
+        let request: RequestDraft
+        if let endpoint = endpoint(.list) {
+            request = draft(endpoint, at: parent)
+        } else if resource.createsOnItem, let read = endpoint(.read), let parameter = resource.idParameter,
+            read.parameters.contains(where: { $0.name == parameter && acceptsEmpty($0) })
+        {
+            var address = parent
+            address[parameter] = ""
+            request = draft(read, at: address)
+        } else {
+            return
+        }
+        let endpoint = request.endpoint
+        let step = await send(request)
         guard step.succeeded, let body = step.body else { return }
         live.observe(body)
         await checkListedReadable(in: body, from: endpoint, live: live)
@@ -330,6 +348,12 @@ extension ResourceStory {
             address[parameter] = id
             live.learn(item: address, of: resource.name)
         }
+    }
+
+    /// Whether a path parameter's schema accepts the empty text.
+    func acceptsEmpty(_ parameter: Parameter) -> Bool {
+        guard parameter.location == .path, let pointer = parameter.schemaPointer else { return false }
+        return fuzzer.schemas.validate("", at: pointer).isValid
     }
 
     /// The ids a listing holds.

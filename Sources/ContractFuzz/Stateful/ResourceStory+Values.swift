@@ -81,6 +81,21 @@ extension ResourceStory {
         return fuzzer.generator.validInstance(for: schema, using: &draw, accepts: accepts)
     }
 
+    /// A body for an item created on its own path without the properties that could name it
+    /// (`path`, `name`, `id`): the path names it, and a client does not contradict it; one the
+    /// schema requires takes the chosen id.
+    func withoutIDs(_ body: RequestDraft.Body, for endpoint: Endpoint, chosen: JSONValue?) -> RequestDraft.Body {
+        guard case .json(.object(var object)) = body, let parameter = resource.idParameter,
+            let pointer = endpoint.request?.schemaPointer, let schema = navigator.schema(at: pointer)
+        else { return body }
+        let required = Set(navigator.required(of: schema))
+        for name in IDField.candidates(parameter: parameter, collection: resource.collection.template)
+        where object[name] != nil {
+            object[name] = required.contains(name) ? chosen : nil
+        }
+        return fuzzer.schemas.validate(.object(object), at: pointer).isValid ? .json(.object(object)) : body
+    }
+
     /// The simplest body `endpoint` accepts (its required properties only), with live ids in its
     /// references; nil when it takes no JSON body.
     func simplestBody(for endpoint: Endpoint, live: LiveValues) -> RequestDraft.Body? {

@@ -18,13 +18,15 @@ struct StoredComparison {
     }
 
     /// The places where `stored` does not hold what `sent` gave.
-    func differences(sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?)
-        -> [Difference]
-    {
+    /// The places where `stored` does not hold what `sent` gave. With `nullShowsNothing` (an
+    /// answer compared with a later read), a `null` in `sent` is a value the answer left out.
+    func differences(
+        sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?, nullShowsNothing: Bool = false
+    ) -> [Difference] {
         guard let sent else { return [] }
         let schema = schemaPointer.flatMap(navigator.schema(at:))
         var found: [Difference] = []
-        compare(sent, stored, schema: schema, pointer: "", into: &found, depth: 0)
+        compare(sent, stored, schema: schema, pointer: "", into: &found, depth: 0, nullShowsNothing: nullShowsNothing)
         return found
     }
 
@@ -64,9 +66,9 @@ struct StoredComparison {
     private func compare(
         _ sent: JSONValue, _ stored: JSONValue, schema: JSONValue?, pointer: String,
         into found: inout [Difference],
-        depth: Int
+        depth: Int, nullShowsNothing: Bool
     ) {
-        guard depth < 16 else { return }
+        guard depth < 16, !(nullShowsNothing && sent == .null) else { return }
         if case .object(let sentObject) = sent, case .object(let storedObject) = stored {
             for member in sentObject.members {
                 guard let value = storedObject[member.key], !isExempt(member.key, in: schema) else {
@@ -75,7 +77,7 @@ struct StoredComparison {
                 let property = schema.flatMap { navigator.property(member.key, of: $0) }
                 compare(
                     member.value, value, schema: property, pointer: pointer + "/" + Self.escaped(member.key),
-                    into: &found, depth: depth + 1)
+                    into: &found, depth: depth + 1, nullShowsNothing: nullShowsNothing)
             }
             return
         }
