@@ -123,12 +123,14 @@ struct EvidenceValues {
         }
         if let high { candidates.append(high) }
         let fitting = candidates.filter { value in
-            (low.map { value >= $0 } ?? true) && (high.map { value <= $0 } ?? true) && value != fallback && value != 0
+            (low.map { value >= $0 } ?? true) && (high.map { value <= $0 } ?? true) && value != fallback
+                && value != 0
         }
         return fitting.compactMap { value in
             guard abs(value) < 1e15 else { return nil }
             return integer
-                ? Int(exactly: value.rounded(.down)).map { .number(JSONNumber($0)) } : JSONNumber(value).map(JSONValue.number)
+                ? Int(exactly: value.rounded(.down)).map { .number(JSONNumber($0)) }
+                : JSONNumber(value).map(JSONValue.number)
         }
     }
 
@@ -142,7 +144,8 @@ struct EvidenceValues {
         var choices: [JSONValue] = []
         for part in inside.split(separator: ",") {
             let word = part.trimmingCharacters(in: .whitespaces)
-            guard word.count >= 3, let first = word.first, ["'", "\"", "`"].contains(first), word.last == first
+            guard word.count >= 3, let first = word.first, ["'", "\"", "`"].contains(first),
+                word.last == first
             else { return nil }
             choices.append(.string(String(word.dropFirst().dropLast())))
         }

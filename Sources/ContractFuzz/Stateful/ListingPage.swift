@@ -27,9 +27,13 @@ struct ListingPage {
 
     /// The page `body` shows, for a request that sent `query` (`limit`, `offset`, `page`); a
     /// `Link: <…>; rel="next"` or `Next-Page` header says more pages follow.
-    init(body: JSONValue, ids: [JSONValue], query: [(name: String, value: JSONValue)], nextHeader: Bool = false) {
+    init(
+        body: JSONValue, ids: [JSONValue], query: [(name: String, value: JSONValue)], nextHeader: Bool = false
+    ) {
         self.ids = ids
-        if let location = IDField.itemsLocation(in: body), case .array(let items)? = location.resolve(in: body) {
+        if let location = IDField.itemsLocation(in: body),
+            case .array(let items)? = location.resolve(in: body)
+        {
             count = items.count
         } else {
             count = ids.count
@@ -42,7 +46,9 @@ struct ListingPage {
                 if let value = member.value.numberValue?.intValue { return value }
             }
             for pair in query where wanted.contains(Self.normalized(pair.name)) {
-                if let value = pair.value.numberValue?.intValue ?? Int(Template.plainText(pair.value)) { return value }
+                if let value = pair.value.numberValue?.intValue ?? Int(Template.plainText(pair.value)) {
+                    return value
+                }
             }
             return nil
         }
@@ -57,7 +63,9 @@ struct ListingPage {
         }
         hasNext =
             nextHeader
-            || Self.nextNames.contains { name in object[name].map { $0 != .null && $0 != .bool(false) } ?? false }
+            || Self.nextNames.contains { name in
+                object[name].map { $0 != .null && $0 != .bool(false) } ?? false
+            }
     }
 
     static func normalized(_ name: String) -> String {
@@ -67,7 +75,9 @@ struct ListingPage {
     /// Whether response headers point to a next page.
     static func linksNext(_ headers: HTTPFields) -> Bool {
         if headers["Next-Page"] != nil { return true }
-        return headers.values(for: "Link").contains { $0.lowercased().contains("rel=\"next\"") || $0.contains("rel=next") }
+        return headers.values(for: "Link").contains {
+            $0.lowercased().contains("rel=\"next\"") || $0.contains("rel=next")
+        }
     }
 
     /// How many items the page should hold by its declared count, size and offset; nil when the

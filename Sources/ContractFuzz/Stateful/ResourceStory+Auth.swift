@@ -26,14 +26,16 @@ extension ResourceStory {
                     target = await create(parent: parent, live: &live)
                 }
                 let address = role == .read ? item : role.isItemRole ? target : parent
-                guard let address, let request = await probe(role, endpoint, at: address, parent: parent, live: live)
+                guard let address,
+                    let request = await probe(role, endpoint, at: address, parent: parent, live: live)
                 else { continue }
                 let step = await send(request, auth: .some(credentials))
                 if case .success(let response) = step.answer {
                     checkAnswer(response, to: step.record, endpoint: endpoint)
                 }
                 if step.succeeded, role == .create,
-                    let created = chosenAddress(request.path[resource.idParameter ?? ""] ?? nil, parent: parent)
+                    let created = chosenAddress(
+                        request.path[resource.idParameter ?? ""] ?? nil, parent: parent)
                         ?? self.address(from: step, parent: parent)
                 {
                     live.created(created, of: resource.name)
@@ -55,7 +57,8 @@ extension ResourceStory {
 
     /// The request of one credentials probe: a valid one, as a client with credentials would send.
     private mutating func probe(
-        _ role: Resource.Role, _ endpoint: Endpoint, at address: LiveValues.Address, parent: LiveValues.Address,
+        _ role: Resource.Role, _ endpoint: Endpoint, at address: LiveValues.Address,
+        parent: LiveValues.Address,
         live: LiveValues
     ) async -> RequestDraft? {
         switch role {

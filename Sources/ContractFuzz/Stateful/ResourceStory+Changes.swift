@@ -17,7 +17,9 @@ extension ResourceStory {
             body = single
         } else {
             guard let base = changedBody(for: endpoint, current: current, live: live) else { return nil }
-            body = role == .replace ? evidenceBody(for: endpoint, base: base, current: current, live: live) : base
+            body =
+                role == .replace
+                ? evidenceBody(for: endpoint, base: base, current: current, live: live) : base
         }
         body =
             resource.createsOnItem

@@ -20,12 +20,15 @@ extension ResourceStory {
         guard case .json(.object(var object)) = base, let pointer = endpoint.request?.schemaPointer,
             let schema = navigator.schema(at: pointer)
         else { return base }
-        let isValid = { (candidate: JSONObject) in fuzzer.schemas.validate(.object(candidate), at: pointer).isValid }
+        let isValid = { (candidate: JSONObject) in
+            fuzzer.schemas.validate(.object(candidate), at: pointer).isValid
+        }
         object = withReferences(object, schema: schema, live: live, isValid: isValid)
         let required = Set(navigator.required(of: schema))
         for name in ResourceModel.propertyNames(of: schema, navigator: navigator) {
             guard let property = navigator.property(name, of: schema), !isReadOnly(property),
-                model.resource(namedBy: name) == nil, !(Self.looksLikeReference(name) && !required.contains(name))
+                model.resource(namedBy: name) == nil,
+                !(Self.looksLikeReference(name) && !required.contains(name))
             else { continue }
             let before = object[name]
             for candidate in evidence.candidates(
@@ -59,7 +62,8 @@ extension ResourceStory {
         let ranked = names.sorted { rank(of: $0, in: schema) < rank(of: $1, in: schema) }
         for name in ranked {
             guard let property = navigator.property(name, of: schema) else { continue }
-            for candidate in evidence.candidates(for: property, name: name, variant: draws + 1, current: stored[name])
+            for candidate in evidence.candidates(
+                for: property, name: name, variant: draws + 1, current: stored[name])
             where !StoredComparison(navigator: navigator).equivalent(candidate, stored[name] ?? .null) {
                 let body = JSONValue.object(JSONObject([(name, candidate)]))
                 if fuzzer.schemas.validate(body, at: pointer).isValid { return .json(body) }
@@ -71,7 +75,8 @@ extension ResourceStory {
     /// Properties that name another item (`owner_id`): a client never makes their values up.
     static func looksLikeReference(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return lowered.count > 2 && (lowered.hasSuffix("_id") || (name.hasSuffix("Id") || name.hasSuffix("ID")))
+        return lowered.count > 2
+            && (lowered.hasSuffix("_id") || (name.hasSuffix("Id") || name.hasSuffix("ID")))
     }
 
     /// `object` with each property that names another resource's item given a live id of it; an
@@ -102,7 +107,9 @@ extension ResourceStory {
     /// The id of an item of `resource` known to exist, the ones Conform created first.
     static func liveID(of resource: Resource, live: LiveValues) -> JSONValue? {
         guard let parameter = resource.idParameter else { return nil }
-        let created = live.created.filter { $0.resource == resource.name }.compactMap { $0.address[parameter] }
+        let created = live.created.filter { $0.resource == resource.name }.compactMap {
+            $0.address[parameter]
+        }
         return created.first ?? live.items[resource.name]?.compactMap({ $0[parameter] }).first
     }
 

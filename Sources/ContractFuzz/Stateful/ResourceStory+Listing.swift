@@ -8,9 +8,14 @@ extension ResourceStory {
     /// Lists the collection right after the creates, with the largest page it allows, and the
     /// page that holds the last items when the first does not hold them all.
     mutating func checkListedAfterCreate(parent: LiveValues.Address, live: inout LiveValues) async {
-        guard let endpoint = endpoint(.list), let parameter = resource.idParameter, !isPastDeadline else { return }
-        let created = live.created.filter { $0.resource == resource.name }.compactMap { $0.address[parameter] }
-        guard let newest = created.last, let first = await listedPage(endpoint, parent: parent, extra: nil, live: &live)
+        guard let endpoint = endpoint(.list), let parameter = resource.idParameter, !isPastDeadline else {
+            return
+        }
+        let created = live.created.filter { $0.resource == resource.name }.compactMap {
+            $0.address[parameter]
+        }
+        guard let newest = created.last,
+            let first = await listedPage(endpoint, parent: parent, extra: nil, live: &live)
         else { return }
         var seen = first.ids
         var complete = !first.mayBePartial
@@ -26,7 +31,8 @@ extension ResourceStory {
         let missing = created.filter { id in !seen.contains { StoredComparison.sameID($0, id) } }
         let which =
             missing.contains { StoredComparison.sameID($0, newest) }
-            ? "the newest created item is missing from the listing" : "a created item is missing from the listing"
+            ? "the newest created item is missing from the listing"
+            : "a created item is missing from the listing"
         judged(
             .ensureResourceAvailability, on: endpoint.id,
             missing.first.map { id in
@@ -52,7 +58,8 @@ extension ResourceStory {
         live.observe(body)
         let headers = (try? step.answer.get())?.headers ?? []
         let page = ListingPage(
-            body: body, ids: listedIDs(in: body), query: request.query, nextHeader: ListingPage.linksNext(headers))
+            body: body, ids: listedIDs(in: body), query: request.query,
+            nextHeader: ListingPage.linksNext(headers))
         if let expected = page.expectedCount {
             judged(
                 .listingConsistency, on: endpoint.id,
@@ -75,7 +82,9 @@ extension ResourceStory {
 
     /// After the delete, the listing must not show the deleted item (`use_after_free`), and its
     /// page must still add up (a count that keeps deleted items does not).
-    mutating func checkDeletedUnlisted(_ item: LiveValues.Address, parent: LiveValues.Address, live: inout LiveValues)
+    mutating func checkDeletedUnlisted(
+        _ item: LiveValues.Address, parent: LiveValues.Address, live: inout LiveValues
+    )
         async
     {
         guard let endpoint = endpoint(.list), let parameter = resource.idParameter, let id = item[parameter],

@@ -34,7 +34,9 @@ extension ResourceStory {
         }
         if let endpoint = contract.endpoint(primaryEndpointID) {
             // A story that followed no item did not run, whatever its listings showed: not a pass.
-            if responseFindings.isEmpty, let reason = notRun ?? createProblem.map({ "no item to follow: \($0)" }) {
+            if responseFindings.isEmpty,
+                let reason = notRun ?? createProblem.map({ "no item to follow: \($0)" })
+            {
                 return results + [cases.finished(skippedCase(reason), sent: sent)]
             }
             let checks = Array(Set(responseFindings.map(\.check))).sorted()

@@ -45,7 +45,8 @@ extension ResourceStory {
     /// credentials: a 401 the operation does not declare is a finding like any other.
     mutating func checkAnswer(_ response: HTTPResponse, to record: HTTPRequest, endpoint: Endpoint) {
         for finding in answerFindings(response, to: record, endpoint: endpoint)
-        where !responseFindings.contains(where: { $0.check == finding.check && $0.message == finding.message }) {
+        where !responseFindings.contains(where: { $0.check == finding.check && $0.message == finding.message }
+        ) {
             responseFindings.append(finding)
         }
     }
@@ -143,7 +144,9 @@ extension ResourceStory {
                 if let value = generated ?? requiredValue(of: parameter, on: endpoint) {
                     query.append((parameter.name, value))
                 }
-            } else if let value = conditionalValue(of: parameter) ?? requiredValue(of: parameter, on: endpoint) {
+            } else if let value = conditionalValue(of: parameter)
+                ?? requiredValue(of: parameter, on: endpoint)
+            {
                 headers.append((parameter.name, value))
             }
         }
@@ -155,7 +158,8 @@ extension ResourceStory {
             let isValid = { (candidate: JSONObject) in
                 fuzzer.schemas.validate(.object(candidate), at: pointer).isValid
             }
-            request.body = .json(.object(withReferences(object, schema: schema, live: live, isValid: isValid)))
+            request.body = .json(
+                .object(withReferences(object, schema: schema, live: live, isValid: isValid)))
         }
         return request
     }

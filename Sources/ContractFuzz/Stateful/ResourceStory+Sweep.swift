@@ -8,7 +8,8 @@ extension ResourceStory {
     mutating func sweepAuth(_ endpoints: [Endpoint], live: inout LiveValues) async {
         guard let auth = contract.auth else { return }
         for endpoint in endpoints {
-            guard !isPastDeadline, !auth.allowsAnonymous(endpoint.id), !auth.schemes(for: endpoint.id).isEmpty,
+            guard !isPastDeadline, !auth.allowsAnonymous(endpoint.id),
+                !auth.schemes(for: endpoint.id).isEmpty,
                 let request = sweepRequest(for: endpoint, live: live)
             else { continue }
             for (label, credentials) in [
@@ -27,7 +28,8 @@ extension ResourceStory {
                     step.succeeded
                         ? log.finding(
                             .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
-                            expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0))
+                            expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
+                        )
                         : nil)
             }
         }
@@ -39,7 +41,10 @@ extension ResourceStory {
         let generator = FuzzCaseGenerator(
             contract: contract, endpoint: endpoint, variables: live.variables, schemas: fuzzer.schemas,
             generator: fuzzer.generator, live: live, model: model)
-        guard var request = generator.positive(count: 1, random: &random).first(where: { $0.intent == .positive })?.draft
+        guard
+            var request = generator.positive(count: 1, random: &random).first(where: {
+                $0.intent == .positive
+            })?.draft
         else { return nil }
         request.accept = nil
         let required = Set(endpoint.parameters.filter(\.isRequired).map(\.name))

@@ -71,7 +71,11 @@ extension ResourceStory {
             candidates.append(.number(JSONNumber(700_000 + Int(word % 99_999))))
         } else if schema["format"]?.stringValue == "uuid" {
             let tail = UInt64.random(in: 0...0xFFFF_FFFF_FFFF, using: &random)
-            candidates.append(.string(String(format: "c0f0e1d2-%04x-4%03x-8%03x-%012llx", attempt, word % 4096, word % 4093, tail)))
+            candidates.append(
+                .string(
+                    String(
+                        format: "c0f0e1d2-%04x-4%03x-8%03x-%012llx", attempt, word % 4096, word % 4093, tail))
+            )
         } else {
             candidates.append(.string(String(format: "conform-%08x", word)))
         }
@@ -84,7 +88,9 @@ extension ResourceStory {
     /// A body for an item created on its own path without the properties that could name it
     /// (`path`, `name`, `id`): the path names it, and a client does not contradict it; one the
     /// schema requires takes the chosen id.
-    func withoutIDs(_ body: RequestDraft.Body, for endpoint: Endpoint, chosen: JSONValue?) -> RequestDraft.Body {
+    func withoutIDs(_ body: RequestDraft.Body, for endpoint: Endpoint, chosen: JSONValue?)
+        -> RequestDraft.Body
+    {
         guard case .json(.object(var object)) = body, let parameter = resource.idParameter,
             let pointer = endpoint.request?.schemaPointer, let schema = navigator.schema(at: pointer)
         else { return body }
@@ -99,11 +105,14 @@ extension ResourceStory {
     /// The simplest body `endpoint` accepts (its required properties only), with live ids in its
     /// references; nil when it takes no JSON body.
     func simplestBody(for endpoint: Endpoint, live: LiveValues) -> RequestDraft.Body? {
-        guard let spec = endpoint.request, MediaType.isJSON(spec.contentType), let pointer = spec.schemaPointer,
+        guard let spec = endpoint.request, MediaType.isJSON(spec.contentType),
+            let pointer = spec.schemaPointer,
             let schema = navigator.schema(at: pointer),
             case .object(let object)? = fuzzer.generator.simplestInstance(for: schema)
         else { return nil }
-        let isValid = { (candidate: JSONObject) in fuzzer.schemas.validate(.object(candidate), at: pointer).isValid }
+        let isValid = { (candidate: JSONObject) in
+            fuzzer.schemas.validate(.object(candidate), at: pointer).isValid
+        }
         let body = withReferences(object, schema: schema, live: live, isValid: isValid)
         return isValid(body) ? .json(.object(body)) : nil
     }

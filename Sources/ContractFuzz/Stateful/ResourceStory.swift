@@ -98,7 +98,8 @@ struct ResourceStory {
             await checkListedAfterCreate(parent: parent, live: &live)
             await lifecycle(of: subject, parent: parent, live: &live)
         } else if endpoint(.create) == nil {
-            notRun = "no item to follow: \(endpoint(.list) == nil ? "no create and no listing" : "the listing named none")"
+            notRun =
+                "no item to follow: \(endpoint(.list) == nil ? "no create and no listing" : "the listing named none")"
         }
         await checkLimit(parent: parent, live: &live)
         return cases()
@@ -129,7 +130,9 @@ struct ResourceStory {
         }
         let createdWithEvidence = evidenceItems.contains(addressKey(item))
         for role in createdWithEvidence ? [Resource.Role.update, .replace] : [.replace, .update] {
-            if let changed = await change(item, role: role, current: current, live: &live) { current = changed }
+            if let changed = await change(item, role: role, current: current, live: &live) {
+                current = changed
+            }
         }
         await checkIgnoredAuth(item, parent: parent, live: &live)
         await checkOtherIdentity(item, live: &live)

@@ -19,8 +19,11 @@ struct StatefulPhase {
         }
         let needs = Dictionary(
             uniqueKeysWithValues: pending.map { resource in
-                (resource.name, [resource.parent?.resource].compactMap { $0 }
-                    + model.references(of: resource, in: fuzzer.contract).map(\.name))
+                (
+                    resource.name,
+                    [resource.parent?.resource].compactMap { $0 }
+                        + model.references(of: resource, in: fuzzer.contract).map(\.name)
+                )
             })
         while !pending.isEmpty {
             let ready = pending.filter { resource in

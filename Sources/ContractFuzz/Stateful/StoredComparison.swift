@@ -21,12 +21,15 @@ struct StoredComparison {
     /// The places where `stored` does not hold what `sent` gave. With `nullShowsNothing` (an
     /// answer compared with a later read), a `null` in `sent` is a value the answer left out.
     func differences(
-        sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?, nullShowsNothing: Bool = false
+        sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?,
+        nullShowsNothing: Bool = false
     ) -> [Difference] {
         guard let sent else { return [] }
         let schema = schemaPointer.flatMap(navigator.schema(at:))
         var found: [Difference] = []
-        compare(sent, stored, schema: schema, pointer: "", into: &found, depth: 0, nullShowsNothing: nullShowsNothing)
+        compare(
+            sent, stored, schema: schema, pointer: "", into: &found, depth: 0,
+            nullShowsNothing: nullShowsNothing)
         return found
     }
 
@@ -121,7 +124,8 @@ struct StoredComparison {
         case (.object(let x), .object(let y)):
             return x.members.allSatisfy { member in
                 y[member.key].map {
-                    equivalent(member.value, $0, schema: resolved.flatMap { navigator.property(member.key, of: $0) })
+                    equivalent(
+                        member.value, $0, schema: resolved.flatMap { navigator.property(member.key, of: $0) })
                 } ?? true
             }
         case (.number(let x), .string(let y)), (.string(let y), .number(let x)):

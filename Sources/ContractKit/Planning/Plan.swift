@@ -62,7 +62,8 @@ public struct Plan: Sendable {
                 pointers.append(endpoint.pointer)
                 families.append(model.family(of: endpoint.path))
                 if let step = afterDelete[endpoint.id] {
-                    let (uses, captures) = LifecyclePlanner.variables(of: step, present: present(step.resource))
+                    let (uses, captures) = LifecyclePlanner.variables(
+                        of: step, present: present(step.resource))
                     unordered.append(
                         Case(
                             id: "\(endpoint.id)/after delete", endpointID: endpoint.id, exampleIndex: nil,

@@ -56,7 +56,9 @@ public enum IDField {
     /// The object an answer holds its item in: the answer itself when it names an id candidate,
     /// else the first envelope member that is an object naming one, else the answer.
     public static func item(in object: JSONObject, parameter: String, collection: String = "") -> JSONObject {
-        if candidate(among: object.keys, parameter: parameter, collection: collection) != nil { return object }
+        if candidate(among: object.keys, parameter: parameter, collection: collection) != nil {
+            return object
+        }
         for key in envelopes(collection: collection) {
             if case .object(let inner)? = object[key],
                 candidate(among: inner.keys, parameter: parameter, collection: collection) != nil
@@ -119,7 +121,8 @@ extension Resource {
 
     /// The ids a listing's answer holds, in order.
     public func listedIDs(in body: JSONValue) -> [JSONValue] {
-        guard let location = IDField.itemsLocation(in: body), case .array(let items)? = location.resolve(in: body)
+        guard let location = IDField.itemsLocation(in: body),
+            case .array(let items)? = location.resolve(in: body)
         else { return [] }
         return items.compactMap(id(in:))
     }

@@ -19,7 +19,8 @@ public enum IDSource: Sendable, Hashable, CustomStringConvertible {
         case .capture(let variable, let endpoint): return "the capture {{\(variable)}} of \(endpoint)"
         case .location(let endpoint): return "the Location header of \(endpoint)"
         case .property(let endpoint, let pattern): return "\(pattern) in the answer of \(endpoint)"
-        case .seen(let names): return "any \(names.prefix(3).joined(separator: "/")) seen in an earlier answer"
+        case .seen(let names):
+            return "any \(names.prefix(3).joined(separator: "/")) seen in an earlier answer"
         case .chosen(let endpoint): return "an id Conform chooses, created by \(endpoint)"
         }
     }
@@ -50,11 +51,14 @@ extension ResourceModel {
         }
         if let create = resource.operations[.create].flatMap(contract.endpoint) {
             let success = Self.successResponses(of: create)
-            if success.contains(where: { $0.headers.contains { $0.name.caseInsensitiveEquals("Location") } }) {
+            if success.contains(where: { $0.headers.contains { $0.name.caseInsensitiveEquals("Location") } })
+            {
                 sources.append(.location(endpoint: create.id))
             }
             for response in success {
-                if let pattern = Self.idPattern(in: response.schemaPointer, navigator: navigator, names: names, list: false) {
+                if let pattern = Self.idPattern(
+                    in: response.schemaPointer, navigator: navigator, names: names, list: false)
+                {
                     sources.append(.property(endpoint: create.id, pattern: pattern))
                     break
                 }
@@ -62,7 +66,9 @@ extension ResourceModel {
         }
         if let list = resource.operations[.list].flatMap(contract.endpoint) {
             for response in Self.successResponses(of: list) {
-                if let pattern = Self.idPattern(in: response.schemaPointer, navigator: navigator, names: names, list: true) {
+                if let pattern = Self.idPattern(
+                    in: response.schemaPointer, navigator: navigator, names: names, list: true)
+                {
                     sources.append(.property(endpoint: list.id, pattern: pattern))
                     break
                 }
@@ -83,7 +89,9 @@ extension ResourceModel {
             if navigator.types(of: schema).contains("array") {
                 prefix = "/*"
             } else if let properties = schema["properties"]?.objectValue,
-                let array = properties.members.first(where: { navigator.types(of: $0.value).contains("array") })
+                let array = properties.members.first(where: {
+                    navigator.types(of: $0.value).contains("array")
+                })
             {
                 prefix = "/\(array.key)/*"
                 schema = navigator.resolve(array.value)
@@ -99,7 +107,8 @@ extension ResourceModel {
         // An item wrapped in an envelope (`{"data": {...}}`): its id is inside, named by the
         // envelope's schema, or by the path parameter where the envelope is open.
         for key in IDField.envelopes() where keys.contains(key) {
-            guard let inner = navigator.property(key, of: resolved), navigator.types(of: inner).contains("object")
+            guard let inner = navigator.property(key, of: resolved),
+                navigator.types(of: inner).contains("object")
             else { continue }
             let innerKeys = navigator.resolve(inner)["properties"]?.objectValue?.keys ?? []
             if let name = names.first(where: innerKeys.contains) { return prefix + "/\(key)/" + name }

@@ -23,7 +23,7 @@ public struct Resource: Sendable, Hashable {
         public var isItemRole: Bool { ![.create, .list].contains(self) }
 
         public static func < (lhs: Role, rhs: Role) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
         }
     }
 

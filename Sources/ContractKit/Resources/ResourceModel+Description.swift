@@ -3,17 +3,26 @@
 /// it acts on a real server, and what it will not be able to do.
 extension ResourceModel {
     public func description(in contract: Contract) -> String {
-        guard !resources.isEmpty else { return "Resources: none (no collection path with items or a create)." }
+        guard !resources.isEmpty else {
+            return "Resources: none (no collection path with items or a create)."
+        }
         var lines = ["Resources (inferred from paths and methods):"]
         for resource in resources {
             var heading = "  \(resource.name): \(resource.collection.template)"
             if let item = resource.item { heading += ", \(item.template)" }
-            if let parent = resource.parent { heading += " (under \(parent.resource), {\(parent.parameter)} from it)" }
+            if let parent = resource.parent {
+                heading += " (under \(parent.resource), {\(parent.parameter)} from it)"
+            }
             lines.append(heading)
             for role in Resource.Role.allCases {
-                guard let id = resource.operations[role], let endpoint = contract.endpoint(id) else { continue }
-                var line = "    \(role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(id) (\(endpoint.displayName))"
-                if role == .create && resource.createsOnItem { line += ", on the item path with an id Conform chooses" }
+                guard let id = resource.operations[role], let endpoint = contract.endpoint(id) else {
+                    continue
+                }
+                var line =
+                    "    \(role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(id) (\(endpoint.displayName))"
+                if role == .create && resource.createsOnItem {
+                    line += ", on the item path with an id Conform chooses"
+                }
                 if role == .list && resource.listsBySearch { line += ", a search" }
                 lines.append(line)
             }
@@ -44,7 +53,8 @@ extension ResourceModel {
         }
         if !sources.contains(where: { if case .seen = $0 { return false } else { return true } }) {
             warnings.append(
-                "no id source: no capture, Location header, chosen id or id property in a create or listing answer")
+                "no id source: no capture, Location header, chosen id or id property in a create or listing answer"
+            )
         }
         return warnings
     }

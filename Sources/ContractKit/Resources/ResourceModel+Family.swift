@@ -7,7 +7,8 @@ extension ResourceModel {
     /// without a trailing slash).
     public func family(of path: PathTemplate) -> String {
         let shape = Self.withoutTrailingSlash(path.shape)
-        var segments = shape.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var segments = shape.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+            String.init)
         while !segments.isEmpty {
             let prefix = "/" + segments.joined(separator: "/")
             if let owner = resources.first(where: { resource in

@@ -38,12 +38,15 @@ extension ResourceModel {
     }
 
     /// The property names an object schema declares, its `allOf` branches' included.
-    public static func propertyNames(of schema: JSONValue, navigator: SchemaNavigator, depth: Int = 0) -> [String] {
+    public static func propertyNames(of schema: JSONValue, navigator: SchemaNavigator, depth: Int = 0)
+        -> [String]
+    {
         let resolved = navigator.resolve(schema)
         var names = resolved["properties"]?.objectValue?.keys ?? []
         guard depth < 8 else { return names }
         for branch in resolved["allOf"]?.arrayValue ?? [] {
-            for name in propertyNames(of: branch, navigator: navigator, depth: depth + 1) where !names.contains(name) {
+            for name in propertyNames(of: branch, navigator: navigator, depth: depth + 1)
+            where !names.contains(name) {
                 names.append(name)
             }
         }

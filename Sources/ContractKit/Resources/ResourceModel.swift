@@ -30,9 +30,11 @@ public struct ResourceModel: Sendable {
             else { continue }
             // `/things/{id}` pairs with `/things` or `/things/`, whichever the API publishes.
             let published = Self.spellings(of: computed).first { byShape[$0.shape] != nil }
-            let createsOnItem = published == nil && byShape[endpoint.path.shape, default: []].contains {
-                $0.method == "PUT"
-            }
+            let createsOnItem =
+                published == nil
+                && byShape[endpoint.path.shape, default: []].contains {
+                    $0.method == "PUT"
+                }
             guard let collection = published ?? (createsOnItem ? computed : nil) else { continue }
             resources.append(
                 Resource(
@@ -74,7 +76,8 @@ public struct ResourceModel: Sendable {
     private static func assignRoles(to resource: inout Resource, byShape: [String: [Endpoint]]) {
         let collectionEndpoints = spellings(of: resource.collection).flatMap { byShape[$0.shape] ?? [] }
         let itemEndpoints = resource.item.map { byShape[$0.shape] ?? [] } ?? []
-        for (endpoint, onItem) in collectionEndpoints.map({ ($0, false) }) + itemEndpoints.map({ ($0, true) }) {
+        for (endpoint, onItem) in collectionEndpoints.map({ ($0, false) }) + itemEndpoints.map({ ($0, true) })
+        {
             guard
                 let role = Resource.Role.allCases.first(where: {
                     $0.isItemRole == onItem && $0.method == endpoint.method
@@ -118,7 +121,8 @@ public struct ResourceModel: Sendable {
     /// is one placeholder (`/books/{id}` → `/books`); a trailing slash is kept on both sides, as
     /// Django writes them (`/api/tasks/{id}/` → `/api/tasks/`).
     static func collection(of path: PathTemplate) -> PathTemplate? {
-        var segments = path.route.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var segments = path.route.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+            String.init)
         let trailing = segments.last == "" && segments.count > 1
         if trailing { segments.removeLast() }
         guard segments.count >= 2, let last = segments.last, last.hasPrefix("{"), last.hasSuffix("}"),
@@ -136,7 +140,8 @@ public struct ResourceModel: Sendable {
 
     /// The resource whose collection `path` sits directly below (`/flows/filter` below `/flows/`).
     static func collectionActedOn(by path: PathTemplate, among resources: [Resource]) -> Int? {
-        var segments = path.route.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var segments = path.route.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+            String.init)
         if segments.last == "" && segments.count > 1 { segments.removeLast() }
         guard segments.count >= 2 else { return nil }
         let above = "/" + segments.dropLast().joined(separator: "/")

@@ -20,7 +20,8 @@ struct Resources: Sendable {
         for resource in ResourceModel(endpoints: endpoints).resources {
             guard let item = resource.item, let parameter = resource.idParameter else { continue }
             let kept = Resource(
-                collection: resource.collection.shape, parameter: parameter, createsOnItem: resource.createsOnItem)
+                collection: resource.collection.shape, parameter: parameter,
+                createsOnItem: resource.createsOnItem)
             byCollection[resource.collection.shape] = kept
             byItem[item.shape] = kept
         }

@@ -82,7 +82,8 @@ struct StatefulHandler {
         // What the store holds wins over an example that expects success: a deleted item is gone
         // even when a "read it back" example matches the request too.
         guard let stored = store.item(key, id: id) else {
-            return endpoint.method == "PUT" && resource.createsOnItem ? createOnItem(resource, id: id) : notFound(id)
+            return endpoint.method == "PUT" && resource.createsOnItem
+                ? createOnItem(resource, id: id) : notFound(id)
         }
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
         switch endpoint.method {
@@ -123,7 +124,9 @@ struct StatefulHandler {
         var item = requestBody ?? .object(JSONObject())
         if case .object(var object) = item,
             let field = Self.idField(in: object, parameter: resource.parameter, collection: key)
-                ?? (itemSchema(resource).flatMap { mock.navigator.schema(at: $0) }.map { declaredProperties($0) })
+                ?? (itemSchema(resource).flatMap { mock.navigator.schema(at: $0) }.map {
+                    declaredProperties($0)
+                })
                 .flatMap({ IDField.name(among: $0, parameter: resource.parameter, collection: key) })
         {
             object[field] = .string(id)

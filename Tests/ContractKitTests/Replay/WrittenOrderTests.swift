@@ -24,7 +24,8 @@ struct WrittenOrderTests {
                 let failed = result.cases.filter { $0.outcome != .passed }
                 #expect(
                     failed.isEmpty,
-                    "--concurrency \(concurrency): \(failed.map { "\($0.id): \($0.findings.map(\.message))" })")
+                    "--concurrency \(concurrency): \(failed.map { "\($0.id): \($0.findings.map(\.message))" })"
+                )
                 let created = try #require(result.cases.first { $0.endpointID == "createTodo" })
                 let listed = try #require(result.cases.first { $0.endpointID == "listTodos" })
                 let id = try #require(Self.body(of: created)?["id"])
