@@ -15,8 +15,18 @@ struct TextNormalisation {
         "upper case", "uppercased", "normalized", "normalised", "normalize", "normalise", "trimmed", "slug",
     ]
 
+    /// A property's format, or that of the one alternative that names one (`anyOf: [{format:
+    /// email}, {type: null}]`, as frameworks write optional properties).
+    var format: String? {
+        if let format = schema?["format"]?.stringValue { return format.lowercased() }
+        for key in ["anyOf", "oneOf"] {
+            let named = (schema?[key]?.arrayValue ?? []).compactMap { $0["format"]?.stringValue }
+            if Set(named).count == 1 { return named[0].lowercased() }
+        }
+        return nil
+    }
+
     func allows(_ sent: String, _ stored: String) -> Bool {
-        let format = schema?["format"]?.stringValue?.lowercased()
         switch format {
         case "email", "idn-email", "hostname", "idn-hostname", "uuid":
             return Self.folded(sent) == Self.folded(stored) || Self.folded(sent) + "." == Self.folded(stored)
