@@ -265,7 +265,10 @@ extension ResourceStory {
             if let id = step.body.flatMap(resource.id(in:)) { address[parameter] = id }
             return address
         }
-        guard let body = step.body, let id = resource.id(in: body) else { return nil }
+        // A create that answers the list of what it made (`[{"id": …}]`) names its first item.
+        var body = step.body
+        if case .array(let made)? = body, made.count >= 1 { body = made[0] }
+        guard let body, let id = resource.id(in: body) else { return nil }
         var address = parent
         address[parameter] = id
         return address

@@ -25,13 +25,14 @@ struct StatefulPhase {
                         + model.references(of: resource, in: fuzzer.contract).map(\.name)
                 )
             })
+        // One at a time, the first in the description's order whose needs are told: a resource
+        // moves only as far as what it needs, so the rest keep the order they are written in.
         while !pending.isEmpty {
-            let ready = pending.filter { resource in
-                (needs[resource.name] ?? []).allSatisfy { needed in !pending.contains { $0.name == needed } }
-            }
-            let next = ready.isEmpty ? pending : ready
-            ordered += next
-            pending.removeAll { candidate in next.contains { $0.name == candidate.name } }
+            let index =
+                pending.firstIndex { resource in
+                    (needs[resource.name] ?? []).allSatisfy { needed in !pending.contains { $0.name == needed } }
+                } ?? 0
+            ordered.append(pending.remove(at: index))
         }
         return ordered
     }
