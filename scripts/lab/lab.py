@@ -55,6 +55,14 @@ def app_table(bin_dir):
             "conform_auth": ["--auth", f"HTTPBearer={TOKEN}"],
             "st_auth": ["-H", f"Authorization: Bearer {TOKEN}"],
         },
+        "todos": {
+            "framework": "FastAPI (paged listing, every operation secured)",
+            "cmd": [str(bin_dir / "uvicorn"), "todos_fastapi:app", "--host", "127.0.0.1", "--port", "{port}", "--log-level", "warning"],
+            "description": "/openapi.json",
+            "variants": _variants("todos_fastapi.py"),
+            "conform_auth": ["--auth", f"HTTPBearer={TOKEN}"],
+            "st_auth": ["-H", f"Authorization: Bearer {TOKEN}"],
+        },
         "tasks": {
             "framework": "Django REST framework + drf-spectacular",
             "cmd": gunicorn + ["tasks_drf:application"],

@@ -28,7 +28,14 @@ extension FuzzCaseGenerator {
     /// answer gave. A correct server refuses both with a 4xx.
     func missingItemNegatives(from valid: FuzzRequest) -> [FuzzRequest] {
         var requests: [FuzzRequest] = []
-        if let resource, model.item(endpoint.path) != nil, let gone = live.deleted[resource.name]?.last {
+        // A repeated `DELETE` may succeed (it is idempotent), and a `PUT` that declares 201
+        // creates the item it names anew.
+        let mayRecreate =
+            endpoint.method == "DELETE"
+            || (endpoint.method == "PUT" && endpoint.responses.contains { $0.status == .code(201) })
+        if let resource, model.item(endpoint.path) != nil, !mayRecreate,
+            let gone = live.deleted[resource.name]?.last
+        {
             var request = valid
             request.intent = .negative(
                 "path names \(resource.name) item \(Self.describe(gone)), which was deleted")

@@ -229,9 +229,11 @@ struct FuzzCaseGenerator {
     /// the live items in turn, so valid requests reach items that exist, all of them.
     func liveAddress(index: Int) -> LiveValues.Address? {
         guard let resource else { return nil }
-        let owner = model.item(endpoint.path) != nil ? resource.name : resource.parent?.resource
+        let ownItem = model.item(endpoint.path) != nil
+        let owner = ownItem ? resource.name : resource.parent?.resource
         guard let owner, let items = live.items[owner], !items.isEmpty else { return nil }
-        return items[index % items.count]
+        let address = items[index % items.count]
+        return ownItem ? address : model.parentValues(of: resource, from: address)
     }
 
     /// Whether a schema says nothing of its values' type: no `type` (here or through `$ref`,

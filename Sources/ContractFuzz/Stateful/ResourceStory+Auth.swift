@@ -4,29 +4,46 @@ import JSONSchema
 /// Who may do what to an item: no credential or a wrong one must be refused (`ignored_auth`), and
 /// another identity must not reach an item it did not create (`object_level_authorization`).
 extension ResourceStory {
-    /// Reads the item, and creates one, without credentials and with a wrong credential, where
-    /// the operation is secured and the run knows a credential (else there is nothing to compare).
+    /// Calls every secured operation of the resource without credentials and with a wrong one,
+    /// where the run knows a credential (else there is nothing to compare): a 2xx is
+    /// `ignored_auth`; an answer the operation does not declare is `status_code_conformance`, as
+    /// for any request. Replaces, updates and deletes act on an item created for the purpose,
+    /// never on the story's own.
     mutating func checkIgnoredAuth(
         _ item: LiveValues.Address, parent: LiveValues.Address, live: inout LiveValues
     ) async {
         guard let auth = contract.auth else { return }
-        for role in [Resource.Role.read, .create] {
+        var target: LiveValues.Address?
+        for role in [Resource.Role.list, .read, .create, .update, .replace, .delete] {
             guard let endpoint = endpoint(role), !isPastDeadline, !auth.allowsAnonymous(endpoint.id),
                 !auth.schemes(for: endpoint.id).isEmpty
             else { continue }
-            var request = draft(endpoint, at: role == .read ? item : parent)
-            if role == .create {
-                guard let body = validBody(for: endpoint, live: live) else { continue }
-                request.body = body
-            }
             for (label, credentials) in [
                 ("without credentials", ContractAuth?.none),
                 ("with a wrong credential", auth.withWrongCredentials()),
             ] {
-                let step = await send(request, auth: .some(credentials))
-                if step.succeeded, role == .create, let address = address(from: step, parent: parent) {
-                    live.created(address, of: resource.name)
+                if role.isItemRole && role != .read && target == nil {
+                    target = await create(parent: parent, live: &live)
                 }
+                let address = role == .read ? item : role.isItemRole ? target : parent
+                guard let address,
+                    let request = await probe(role, endpoint, at: address, parent: parent, live: live)
+                else { continue }
+                let step = await send(request, auth: .some(credentials))
+                if case .success(let response) = step.answer {
+                    checkAnswer(response, to: step.record, endpoint: endpoint)
+                }
+                if step.succeeded, role == .create,
+                    let created = chosenAddress(
+                        request.path[resource.idParameter ?? ""] ?? nil, parent: parent)
+                        ?? self.address(from: step, parent: parent)
+                {
+                    live.created(created, of: resource.name)
+                }
+                if step.succeeded, role == .delete, let target {
+                    live.forget(item: target, of: resource.name)
+                }
+                if step.succeeded, role == .delete { target = nil }
                 judged(
                     .ignoredAuth, on: endpoint.id,
                     step.succeeded
@@ -35,6 +52,30 @@ extension ResourceStory {
                             expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
                         ) : nil)
             }
+        }
+    }
+
+    /// The request of one credentials probe: a valid one, as a client with credentials would send.
+    private mutating func probe(
+        _ role: Resource.Role, _ endpoint: Endpoint, at address: LiveValues.Address,
+        parent: LiveValues.Address,
+        live: LiveValues
+    ) async -> RequestDraft? {
+        switch role {
+        case .list:
+            return listDraft(endpoint, parent: parent, limit: nil)
+        case .read, .delete:
+            return draft(endpoint, at: address)
+        case .create:
+            guard var request = validDraft(for: endpoint, at: parent, live: live) else { return nil }
+            if resource.createsOnItem, let parameter = resource.idParameter {
+                request.path[parameter] = chosenID(for: endpoint, parameter: parameter, attempt: draws)
+            }
+            return request
+        case .update, .replace:
+            guard var request = validDraft(for: endpoint, at: address, live: live) else { return nil }
+            request.body = keepingID(request.body, of: address, current: nil)
+            return request
         }
     }
 

@@ -5,15 +5,26 @@ import JSONSchema
 extension ResourceStory {
     /// Replaces (`PUT`) or updates (`PATCH`) an item with a valid body, then reads it back: the
     /// values sent must be stored (`stored_as_sent`), the item must read as the answer said
-    /// (`update_reads_back`), and an update must leave what it did not send as it was. Returns the
-    /// item as read back.
+    /// (`update_reads_back`), and an update must leave what it did not send as it was. A replace
+    /// sends every writable property at a new evidence value, an update changes one property.
+    /// Returns the item as read back.
     mutating func change(
         _ item: LiveValues.Address, role: Resource.Role, current: JSONValue?, live: inout LiveValues
     ) async -> JSONValue? {
-        guard let endpoint = endpoint(role), !isPastDeadline,
-            var body = changedBody(for: endpoint, current: current, live: live)
-        else { return nil }
-        body = keepingID(body, of: item, current: current)
+        guard let endpoint = endpoint(role), !isPastDeadline else { return nil }
+        var body: RequestDraft.Body
+        if role == .update, let single = singleChange(for: endpoint, current: current) {
+            body = single
+        } else {
+            guard let base = changedBody(for: endpoint, current: current, live: live) else { return nil }
+            body =
+                role == .replace
+                ? evidenceBody(for: endpoint, base: base, current: current, live: live) : base
+        }
+        body =
+            resource.createsOnItem
+            ? withoutIDs(body, for: endpoint, chosen: item[resource.idParameter ?? ""])
+            : keepingID(body, of: item, current: current)
         let step = await send(draft(endpoint, at: item, body: body))
         guard step.succeeded, let readBack = await read(item, expectFound: nil, live: &live) else {
             return nil
@@ -45,7 +56,8 @@ extension ResourceStory {
             }
         }
         if let answer = step.body, idValue(in: answer) != nil {
-            let differs = comparison.differences(sent: answer, stored: readBack, writableBy: requestSchema)
+            let differs = comparison.differences(
+                sent: answer, stored: readBack, writableBy: requestSchema, nullShowsNothing: true)
             judged(
                 .updateReadsBack, on: endpoint.id,
                 differs.first.map { difference in
@@ -169,7 +181,7 @@ extension ResourceStory {
                         expected: "a 4xx for \(update.displayName) after the delete",
                         actual: String(again.status ?? 0)) : nil)
         }
-        await checkListed(item, parent: parent, expected: false, live: &live)
+        await checkDeletedUnlisted(item, parent: parent, live: &live)
         _ = await send(draft(endpoint, at: item), gone: true)
     }
 }

@@ -5,69 +5,14 @@ import JSONSchema
 /// The checks of a story that look beyond one item: listings, references to other resources,
 /// credentials, another identity and a listing's limit.
 extension ResourceStory {
-    /// Whether a listing shows the item (`expected`) or no longer does. A listing that may be one
-    /// page of several (as many items as a usual page size, or a `next` link) proves nothing about
-    /// an item it does not show.
-    mutating func checkListed(
-        _ item: LiveValues.Address, parent: LiveValues.Address, expected: Bool, live: inout LiveValues
-    ) async {
-        guard let endpoint = endpoint(.list), let parameter = resource.idParameter, let id = item[parameter],
-            !isPastDeadline
-        else { return }
-        let step = await send(listDraft(endpoint, parent: parent, limit: nil))
-        guard step.succeeded, let body = step.body else { return }
-        live.observe(body)
-        let ids = listedIDs(in: body)
-        let listed = ids.contains { StoredComparison.sameID($0, id) }
-        if expected {
-            // Every item the story created and has not deleted must be there, not only this one.
-            let created = live.created.filter { $0.resource == resource.name }.compactMap {
-                $0.address[parameter]
-            }
-            let missing = created.first { candidate in
-                !ids.contains { StoredComparison.sameID($0, candidate) }
-            }
-            let partial = Self.mayBePartial(body, count: ids.count)
-            judged(
-                .ensureResourceAvailability, on: endpoint.id,
-                missing.flatMap { missing in
-                    partial
-                        ? nil
-                        : log.finding(
-                            .ensureResourceAvailability, "a created item is missing from the listing",
-                            expected:
-                                "\(endpoint.displayName) to list \(parameter) \(Template.plainText(missing))",
-                            actual: "\(ids.count) items, not this one")
-                })
-        }
-        if !expected {
-            judged(
-                .useAfterFree, on: endpoint.id,
-                listed
-                    ? log.finding(
-                        .useAfterFree, "a deleted item is still listed",
-                        expected: "\(endpoint.displayName) without \(parameter) \(Template.plainText(id))",
-                        actual: "still listed") : nil)
-        }
-    }
-
-    /// Whether a listing may be one page of several.
-    static func mayBePartial(_ body: JSONValue, count: Int) -> Bool {
-        if count >= 10 { return true }
-        guard case .object(let object) = body else { return false }
-        for key in ["next", "next_page", "nextPage", "next_cursor", "nextCursor", "cursor"] {
-            if let value = object[key], value != .null { return true }
-        }
-        for key in ["count", "total", "total_count", "totalCount"] {
-            if let total = object[key]?.numberValue, total.doubleValue > Double(count) { return true }
-        }
-        return false
-    }
-
     /// A listing request, with the largest page the description allows when it has a limit
     /// parameter, or `limit` items.
     func listDraft(_ endpoint: Endpoint, parent: LiveValues.Address, limit: Int?) -> RequestDraft {
         var request = draft(endpoint, at: parent)
+        // A search sent with `POST` carries the simplest body it takes (often none).
+        if endpoint.request?.isRequired == true, let body = simplestBody(for: endpoint, live: LiveValues()) {
+            request.body = body
+        }
         if let parameter = ListingLimit.parameter(of: endpoint, in: contract.document) {
             let bounds = ListingLimit.bounds(of: parameter, in: contract.document)
             let value = limit.map { max($0, bounds.minimum ?? $0) } ?? bounds.maximum
@@ -82,11 +27,21 @@ extension ResourceStory {
             let parameter = ListingLimit.parameter(of: endpoint, in: contract.document)
         else { return }
         let limit = max(1, ListingLimit.bounds(of: parameter, in: contract.document).minimum ?? 1)
-        let step = await send(listDraft(endpoint, parent: parent, limit: limit))
+        let request = listDraft(endpoint, parent: parent, limit: limit)
+        let step = await send(request)
         guard step.succeeded, let body = step.body,
             let location = ListingLimit.array(in: body, for: parameter),
             case .array(let items)? = location.resolve(in: body)
         else { return }
+        // The next page of that size must add up with the count the first one declared.
+        let page = ListingPage(body: body, ids: listedIDs(in: body), query: request.query)
+        let names = Set(endpoint.parameters.filter { $0.location == .query }.map(\.name))
+        let next: (name: String, value: JSONValue)? =
+            ListingPage.offsetNames.first(where: names.contains).map { ($0, .number(JSONNumber(limit))) }
+            ?? ListingPage.pageNames.first(where: names.contains).map { ($0, .number(2)) }
+        if page.total != nil, let next {
+            _ = await listedPage(endpoint, parent: parent, extra: next, limit: limit, live: &live)
+        }
         judged(
             .limitRespected, on: endpoint.id,
             items.count > limit

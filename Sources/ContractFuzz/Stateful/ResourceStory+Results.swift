@@ -33,9 +33,11 @@ extension ResourceStory {
             return cases.finished(result, sent: sent)
         }
         if let endpoint = contract.endpoint(primaryEndpointID) {
-            // Nothing judged because nothing could be created: not a pass.
-            if tallies.isEmpty, responseFindings.isEmpty, let createProblem {
-                return [cases.finished(skippedCase("no item to follow: \(createProblem)"), sent: sent)]
+            // A story that followed no item did not run, whatever its listings showed: not a pass.
+            if responseFindings.isEmpty,
+                let reason = notRun ?? createProblem.map({ "no item to follow: \($0)" })
+            {
+                return results + [cases.finished(skippedCase(reason), sent: sent)]
             }
             let checks = Array(Set(responseFindings.map(\.check))).sorted()
             var result = cases.start(

@@ -29,6 +29,7 @@ extension ResourceStory {
         case .failure: break
         }
         if case .success(let response) = answer {
+            if let etag = response.header("ETag") { lastETag = etag }
             let expectedGone =
                 gone && [404, 410].contains(response.status)
                 && draft.endpoint.response(for: response.status) == nil
@@ -48,17 +49,28 @@ extension ResourceStory {
     /// The response checks of `conform run` on a story's answer; each finding once.
     mutating func checkResponse(_ response: HTTPResponse, to record: HTTPRequest, endpoint: Endpoint) {
         if contract.auth?.expectsRejection(endpoint.id, status: response.status) == true { return }
+        checkAnswer(response, to: record, endpoint: endpoint)
+    }
+
+    /// The response checks of any request, on an answer to a request sent without the run's
+    /// credentials: a 401 the operation does not declare is a finding like any other.
+    mutating func checkAnswer(_ response: HTTPResponse, to record: HTTPRequest, endpoint: Endpoint) {
+        for finding in answerFindings(response, to: record, endpoint: endpoint)
+        where !responseFindings.contains(where: { $0.check == finding.check && $0.message == finding.message }
+        ) {
+            responseFindings.append(finding)
+        }
+    }
+
+    /// The findings of `conform run`'s response checks on one answer, each with its reproducer.
+    func answerFindings(_ response: HTTPResponse, to record: HTTPRequest, endpoint: Endpoint) -> [Finding] {
         let checker = ResponseChecker(
             contract: contract, schemas: fuzzer.schemas,
             checks: EndpointSession.responseChecks + [.statusCodeConformance])
-        for var finding in checker.check(response, to: record, endpoint: endpoint).findings {
-            guard
-                !responseFindings.contains(where: {
-                    $0.check == finding.check && $0.message == finding.message
-                })
-            else { continue }
+        return checker.check(response, to: record, endpoint: endpoint).findings.map { finding in
+            var finding = finding
             finding.curl = CaseBuilder(redaction: fuzzer.configuration.redaction).reproducer(record)
-            responseFindings.append(finding)
+            return finding
         }
     }
 
@@ -90,7 +102,8 @@ extension ResourceStory {
         // A story's request is a valid one: required query and header parameters are sent too
         // (`GET /redirect-to?url=…`), with the simplest value their schema accepts.
         for parameter in endpoint.parameters where parameter.isRequired && parameter.location != .path {
-            guard let value = requiredValue(of: parameter, on: endpoint) else { continue }
+            let conditional = parameter.location == .header ? conditionalValue(of: parameter) : nil
+            guard let value = conditional ?? requiredValue(of: parameter, on: endpoint) else { continue }
             if parameter.location == .query {
                 draft.query.append((parameter.name, value))
             } else {
@@ -98,22 +111,6 @@ extension ResourceStory {
             }
         }
         return draft
-    }
-
-    /// The simplest value `parameter`'s schema accepts, else a generated one; a parameter without
-    /// a schema takes any text.
-    private func requiredValue(of parameter: Parameter, on endpoint: Endpoint) -> JSONValue? {
-        guard let pointer = parameter.schemaPointer, let schema = pointer.resolve(in: contract.document)
-        else {
-            return "value"
-        }
-        let accepts = { (value: JSONValue) in fuzzer.schemas.validate(value, at: pointer).isValid }
-        if let simplest = fuzzer.generator.simplestInstance(for: schema), accepts(simplest) {
-            return simplest
-        }
-        return fuzzer.generator.validInstance(
-            for: schema, seed: fuzzer.configuration.seed, key: "\(endpoint.id) \(parameter.name)",
-            accepts: accepts)
     }
 
     /// A valid body for `endpoint`, generated from its request schema; nil when it needs one Conform
@@ -131,10 +128,12 @@ extension ResourceStory {
             contract: contract, endpoint: endpoint, variables: live.variables, schemas: fuzzer.schemas,
             generator: fuzzer.generator, live: live, model: model, validity: fuzzer.validity)
         draws += 1
-        let candidates = generator.positive(count: draws + Self.fullestOf, random: &random, plain: true)
-            .filter {
-                $0.intent == .positive && $0.draft.accept == nil
-            }
+        let valid = generator.positive(count: draws + Self.fullestOf, random: &random, plain: true)
+            .filter { $0.intent == .positive && $0.draft.accept == nil }
+        // A client's text has no surrounding spaces: a server that trims them would hide what a
+        // story judges (text stored as sent).
+        let plain = valid.filter { Self.isPlainText($0.draft.body) }
+        let candidates = plain.isEmpty ? valid : plain
         // The first request of a story carries the fullest body (every property it can set), so
         // what later changes leave alone can be seen; later ones take fresh values in turn.
         let chosen =
@@ -144,7 +143,51 @@ extension ResourceStory {
         guard var request = chosen?.draft else { return nil }
         for name in endpoint.path.parameterNames { request.path[name] = address[name] }
         request.accept = nil
+        // A client leaves out the optional parameters it does not need (an API-version header
+        // filled with made-up text is refused), and gives the required ones described values.
+        let required = endpoint.parameters.filter { $0.isRequired && $0.location != .path }
+        var query: [(name: String, value: JSONValue)] = []
+        var headers: [(name: String, value: JSONValue)] = []
+        for parameter in required {
+            if parameter.location == .query {
+                let generated = request.query.first { $0.name == parameter.name }?.value
+                if let value = generated ?? requiredValue(of: parameter, on: endpoint) {
+                    query.append((parameter.name, value))
+                }
+            } else if let value = conditionalValue(of: parameter)
+                ?? requiredValue(of: parameter, on: endpoint)
+            {
+                headers.append((parameter.name, value))
+            }
+        }
+        request.query = query
+        request.headers = headers
+        if case .json(let value) = request.body, let pointer = endpoint.request?.schemaPointer,
+            case .object(let object) = value, let schema = navigator.schema(at: pointer)
+        {
+            let isValid = { (candidate: JSONObject) in
+                fuzzer.schemas.validate(.object(candidate), at: pointer).isValid
+            }
+            request.body = .json(
+                .object(withReferences(object, schema: schema, live: live, isValid: isValid)))
+        }
         return request
+    }
+
+    /// Whether every text of a body is free of surrounding spaces and control characters.
+    static func isPlainText(_ body: RequestDraft.Body) -> Bool {
+        guard case .json(let value) = body else { return true }
+        func plain(_ value: JSONValue) -> Bool {
+            switch value {
+            case .string(let text):
+                return text == text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    && !text.unicodeScalars.contains { $0.value < 0x20 }
+            case .array(let elements): return elements.allSatisfy(plain)
+            case .object(let object): return object.members.allSatisfy { plain($0.value) }
+            default: return true
+            }
+        }
+        return plain(value)
     }
 
     /// How many candidates the first request of a story chooses its fullest body among.
@@ -159,18 +202,35 @@ extension ResourceStory {
     // MARK: - Create, read, list
 
     /// Creates an item under `parent`; its address when the answer names it.
+    ///
+    /// The first bodies hold evidence (every writable property at a value a reset would change);
+    /// a server may refuse a body its description allows (a blank title where the description sets
+    /// no minLength, a reference to an item that does not exist): that is fuzzing's finding, and
+    /// the story tries the simplest valid body, then others.
     mutating func create(parent: LiveValues.Address, live: inout LiveValues) async -> LiveValues.Address? {
         guard let endpoint = endpoint(.create) else { return nil }
-        // A server may refuse a body its description allows (a blank title where the description
-        // sets no minLength): that is fuzzing's finding; the story tries other valid bodies.
-        var attempt: (step: StoryStep, body: RequestDraft.Body)?
-        for _ in 0..<Self.createAttempts where !isPastDeadline {
-            guard let request = validDraft(for: endpoint, at: parent, live: live) else { return nil }
+        var attempt: (step: StoryStep, body: RequestDraft.Body, chosen: JSONValue?)?
+        var attemptIndex = 0
+        for index in 0..<Self.createAttempts where !isPastDeadline {
+            guard var request = validDraft(for: endpoint, at: parent, live: live) else { return nil }
+            if index < 2 {
+                request.body = evidenceBody(for: endpoint, base: request.body, current: nil, live: live)
+            } else if index == 2, let simplest = simplestBody(for: endpoint, live: live) {
+                request.body = simplest
+            }
+            var chosen: JSONValue?
+            if resource.createsOnItem, let parameter = resource.idParameter {
+                chosen = chosenID(for: endpoint, parameter: parameter, attempt: index)
+                request.path[parameter] = chosen
+                request.body = withoutIDs(request.body, for: endpoint, chosen: chosen)
+            }
             let step = await send(request)
-            attempt = (step, request.body)
+            attempt = (step, request.body, chosen)
+            attemptIndex = index
             if step.succeeded || step.status.map({ $0 >= 500 }) ?? true { break }
         }
-        guard let (step, body) = attempt, step.succeeded, let address = address(from: step, parent: parent)
+        guard let (step, body, chosen) = attempt, step.succeeded,
+            let address = chosenAddress(chosen, parent: parent) ?? address(from: step, parent: parent)
         else {
             if let step = attempt?.step { createProblem = problem(creating: endpoint, step) }
             return nil
@@ -179,6 +239,7 @@ extension ResourceStory {
         live.created(address, of: resource.name)
         if let body = step.body { live.observe(body) }
         sentBodies[addressKey(address)] = body
+        if attemptIndex < 2 { evidenceItems.insert(addressKey(address)) }
         return address
     }
 
@@ -214,9 +275,20 @@ extension ResourceStory {
             if let id = step.body.flatMap(resource.id(in:)) { address[parameter] = id }
             return address
         }
-        guard let body = step.body, let id = resource.id(in: body) else { return nil }
+        // A create that answers the list of what it made (`[{"id": …}]`) names its first item.
+        var body = step.body
+        if case .array(let made)? = body, made.count >= 1 { body = made[0] }
+        guard let body, let id = resource.id(in: body) else { return nil }
         var address = parent
         address[parameter] = id
+        return address
+    }
+
+    /// The address of an item created on its own path: the id the request chose.
+    func chosenAddress(_ chosen: JSONValue?, parent: LiveValues.Address) -> LiveValues.Address? {
+        guard let chosen, let parameter = resource.idParameter else { return nil }
+        var address = parent
+        address[parameter] = chosen
         return address
     }
 
@@ -264,9 +336,26 @@ extension ResourceStory {
     }
 
     /// Learns the items a listing shows (before the story creates any).
+    ///
+    /// Items created on their own path (`/api/contents/{path}`) have no collection to list; a
+    /// client lists them by reading the item path with an empty id (`/api/contents/`, the root
+    /// folder), where the path parameter allows it.
     mutating func learnListed(parent: LiveValues.Address, live: inout LiveValues) async {
-        guard let endpoint = endpoint(.list), !isPastDeadline else { return }
-        let step = await send(draft(endpoint, at: parent))
+        guard !isPastDeadline else { return }
+        let request: RequestDraft
+        if let endpoint = endpoint(.list) {
+            request = draft(endpoint, at: parent)
+        } else if resource.createsOnItem, let read = endpoint(.read), let parameter = resource.idParameter,
+            read.parameters.contains(where: { $0.name == parameter && acceptsEmpty($0) })
+        {
+            var address = parent
+            address[parameter] = ""
+            request = draft(read, at: address)
+        } else {
+            return
+        }
+        let endpoint = request.endpoint
+        let step = await send(request)
         guard step.succeeded, let body = step.body else { return }
         live.observe(body)
         await checkListedReadable(in: body, from: endpoint, live: live)
@@ -276,6 +365,12 @@ extension ResourceStory {
             address[parameter] = id
             live.learn(item: address, of: resource.name)
         }
+    }
+
+    /// Whether a path parameter's schema accepts the empty text.
+    func acceptsEmpty(_ parameter: Parameter) -> Bool {
+        guard parameter.location == .path, let pointer = parameter.schemaPointer else { return false }
+        return fuzzer.schemas.validate("", at: pointer).isValid
     }
 
     /// The ids a listing holds.

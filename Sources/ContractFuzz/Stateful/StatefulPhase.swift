@@ -9,20 +9,30 @@ struct StatefulPhase {
     let model: ResourceModel
     let deadline: ContinuousClock.Instant?
 
-    /// The resources to tell, parents before their children, those with a selected operation only.
+    /// The resources to tell, parents before their children and a resource before those whose
+    /// creates name its items (`flow_id`), those with a selected operation only.
     var resources: [Resource] {
         let selected = Set(fuzzer.endpoints.map(\.id))
         var ordered: [Resource] = []
         var pending = model.resources.filter { resource in
             !Set(resource.operations.values).isDisjoint(with: selected) && isAddressable(resource)
         }
+        let needs = Dictionary(
+            uniqueKeysWithValues: pending.map { resource in
+                (
+                    resource.name,
+                    [resource.parent?.resource].compactMap { $0 }
+                        + model.references(of: resource, in: fuzzer.contract).map(\.name)
+                )
+            })
+        // One at a time, the first in the description's order whose needs are told: a resource
+        // moves only as far as what it needs, so the rest keep the order they are written in.
         while !pending.isEmpty {
-            let ready = pending.filter { resource in
-                resource.parent.map { parent in !pending.contains { $0.name == parent.resource } } ?? true
-            }
-            let next = ready.isEmpty ? pending : ready
-            ordered += next
-            pending.removeAll { candidate in next.contains { $0.name == candidate.name } }
+            let index =
+                pending.firstIndex { resource in
+                    (needs[resource.name] ?? []).allSatisfy { needed in !pending.contains { $0.name == needed } }
+                } ?? 0
+            ordered.append(pending.remove(at: index))
         }
         return ordered
     }
@@ -54,8 +64,17 @@ struct StatefulPhase {
             // Filed where the story's own case is, so the summary and the report agree.
             sent[story.primaryEndpointID, default: 0] += story.sent
             // Nothing listens: the endpoint sessions say so for every endpoint.
-            if story.foundNoServer { break }
+            if story.foundNoServer { return (results, sent) }
         }
+        let probed = Set(results.filter { $0.checks.contains(.ignoredAuth) }.map(\.endpointID))
+        var sweep = ResourceStory(
+            fuzzer: fuzzer, model: model,
+            resource: Resource(
+                name: "secured operations", collection: .root, item: nil, idParameter: nil, parent: nil,
+                operations: [:]),
+            deadline: deadline)
+        await sweep.sweepAuth(fuzzer.endpoints.filter { !probed.contains($0.id) }, live: &live)
+        results += sweep.cases()
         return (results, sent)
     }
 

@@ -4,8 +4,10 @@ import JSONSchema
 
 /// Compares what a request sent with what the server stored, the way a client would notice: only
 /// the properties the request may write (not `readOnly` or `writeOnly` ones), only where both
-/// sides have a value, numbers by value, dates by the instant they name, and text that differs
-/// only in case or surrounding spaces as a normalisation rather than a loss.
+/// sides have a value, numbers by value, dates by the instant they name, an array by the elements
+/// it kept (a server may add its own or order them), and changed text as a loss, unless the
+/// property's format lets a server normalise it (an e-mail address or a host name up to case, a
+/// URI's scheme and host, a UUID's case) or its description says the server does.
 struct StoredComparison {
     let navigator: SchemaNavigator
 
@@ -16,13 +18,18 @@ struct StoredComparison {
     }
 
     /// The places where `stored` does not hold what `sent` gave.
-    func differences(sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?)
-        -> [Difference]
-    {
+    /// The places where `stored` does not hold what `sent` gave. With `nullShowsNothing` (an
+    /// answer compared with a later read), a `null` in `sent` is a value the answer left out.
+    func differences(
+        sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?,
+        nullShowsNothing: Bool = false
+    ) -> [Difference] {
         guard let sent else { return [] }
         let schema = schemaPointer.flatMap(navigator.schema(at:))
         var found: [Difference] = []
-        compare(sent, stored, schema: schema, pointer: "", into: &found, depth: 0)
+        compare(
+            sent, stored, schema: schema, pointer: "", into: &found, depth: 0,
+            nullShowsNothing: nullShowsNothing)
         return found
     }
 
@@ -38,18 +45,33 @@ struct StoredComparison {
         let writable = navigator.resolve(schema)["properties"]?.objectValue?.keys ?? []
         var found: [Difference] = []
         for key in writable where !sentKeys.contains(key) && !isExempt(key, in: schema) {
-            guard let was = old[key], let now = new[key], !equivalent(was, now) else { continue }
+            guard let was = old[key], let now = new[key],
+                !unchanged(was, now, schema: navigator.property(key, of: schema), depth: 0)
+            else { continue }
             found.append(Difference(pointer: "/" + key, sent: preview(was), stored: preview(now)))
         }
         return found
     }
 
+    /// Whether what a client wrote of a value is as it was: inside an object, only the properties
+    /// its schema declares (a server's own `last_modified` inside `data` changes on every write).
+    private func unchanged(_ was: JSONValue, _ now: JSONValue, schema: JSONValue?, depth: Int) -> Bool {
+        guard case .object(let before) = was, case .object(let after) = now, let schema, depth < 16 else {
+            return equivalent(was, now, schema: schema)
+        }
+        let declared = navigator.resolve(schema)["properties"]?.objectValue?.keys ?? []
+        return declared.allSatisfy { key in
+            guard let old = before[key], let new = after[key], !isExempt(key, in: schema) else { return true }
+            return unchanged(old, new, schema: navigator.property(key, of: schema), depth: depth + 1)
+        }
+    }
+
     private func compare(
         _ sent: JSONValue, _ stored: JSONValue, schema: JSONValue?, pointer: String,
         into found: inout [Difference],
-        depth: Int
+        depth: Int, nullShowsNothing: Bool
     ) {
-        guard depth < 16 else { return }
+        guard depth < 16, !(nullShowsNothing && sent == .null) else { return }
         if case .object(let sentObject) = sent, case .object(let storedObject) = stored {
             for member in sentObject.members {
                 guard let value = storedObject[member.key], !isExempt(member.key, in: schema) else {
@@ -58,11 +80,11 @@ struct StoredComparison {
                 let property = schema.flatMap { navigator.property(member.key, of: $0) }
                 compare(
                     member.value, value, schema: property, pointer: pointer + "/" + Self.escaped(member.key),
-                    into: &found, depth: depth + 1)
+                    into: &found, depth: depth + 1, nullShowsNothing: nullShowsNothing)
             }
             return
         }
-        if !equivalent(sent, stored) {
+        if !equivalent(sent, stored, schema: schema) {
             found.append(
                 Difference(
                     pointer: pointer.isEmpty ? "/" : pointer, sent: preview(sent), stored: preview(stored)))
@@ -75,28 +97,36 @@ struct StoredComparison {
         return property["readOnly"] == .bool(true) || property["writeOnly"] == .bool(true)
     }
 
-    /// Equal as a client reads them: numbers by value, date-times by instant, text up to case and
-    /// surrounding spaces, `null` and absent alike.
-    func equivalent(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    /// Equal as a client reads them: numbers by value, date-times by instant, text as it was sent
+    /// (or as its schema lets a server normalise it), arrays by the elements kept.
+    func equivalent(_ a: JSONValue, _ b: JSONValue, schema: JSONValue? = nil) -> Bool {
         if a == b { return true }
+        let resolved = schema.map(navigator.resolve)
         switch (a, b) {
         case (.number(let x), .number(let y)):
             return x.doubleValue == y.doubleValue
         case (.string(let x), .string(let y)):
-            if x.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-                == y.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            {
-                return true
-            }
             if let first = Self.instant(x), let second = Self.instant(y) {
                 return abs(first - second) < 0.001
             }
             if let first = Double(x), let second = Double(y) { return first == second }
-            return false
+            return TextNormalisation(schema: resolved).allows(x, y)
         case (.array(let x), .array(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy(equivalent)
+            let element = resolved.flatMap { navigator.element(0, of: $0) }
+            var left = y
+            for sent in x {
+                guard let index = left.firstIndex(where: { equivalent(sent, $0, schema: element) }) else {
+                    return false
+                }
+                left.remove(at: index)
+            }
+            return true
         case (.object(let x), .object(let y)):
-            return x.members.allSatisfy { member in y[member.key].map { equivalent(member.value, $0) } ?? true
+            return x.members.allSatisfy { member in
+                y[member.key].map {
+                    equivalent(
+                        member.value, $0, schema: resolved.flatMap { navigator.property(member.key, of: $0) })
+                } ?? true
             }
         case (.number(let x), .string(let y)), (.string(let y), .number(let x)):
             return Double(y) == x.doubleValue

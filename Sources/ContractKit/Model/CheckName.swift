@@ -40,6 +40,9 @@ public enum CheckName: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case updateReadsBack = "update_reads_back"
     /// A listing returns more items than its limit parameter asked for.
     case limitRespected = "limit_respected"
+    /// A listing's page does not add up: it holds more or fewer items than its declared count
+    /// (`total`, `count`, `totalCount`), page size and offset leave for it.
+    case listingConsistency = "listing_consistency"
     /// An item created by one identity can be read, changed or deleted by another.
     case objectLevelAuthorization = "object_level_authorization"
 

@@ -45,7 +45,11 @@ struct LifecyclePlanner {
         let generated = Set(contract.endpoints.filter(\.examples.isEmpty).map(\.id))
         func sourceRole(of resource: Resource) -> Resource.Role? {
             guard resource.idParameter != nil else { return nil }
-            if resource.operations[.create].map(generated.contains) == true { return .create }
+            // An item created on its own path needs an id chosen before the call: `run` leaves it
+            // to generated values, as the fuzzer's stories choose one.
+            if !resource.createsOnItem, resource.operations[.create].map(generated.contains) == true {
+                return .create
+            }
             return resource.operations[.list].map(generated.contains) == true ? .list : nil
         }
         for resource in model.resources {
@@ -61,7 +65,10 @@ struct LifecyclePlanner {
                 parentVariables[parent.parameter] = LifecycleStep.idVariable(of: parent.resource)
             }
             let idVariable = LifecycleStep.idVariable(of: resource.name)
-            for (role, endpointID) in resource.operations where generated.contains(endpointID) {
+            for role in Resource.Role.allCases {
+                guard let endpointID = resource.operations[role], generated.contains(endpointID),
+                    byEndpoint[endpointID] == nil, !(role == .create && resource.createsOnItem)
+                else { continue }
                 var variables = parentVariables
                 if role.isItemRole { variables[idParameter] = idVariable }
                 byEndpoint[endpointID] = LifecycleStep(

@@ -40,6 +40,8 @@ public struct Plan: Sendable {
     public init(contract: Contract) {
         var unordered: [Case] = []
         var pointers: [JSONPointer] = []
+        // The resource each case acts on: cases of one resource share a chain, in written order.
+        var families: [String] = []
         let model = ResourceModel(contract: contract)
         resources = model
         let (steps, afterDelete) = LifecyclePlanner(contract: contract, model: model).steps()
@@ -58,13 +60,16 @@ public struct Plan: Sendable {
                 }
                 unordered.append(generated)
                 pointers.append(endpoint.pointer)
+                families.append(model.family(of: endpoint.path))
                 if let step = afterDelete[endpoint.id] {
-                    let (uses, captures) = LifecyclePlanner.variables(of: step, present: present(step.resource))
+                    let (uses, captures) = LifecyclePlanner.variables(
+                        of: step, present: present(step.resource))
                     unordered.append(
                         Case(
                             id: "\(endpoint.id)/after delete", endpointID: endpoint.id, exampleIndex: nil,
                             name: "read after the delete", uses: uses, captures: captures, lifecycle: step))
                     pointers.append(endpoint.pointer)
+                    families.append(model.family(of: endpoint.path))
                 }
             }
             for (index, example) in endpoint.examples.enumerated() {
@@ -77,6 +82,7 @@ public struct Plan: Sendable {
                         },
                         captures: example.capturedVariables))
                 pointers.append(example.pointer)
+                families.append(model.family(of: endpoint.path))
             }
         }
         var capturers: [String: [Int]] = [:]
@@ -125,7 +131,8 @@ public struct Plan: Sendable {
         var position = Array(repeating: 0, count: unordered.count)
         for (index, original) in order.enumerated() { position[original] = index }
         prerequisites = order.map { original in dependencies[original].map { position[$0] }.sorted() }
-        // Chains: connected components over dependencies, each in run order.
+        // Chains: connected components over dependencies and resources, each in run order, so
+        // examples that touch one resource never run beside each other, whatever the concurrency.
         var component = Array(0..<unordered.count)
         func root(_ index: Int) -> Int {
             var current = index
@@ -134,6 +141,14 @@ public struct Plan: Sendable {
         }
         for (index, sources) in dependencies.enumerated() {
             for source in sources { component[root(source)] = root(index) }
+        }
+        var firstOfFamily: [String: Int] = [:]
+        for (index, family) in families.enumerated() {
+            if let first = firstOfFamily[family] {
+                component[root(index)] = root(first)
+            } else {
+                firstOfFamily[family] = index
+            }
         }
         var chainOf: [Int: Int] = [:]
         for (position, original) in order.enumerated() {

@@ -32,11 +32,41 @@ public enum IDField {
 
     /// The one of `keys` that holds an item's id, or nil: a candidate name, else a key ending in `id`.
     public static func name(among keys: [String], parameter: String, collection: String = "") -> String? {
+        candidate(among: keys, parameter: parameter, collection: collection)
+            ?? keys.first { $0.lowercased().hasSuffix("id") }
+    }
+
+    /// The one of `keys` that is a candidate name of an item's id, or nil.
+    static func candidate(among keys: [String], parameter: String, collection: String) -> String? {
         let present = Set(keys)
-        if let found = candidates(parameter: parameter, collection: collection).first(where: present.contains) {
-            return found
+        return candidates(parameter: parameter, collection: collection).first(where: present.contains)
+    }
+
+    /// The members an answer may wrap its item in (`{"data": {"id": 7}}`), most usual first: the
+    /// usual names, then the singular of the collection (`{"todo": {...}}` for `/todos`).
+    public static func envelopes(collection: String = "") -> [String] {
+        var names = ["data", "item", "result", "resource", "record", "object", "entity"]
+        if let last = collection.split(separator: "/").last(where: { !$0.hasPrefix("{") }) {
+            let singular = singularOf(String(last))
+            if !names.contains(singular) { names.append(singular) }
         }
-        return keys.first { $0.lowercased().hasSuffix("id") }
+        return names
+    }
+
+    /// The object an answer holds its item in: the answer itself when it names an id candidate,
+    /// else the first envelope member that is an object naming one, else the answer.
+    public static func item(in object: JSONObject, parameter: String, collection: String = "") -> JSONObject {
+        if candidate(among: object.keys, parameter: parameter, collection: collection) != nil {
+            return object
+        }
+        for key in envelopes(collection: collection) {
+            if case .object(let inner)? = object[key],
+                candidate(among: inner.keys, parameter: parameter, collection: collection) != nil
+            {
+                return inner
+            }
+        }
+        return object
     }
 
     /// Where a listing keeps its items: the body itself when it is an array, else its first array
@@ -64,8 +94,9 @@ public enum IDField {
 extension Resource {
     /// The id an item's JSON object holds, by the resource's id names; nil when it holds none.
     public func id(in body: JSONValue) -> JSONValue? {
-        guard case .object(let object) = body, let parameter = idParameter,
-            let field = IDField.name(in: object, parameter: parameter, collection: collection.template),
+        guard case .object(let answer) = body, let parameter = idParameter else { return nil }
+        let object = IDField.item(in: answer, parameter: parameter, collection: collection.template)
+        guard let field = IDField.name(in: object, parameter: parameter, collection: collection.template),
             let value = object[field], value.stringValue != nil || value.numberValue != nil
         else { return nil }
         return value
@@ -90,7 +121,8 @@ extension Resource {
 
     /// The ids a listing's answer holds, in order.
     public func listedIDs(in body: JSONValue) -> [JSONValue] {
-        guard let location = IDField.itemsLocation(in: body), case .array(let items)? = location.resolve(in: body)
+        guard let location = IDField.itemsLocation(in: body),
+            case .array(let items)? = location.resolve(in: body)
         else { return [] }
         return items.compactMap(id(in:))
     }

@@ -11,13 +11,17 @@ public enum IDSource: Sendable, Hashable, CustomStringConvertible {
     case property(endpoint: String, pattern: String)
     /// Any value of a property with the id's name seen in an earlier answer.
     case seen(names: [String])
+    /// The client: items are created on their own path, with an id the request chooses.
+    case chosen(endpoint: String)
 
     public var description: String {
         switch self {
         case .capture(let variable, let endpoint): return "the capture {{\(variable)}} of \(endpoint)"
         case .location(let endpoint): return "the Location header of \(endpoint)"
         case .property(let endpoint, let pattern): return "\(pattern) in the answer of \(endpoint)"
-        case .seen(let names): return "any \(names.prefix(3).joined(separator: "/")) seen in an earlier answer"
+        case .seen(let names):
+            return "any \(names.prefix(3).joined(separator: "/")) seen in an earlier answer"
+        case .chosen(let endpoint): return "an id Conform chooses, created by \(endpoint)"
         }
     }
 }
@@ -42,21 +46,29 @@ extension ResourceModel {
             }
         }
         let names = IDField.candidates(parameter: parameter, collection: resource.collection.template)
+        if resource.createsOnItem, let create = resource.operations[.create] {
+            sources.append(.chosen(endpoint: create))
+        }
         if let create = resource.operations[.create].flatMap(contract.endpoint) {
-            let success = create.responses.filter { $0.status.covers(201) || $0.status.covers(200) }
-            if success.contains(where: { $0.headers.contains { $0.name.caseInsensitiveEquals("Location") } }) {
+            let success = Self.successResponses(of: create)
+            if success.contains(where: { $0.headers.contains { $0.name.caseInsensitiveEquals("Location") } })
+            {
                 sources.append(.location(endpoint: create.id))
             }
             for response in success {
-                if let pattern = Self.idPattern(in: response.schemaPointer, navigator: navigator, names: names, list: false) {
+                if let pattern = Self.idPattern(
+                    in: response.schemaPointer, navigator: navigator, names: names, list: false)
+                {
                     sources.append(.property(endpoint: create.id, pattern: pattern))
                     break
                 }
             }
         }
         if let list = resource.operations[.list].flatMap(contract.endpoint) {
-            for response in list.responses where response.status.covers(200) {
-                if let pattern = Self.idPattern(in: response.schemaPointer, navigator: navigator, names: names, list: true) {
+            for response in Self.successResponses(of: list) {
+                if let pattern = Self.idPattern(
+                    in: response.schemaPointer, navigator: navigator, names: names, list: true)
+                {
                     sources.append(.property(endpoint: list.id, pattern: pattern))
                     break
                 }
@@ -77,7 +89,9 @@ extension ResourceModel {
             if navigator.types(of: schema).contains("array") {
                 prefix = "/*"
             } else if let properties = schema["properties"]?.objectValue,
-                let array = properties.members.first(where: { navigator.types(of: $0.value).contains("array") })
+                let array = properties.members.first(where: {
+                    navigator.types(of: $0.value).contains("array")
+                })
             {
                 prefix = "/\(array.key)/*"
                 schema = navigator.resolve(array.value)
@@ -87,8 +101,30 @@ extension ResourceModel {
             guard let element = navigator.element(0, of: schema) else { return nil }
             schema = element
         }
-        let keys = navigator.resolve(schema)["properties"]?.objectValue?.keys ?? []
-        guard let name = names.first(where: keys.contains) else { return nil }
-        return prefix + "/" + name
+        let resolved = navigator.resolve(schema)
+        let keys = resolved["properties"]?.objectValue?.keys ?? []
+        if let name = names.first(where: keys.contains) { return prefix + "/" + name }
+        // An item wrapped in an envelope (`{"data": {...}}`): its id is inside, named by the
+        // envelope's schema, or by the path parameter where the envelope is open.
+        for key in IDField.envelopes() where keys.contains(key) {
+            guard let inner = navigator.property(key, of: resolved),
+                navigator.types(of: inner).contains("object")
+            else { continue }
+            let innerKeys = navigator.resolve(inner)["properties"]?.objectValue?.keys ?? []
+            if let name = names.first(where: innerKeys.contains) { return prefix + "/\(key)/" + name }
+            if !navigator.isClosed(inner), let name = names.first { return prefix + "/\(key)/" + name }
+        }
+        return nil
+    }
+
+    /// The answers of `endpoint` that mean success, the declared 2xx first; `default` only when it
+    /// declares none (an error schema never names where an id is).
+    static func successResponses(of endpoint: Endpoint) -> [ResponseSpec] {
+        let declared = endpoint.responses.filter { response in
+            if case .code(let code) = response.status { return (200..<300).contains(code) }
+            return response.status == .range(2)
+        }
+        .sorted { $0.status < $1.status }
+        return declared.isEmpty ? endpoint.responses.filter { $0.status == .default } : declared
     }
 }

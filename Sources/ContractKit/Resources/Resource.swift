@@ -23,7 +23,7 @@ public struct Resource: Sendable, Hashable {
         public var isItemRole: Bool { ![.create, .list].contains(self) }
 
         public static func < (lhs: Role, rhs: Role) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
         }
     }
 
@@ -43,6 +43,25 @@ public struct Resource: Sendable, Hashable {
     public var parent: Parent?
     /// The endpoint id that plays each role.
     public var operations: [Role: String]
+    /// Whether items are created on their own item path with an id the client chooses (`PUT
+    /// /buckets/{id}`, `PUT /api/contents/{path}`), rather than by the collection.
+    public var createsOnItem: Bool
+    /// Whether the listing is a search sent with `POST` (`POST /flows/filter`), not a `GET`.
+    public var listsBySearch: Bool
+
+    public init(
+        name: String, collection: PathTemplate, item: PathTemplate?, idParameter: String?, parent: Parent?,
+        operations: [Role: String], createsOnItem: Bool = false, listsBySearch: Bool = false
+    ) {
+        self.name = name
+        self.collection = collection
+        self.item = item
+        self.idParameter = idParameter
+        self.parent = parent
+        self.operations = operations
+        self.createsOnItem = createsOnItem
+        self.listsBySearch = listsBySearch
+    }
 
     /// The endpoint ids of the item roles, in lifecycle order.
     public var itemOperations: [String] {

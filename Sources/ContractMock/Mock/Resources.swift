@@ -9,6 +9,8 @@ struct Resources: Sendable {
         var collection: String
         /// The item path's parameter that names an item.
         var parameter: String
+        /// Whether a `PUT` on the item path of a missing item creates it (`PUT /buckets/{id}`).
+        var createsOnItem = false
     }
 
     private var byCollection: [String: Resource] = [:]
@@ -17,7 +19,9 @@ struct Resources: Sendable {
     init(endpoints: [Endpoint]) {
         for resource in ResourceModel(endpoints: endpoints).resources {
             guard let item = resource.item, let parameter = resource.idParameter else { continue }
-            let kept = Resource(collection: resource.collection.shape, parameter: parameter)
+            let kept = Resource(
+                collection: resource.collection.shape, parameter: parameter,
+                createsOnItem: resource.createsOnItem)
             byCollection[resource.collection.shape] = kept
             byItem[item.shape] = kept
         }

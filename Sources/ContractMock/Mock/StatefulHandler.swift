@@ -43,7 +43,8 @@ struct StatefulHandler {
         if mock.resources.item(endpoint.path) != nil { segments.removeLast() }
         var path = segments.joined(separator: "/")
         for (name, value) in pathValues { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
-        return path
+        // `/things/` and `/things/{id}` name one collection.
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     /// The `Location` header of a created item, where the response declares one: the item's path.
@@ -92,7 +93,10 @@ struct StatefulHandler {
     private func itemRequest(_ resource: Resources.Resource, id: String) -> HTTPResponse? {
         // What the store holds wins over an example that expects success: a deleted item is gone
         // even when a "read it back" example matches the request too.
-        guard let stored = store.item(key, id: id) else { return notFound(id) }
+        guard let stored = store.item(key, id: id) else {
+            return endpoint.method == "PUT" && resource.createsOnItem
+                ? createOnItem(resource, id: id) : notFound(id)
+        }
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
         switch endpoint.method {
         case "GET", "HEAD":
@@ -121,6 +125,27 @@ struct StatefulHandler {
         default:
             return nil
         }
+    }
+
+    /// A `PUT` that creates the item it names: the body, with the id the path gives it.
+    private func createOnItem(_ resource: Resources.Resource, id: String) -> HTTPResponse? {
+        let declared = DeclaredResponses(endpoint: endpoint)
+        guard let (status, spec) = declared.response(for: 201).map({ (201, $0) }) ?? success(),
+            (200..<300).contains(status)
+        else { return nil }
+        var item = requestBody ?? .object(JSONObject())
+        if case .object(var object) = item,
+            let field = Self.idField(in: object, parameter: resource.parameter, collection: key)
+                ?? (itemSchema(resource).flatMap { mock.navigator.schema(at: $0) }.map {
+                    declaredProperties($0)
+                })
+                .flatMap({ IDField.name(among: $0, parameter: resource.parameter, collection: key) })
+        {
+            object[field] = .string(id)
+            if itemSchemaAccepts(.object(object), resource) { item = .object(object) }
+        }
+        store.store(key, .init(id: id, value: item))
+        return builder.build(status: status, spec: spec, body: item)
     }
 
     private var requestBody: JSONValue? {

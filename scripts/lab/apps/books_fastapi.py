@@ -157,6 +157,32 @@ def _security_scheme():
 _bearer = _security_scheme()
 
 
+class Stats(BaseModel):
+    books: int
+    reviews: int
+
+
+def _strict_bearer():
+    from fastapi.security import HTTPBearer
+
+    return HTTPBearer()
+
+
+_required_bearer = _strict_bearer()
+
+
+def require_valid_token(credentials=Depends(_required_bearer)):
+    if credentials.credentials != lab.TOKEN:
+        raise HTTPException(status_code=401, detail="Wrong token", headers={"WWW-Authenticate": "Bearer"})
+
+
+@app.get("/stats", response_model=Stats, dependencies=[Depends(require_valid_token)])
+def library_stats():
+    """A secured read: FastAPI's HTTPBearer answers 401 without a token, which it does not declare."""
+    with _lock:
+        return {"books": len(_books), "reviews": sum(len(r) for r in _reviews.values())}
+
+
 @app.get("/books", response_model=list[Book])
 def list_books(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
