@@ -14,6 +14,8 @@ struct BenchOptions: Sendable {
     /// Set for `--profile PHASE`: one small, uninstrumented-friendly workload to run under
     /// `valgrind --tool=callgrind`, without baselines or child processes.
     var profile: String?
+    /// Set for `--write-documents DIR`: the race documents and their schemas are written there.
+    var documentsDirectory: String?
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
@@ -49,8 +51,11 @@ struct BenchOptions: Sendable {
           --profile PHASE  a small fixed workload for callgrind, one of
                            \(ProfileWorkload.phases.prefix(5).joined(separator: ", "))
                            \(ProfileWorkload.phases.dropFirst(5).joined(separator: ", "));
-                           corpus-tape:FILE and corpus-validator:FILE take one file, e.g.
+                           corpus-tape:FILE and corpus-validator:FILE take one file, race:NAME one
+                           25 MB race document (escaped menu, twitter.json, deeply nested, ...), e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile corpus-tape:canada.json
+          --write-documents DIR
+                           write the 25 MB race documents and their schemas into DIR
           -h, --help       show this help
 
         EXIT CODES: 0 the bench ran (targets met or not), 2 usage error or missing inputs.
@@ -94,6 +99,9 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--only takes \(phases.joined(separator: ", "))")
                 }
                 options.only = names
+            case "--write-documents":
+                guard let path = remaining.popFirst() else { throw BenchFailure("--write-documents needs a folder") }
+                options.documentsDirectory = path
             case "-h", "--help": return nil
             default: throw BenchFailure("unknown argument '\(argument)'; see --help")
             }

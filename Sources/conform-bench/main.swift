@@ -126,6 +126,12 @@ do {
         try ProfileWorkload.run(phase)
         exit(0)
     }
+    if let directory = options.documentsDirectory {
+        let written = try RaceDocuments.write(bytes: 25_000_000, into: URL(fileURLWithPath: directory))
+        for file in written.files { print(file.bytes, file.document, file.schema) }
+        if let missing = written.missing { print(missing) }
+        exit(0)
+    }
     if let command = options.peakMemoryCommand, let program = command.first {
         let measured = try ProcessTimer.measure(URL(fileURLWithPath: program), Array(command.dropFirst()))
         print(measured.status, measured.peakBytes)
