@@ -14,6 +14,8 @@ struct BenchOptions: Sendable {
     /// Set for `--profile PHASE`: one small, uninstrumented-friendly workload to run under
     /// `valgrind --tool=callgrind`, without baselines or child processes.
     var profile: String?
+    /// Set when re-launched as the response-body memory probe: the document and schema files.
+    var responseMemoryChild: (document: String, schema: String)?
     /// Set for `--write-documents DIR`: the race documents and their schemas are written there.
     var documentsDirectory: String?
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
@@ -21,7 +23,7 @@ struct BenchOptions: Sendable {
 
     static let phases = [
         "parser", "validator", "corpus", "replay", "proxy", "fuzz", "memory", "startup", "compat",
-        "serverfuzz",
+        "serverfuzz", "validate-race", "validate-memory",
     ]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }
@@ -99,6 +101,11 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--only takes \(phases.joined(separator: ", "))")
                 }
                 options.only = names
+            case "--response-memory-child":
+                guard let document = remaining.popFirst(), let schema = remaining.popFirst() else {
+                    throw BenchFailure("--response-memory-child needs a document and a schema")
+                }
+                options.responseMemoryChild = (document, schema)
             case "--write-documents":
                 guard let path = remaining.popFirst() else { throw BenchFailure("--write-documents needs a folder") }
                 options.documentsDirectory = path

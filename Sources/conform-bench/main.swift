@@ -110,6 +110,13 @@ func runPhases(
         log("server fuzz")
         rows += try ServerFuzzBench(process: process, repetitions: repetitions).run()
     }
+    if let process, options.runs("validate-race") || options.runs("validate-memory") {
+        log("validate race and memory (#38)")
+        rows += try ValidateRaceBench(
+            process: process, repetitions: repetitions, race: options.runs("validate-race"),
+            memory: options.runs("validate-memory")
+        ).run()
+    }
     if let process, options.runs("startup") {
         log("start-up")
         rows += try StartupBench(process: process, repetitions: repetitions).run()
@@ -124,6 +131,10 @@ do {
     }
     if let phase = options.profile {
         try ProfileWorkload.run(phase)
+        exit(0)
+    }
+    if let (document, schema) = options.responseMemoryChild {
+        try MemoryBench.responseProbe(document: document, schema: schema)
         exit(0)
     }
     if let directory = options.documentsDirectory {

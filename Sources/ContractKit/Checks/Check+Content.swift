@@ -96,11 +96,11 @@ extension Check {
             return []
         }
         guard let parsed = context.parsedBody else { return [] }
-        let tape: JSONTape
-        switch parsed.tape {
-        case .success(let scanned):
-            tape = scanned
-        case .failure(let error):
+        // Valid is decided while the body is read; only an invalid body is built as a tree for
+        // the messages.
+        let schema = try? context.schemas.schema(at: schemaPointer)
+        if let schema, parsed.isValid(by: schema) == true { return [] }
+        if case .failure(let error) = parsed.tape {
             let preview = BodyPreview.text(context.response.body, limit: 80)
             return [
                 Finding(
@@ -108,8 +108,12 @@ extension Check {
                     expected: "JSON valid by \(schemaPointer.displayText)", actual: preview)
             ]
         }
-        // Valid is decided on the tape; only an invalid body is built as a tree for the messages.
-        if (try? context.schemas.schema(at: schemaPointer))?.isValid(tape) == true { return [] }
+        // Named twice, a key's last value counts (`JSONParser`'s reading), which the tape holds.
+        if let schema, case .success(let tape) = parsed.tape, tape.duplicateKeys.isEmpty == false,
+            schema.isValid(tape)
+        {
+            return []
+        }
         guard case .success(let body) = parsed.value else { return [] }
         let result = context.schemas.validate(body, at: schemaPointer)
         return SchemaErrorGroups(result.errors, in: body).groups.prefix(20).map { group in

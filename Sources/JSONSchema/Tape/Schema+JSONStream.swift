@@ -6,16 +6,16 @@ extension Schema {
     /// - Parameter progress: told now and then the offset the reading has passed; bytes before it
     ///   are seldom read again (the keys of objects still open are), so a caller holding the text
     ///   in a file mapping may let the system drop those pages.
-    /// - Throws: the `JSONParseError` `JSONParser` gives when `bytes` is not JSON.
-    public func isValid(
+    /// - Returns: nil when the text is not JSON or names a key twice: read it with `JSONParser`
+    ///   (or `isValid(json:)` on its bytes) for the error or the duplicates.
+    public func isValidWhileReading(
         json bytes: UnsafeRawBufferPointer, options: JSONParser.Options = .default,
         progress: ((Int) -> Void)? = nil
-    ) throws(JSONParseError) -> Bool {
-        let text = bytes.bindMemory(to: UInt8.self)
-        switch streamedVerdict(text, options: options, progress: progress) {
+    ) -> Bool? {
+        switch streamedVerdict(bytes.bindMemory(to: UInt8.self), options: options, progress: progress) {
         case .valid: return true
         case .invalid: return false
-        case .undecided: return try isValidOnTape(Array(text), options: options)
+        case .undecided: return nil
         }
     }
 
