@@ -107,7 +107,9 @@ struct BenchOptions: Sendable {
                 }
                 options.responseMemoryChild = (document, schema)
             case "--write-documents":
-                guard let path = remaining.popFirst() else { throw BenchFailure("--write-documents needs a folder") }
+                guard let path = remaining.popFirst() else {
+                    throw BenchFailure("--write-documents needs a folder")
+                }
                 options.documentsDirectory = path
             case "-h", "--help": return nil
             default: throw BenchFailure("unknown argument '\(argument)'; see --help")

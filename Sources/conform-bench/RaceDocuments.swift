@@ -20,16 +20,19 @@ struct RaceDocuments {
     static func write(bytes: Int, into directory: URL) throws -> RaceDocuments {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let corpus = CorpusDocument.corpus()
-        let sources = [CorpusDocument.escapedMenu(bytes: 0)] + corpus.documents + [CorpusDocument.deepNesting(bytes: 0)]
+        let sources =
+            [CorpusDocument.escapedMenu(bytes: 0)] + corpus.documents + [CorpusDocument.deepNesting(bytes: 0)]
         var files: [File] = []
         for source in sources {
             let (text, schema) = source.large(bytes)
-            let stem = source.name.replacingOccurrences(of: ".json", with: "").replacingOccurrences(of: " ", with: "-")
+            let stem = source.name.replacingOccurrences(of: ".json", with: "").replacingOccurrences(
+                of: " ", with: "-")
             let document = directory.appendingPathComponent("\(stem).json")
             let schemaFile = directory.appendingPathComponent("\(stem).schema.json")
             try Data(text).write(to: document, options: .atomic)
             try Data(schema.utf8).write(to: schemaFile, options: .atomic)
-            files.append(File(name: source.name, document: document.path, schema: schemaFile.path, bytes: text.count))
+            files.append(
+                File(name: source.name, document: document.path, schema: schemaFile.path, bytes: text.count))
         }
         return RaceDocuments(files: files, missing: corpus.missing)
     }

@@ -36,10 +36,12 @@ struct ValidateRaceBench {
                     conform: arguments, against: .orjson, [file.schema, file.document], missing: missing)
                 var row = PythonRace(process: process, repetitions: repetitions).row(
                     area: "Validate (#38)",
-                    name: "conform validate vs orjson + jsonschema_rs, \(file.name) \(Figure.megabytes(Double(file.bytes)))",
+                    name:
+                        "conform validate vs orjson + jsonschema_rs, \(file.name) \(Figure.megabytes(Double(file.bytes)))",
                     outcome, target: Self.speedTarget)
                 row.baseline += " (load \(LoadAverage.now))"
                 rows.append(row)
+                rows.append(try limits(file))
             }
             if memory {
                 rows += try memoryRows(file, arguments: arguments)
@@ -48,12 +50,32 @@ struct ValidateRaceBench {
         return rows
     }
 
+    /// How far the race is from the machine's limits: the same process only starting
+    /// (`--version`), only reading the file's structure (`validate` without a schema: the
+    /// streaming scan with nothing to check), and the file's plain read.
+    private func limits(_ file: RaceDocuments.File) throws -> BenchRow {
+        let startUp = try process.median(["--version"], repetitions: repetitions)
+        let scan = try process.median(["validate", file.document], repetitions: repetitions)
+        var reads: [Double] = []
+        for _ in 0..<repetitions {
+            reads.append(try Stopwatch.time { _ = try Data(contentsOf: URL(fileURLWithPath: file.document)) })
+        }
+        return BenchRow(
+            area: "Validate (#38)",
+            name: "limits for \(file.name): start-up / structure scan (process) / plain read",
+            measured:
+                "\(Figure.milliseconds(startUp)) / \(Figure.milliseconds(scan)) / \(Figure.milliseconds(Stopwatch.median(reads)))",
+            baseline: "load \(LoadAverage.now)", ratio: "–", target: "–", met: nil)
+    }
+
     private func memoryRows(_ file: RaceDocuments.File, arguments: [String]) throws -> [BenchRow] {
         let size = Double(file.bytes)
         var peaks: [Double] = []
         for _ in 0..<max(1, repetitions / 2) {
             let (peak, status) = try process.peakMemory(arguments)
-            guard status == 0 else { throw BenchFailure("conform validate \(file.name) exited with \(status)") }
+            guard status == 0 else {
+                throw BenchFailure("conform validate \(file.name) exited with \(status)")
+            }
             peaks.append(peak)
         }
         let peak = Stopwatch.median(peaks)
@@ -69,7 +91,8 @@ struct ValidateRaceBench {
                 area: "Validate (#38)",
                 name: "response body \(file.name): held and checked as run/fuzz/proxy do (child growth)",
                 measured: "+\(Figure.megabytes(body.growth))", baseline: "body \(Figure.megabytes(size))",
-                ratio: Figure.times(body.growth / size), target: "≤ \(Figure.fixed(Self.memoryTarget, 2))× body",
+                ratio: Figure.times(body.growth / size),
+                target: "≤ \(Figure.fixed(Self.memoryTarget, 2))× body",
                 met: body.growth / size <= Self.memoryTarget),
         ]
     }

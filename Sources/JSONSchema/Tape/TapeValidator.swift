@@ -207,7 +207,9 @@ struct TapeValidator {
 
     /// The value at `cursor` as a `JSONValue`, materialized once for consecutive requests.
     mutating func value(at cursor: Int) -> JSONValue {
-        if materialized.cursor != cursor { materialized = (cursor, JSONTape.materialize(entries, cursor, bytes)) }
+        if materialized.cursor != cursor {
+            materialized = (cursor, JSONTape.materialize(entries, cursor, bytes))
+        }
         return materialized.value
     }
 
