@@ -8,6 +8,10 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The modules, bottom up: each depends only on those listed before it (docs/architecture.md).
+/// ConformHTTP and JSONSchema depend on nothing; ContractKit reads contracts and judges exchanges;
+/// the engines (ContractFuzz, ContractMock, ConformTraffic, ContractCompat) and the reports sit on
+/// ContractKit, never on each other; ContractTesting and ConformCLI put them together.
 let package = Package(
     name: "Conform",
     platforms: [.macOS(.v15)],
@@ -18,6 +22,7 @@ let package = Package(
         .library(name: "SchemaGeneration", targets: ["SchemaGeneration"]),
         .library(name: "ContractFuzz", targets: ["ContractFuzz"]),
         .library(name: "ContractMock", targets: ["ContractMock"]),
+        .library(name: "ConformTraffic", targets: ["ConformTraffic"]),
         .library(name: "ContractReports", targets: ["ContractReports"]),
         .library(name: "ContractCompat", targets: ["ContractCompat"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
@@ -26,14 +31,17 @@ let package = Package(
         .executable(name: "conform-bench", targets: ["conform-bench"]),
     ],
     targets: [
+        // Foundations: no dependencies.
+        .target(name: "ConformHTTP", swiftSettings: settings),
         .target(
             name: "JSONSchema", exclude: ["MetaSchemas/LICENSE", "MetaSchemas/generate.sh"],
             swiftSettings: settings),
-        .target(name: "ConformHTTP", swiftSettings: settings),
         .target(name: "SchemaGeneration", dependencies: ["JSONSchema"], swiftSettings: settings),
+        // Contracts: loading, the model, requests and checks.
         .target(
             name: "ContractKit", dependencies: ["ConformHTTP", "JSONSchema", "SchemaGeneration"],
             swiftSettings: settings),
+        // Engines and reports, each on ContractKit only.
         .target(
             name: "ContractFuzz",
             dependencies: ["ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit"],
@@ -43,52 +51,64 @@ let package = Package(
             dependencies: ["ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit"],
             swiftSettings: settings),
         .target(
+            name: "ConformTraffic", dependencies: ["ConformHTTP", "JSONSchema", "ContractKit"],
+            swiftSettings: settings),
+        .target(
             name: "ContractReports", dependencies: ["ConformHTTP", "JSONSchema", "ContractKit"],
             swiftSettings: settings),
         .target(
             name: "ContractCompat", dependencies: ["JSONSchema", "ContractKit"], swiftSettings: settings),
+        // What users run: the Swift Testing driver and the command line.
         .target(
             name: "ContractTesting",
-            dependencies: ["ConformHTTP", "JSONSchema", "ContractKit", "ContractFuzz", "ContractMock"],
+            dependencies: [
+                "ConformHTTP", "JSONSchema", "ContractKit", "ContractFuzz", "ContractMock", "ConformTraffic",
+            ],
             swiftSettings: settings),
         .target(
             name: "ConformCLI",
             dependencies: [
                 "ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz",
                 "ContractMock",
-                "ContractReports", "ContractCompat",
+                "ConformTraffic", "ContractReports", "ContractCompat",
             ],
             swiftSettings: settings),
-        .target(name: "RestaurantClient", swiftSettings: settings),
         .executableTarget(name: "conform", dependencies: ["ConformCLI"], swiftSettings: settings),
         .executableTarget(
             name: "conform-bench",
             dependencies: [
                 "ConformHTTP", "JSONSchema", "SchemaGeneration", "ContractKit", "ContractFuzz",
                 "ContractMock",
-                "ContractCompat",
+                "ConformTraffic", "ContractCompat",
             ],
             swiftSettings: settings),
+        // The sample app's client models.
+        .target(name: "RestaurantClient", swiftSettings: settings),
+
+        // Helpers every test target may share (golden files, paths to ../shared, raw sockets).
         .target(
-            name: "ConformTestSupport", dependencies: ["ConformHTTP"], path: "Tests/ConformTestSupport",
+            name: "ConformTestSupport", dependencies: ["ConformHTTP", "JSONSchema"],
+            path: "Tests/ConformTestSupport",
             swiftSettings: settings),
         .testTarget(
             name: "ConformHTTPTests", dependencies: ["ConformHTTP", "ConformTestSupport"],
             swiftSettings: settings),
         .testTarget(
-            name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["Fixtures"],
+            name: "JSONSchemaTests", dependencies: ["ConformTestSupport", "JSONSchema"],
+            exclude: ["Fixtures"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SchemaGenerationTests",
+            dependencies: ["ConformTestSupport", "SchemaGeneration", "JSONSchema", "ContractKit"],
             swiftSettings: settings),
         .testTarget(
             name: "ContractKitTests",
             dependencies: ["ConformTestSupport", "ConformHTTP", "ContractKit", "JSONSchema", "ContractMock"],
             exclude: ["Fixtures", "OpenAPI/Fixtures"], swiftSettings: settings),
         .testTarget(
-            name: "SchemaGenerationTests",
-            dependencies: ["ConformTestSupport", "SchemaGeneration", "JSONSchema", "ContractKit"],
-            swiftSettings: settings),
-        .testTarget(
             name: "ContractFuzzTests",
             dependencies: [
+                "ConformTestSupport",
                 "ConformHTTP", "ContractFuzz", "SchemaGeneration", "JSONSchema", "ContractKit",
                 "ContractMock",
             ],
@@ -96,17 +116,18 @@ let package = Package(
         .testTarget(
             name: "ContractMockTests",
             dependencies: [
-                "ConformTestSupport",
-                "ConformHTTP", "ContractMock", "ContractKit", "ContractFuzz", "JSONSchema",
+                "ConformTestSupport", "ConformHTTP", "ContractMock", "ContractKit", "ContractFuzz",
+                "JSONSchema",
                 "SchemaGeneration",
             ],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
-            name: "ConformCLITests",
+            name: "ConformTrafficTests",
             dependencies: [
-                "ConformTestSupport", "ConformHTTP", "ConformCLI", "conform", "ContractKit", "ContractMock",
+                "ConformTestSupport", "ConformHTTP", "ConformTraffic", "ContractKit", "ContractMock",
+                "JSONSchema",
             ],
-            swiftSettings: settings),
+            exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "ContractReportsTests",
             dependencies: [
@@ -120,6 +141,12 @@ let package = Package(
         .testTarget(
             name: "ContractTestingTests",
             dependencies: ["ConformHTTP", "ContractTesting", "ContractKit", "ContractMock"],
+            exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "ConformCLITests",
+            dependencies: [
+                "ConformTestSupport", "ConformHTTP", "ConformCLI", "conform", "ContractKit", "ContractMock",
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "RestaurantClientTests",

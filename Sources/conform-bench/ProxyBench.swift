@@ -1,4 +1,5 @@
 import ConformHTTP
+import ConformTraffic
 import ContractKit
 import ContractMock
 import Foundation

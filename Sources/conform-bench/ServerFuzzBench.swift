@@ -104,7 +104,9 @@ struct ServerFuzzBench {
             }
             let baseURL = try Self.servedURL(in: log)
             let (seconds, status) = try ProcessTimer.run(
-                st, ["run", Self.description, "--url", baseURL, "--seed", "1"])
+                st,
+                // No example database: st would keep one under .schemathesis/ in the working folder.
+                ["run", Self.description, "--url", baseURL, "--seed", "1", "--generation-database", "none"])
             guard status == 0 else { throw BenchFailure("st run exited with \(status) against conform mock") }
             times.append(seconds)
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

@@ -134,19 +134,8 @@ struct BoundedOutputTests {
         var runs: [[String]] = [["--noout", file.path]]
         runs += (xsds ?? []).map { ["--noout", "--schema", $0.path, file.path] }
         for arguments in runs {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(
-                process.terminationStatus == 0,
-                "xmllint \(arguments.joined(separator: " ")): \(String(decoding: data.prefix(4000), as: UTF8.self))"
-            )
+            let (status, output) = try TestProcess.run(tool, arguments)
+            #expect(status == 0, "xmllint \(arguments.joined(separator: " ")): \(output.prefix(4000))")
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("conform check and conform proxy")
 struct TrafficCommandTests {
-    static func har(_ name: String) -> String { repo("Tests/ContractKitTests/Fixtures/HAR/\(name)") }
+    static func har(_ name: String) -> String { repo("Tests/ConformTrafficTests/Fixtures/HAR/\(name)") }
 
     static func reportsFolder() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("conform-traffic-\(UUID().uuidString)")

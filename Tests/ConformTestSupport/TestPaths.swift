@@ -42,3 +42,24 @@ package enum TestPaths {
         return folder
     }
 }
+
+/// Runs command-line tools for the tests that check Conform's output with them (`xmllint`, `git`).
+package enum TestProcess {
+    /// Runs `tool` with `arguments` (in `folder` when given) and returns its exit status and its
+    /// standard output and error together.
+    package static func run(_ tool: String, _ arguments: [String], in folder: URL? = nil) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -55,15 +55,7 @@ package enum XMLLint {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("report.xml")
         try Data(xml.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--noout", "--schema", schema.path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let (status, output) = try TestProcess.run(tool, ["--noout", "--schema", schema.path, file.path])
+        return Outcome(status: status, output: output)
     }
 }

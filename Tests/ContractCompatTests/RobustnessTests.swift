@@ -1,3 +1,4 @@
+import ConformTestSupport
 import ContractCompat
 import ContractKit
 import Foundation
@@ -8,18 +9,6 @@ import Testing
 /// schemas nested as deep as the readers allow, and files that are not descriptions at all.
 @Suite("Robustness")
 struct RobustnessTests {
-    /// A small seeded generator (SplitMix64), so every run edits the same way.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Every value of `document`'s tree, by pointer.
     private static func pointers(
         _ value: JSONValue, at pointer: JSONPointer = .root, into list: inout [JSONPointer]
@@ -39,7 +28,7 @@ struct RobustnessTests {
     }
 
     /// `document` with a few random edits: values replaced by other kinds, members dropped.
-    private static func edited(_ document: JSONValue, generator: inout Seeded) -> JSONValue {
+    private static func edited(_ document: JSONValue, generator: inout SplitMix64) -> JSONValue {
         var result = document
         for _ in 0..<4 {
             var all: [JSONPointer] = []
@@ -59,7 +48,7 @@ struct RobustnessTests {
         documents += SharedData.corpusDocuments().filter {
             !$0.contains("star-trek") && !$0.contains("petstore-separate")
         }
-        var generator = Seeded(state: 26)
+        var generator = SplitMix64(state: 26)
         var compared = 0
         for path in documents {
             guard let data = FileManager.default.contents(atPath: path),

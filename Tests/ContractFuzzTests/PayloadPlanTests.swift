@@ -1,3 +1,4 @@
+import ConformTestSupport
 import JSONSchema
 import SchemaGeneration
 import Testing

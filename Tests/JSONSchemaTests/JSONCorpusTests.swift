@@ -1,3 +1,4 @@
+import ConformTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ConformTestSupport
 import Testing
 
 @testable import JSONSchema

@@ -69,6 +69,8 @@ struct MenuItemUnwrappingCategory: Decodable {
     var id: Int
     var category: String
     enum CodingKeys: String, CodingKey { case id, category }
+    // swift-format-ignore: NeverForceUnwrap
+    // The force unwrap is the red team's bug: a missing category must crash this model.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
@@ -106,7 +108,7 @@ struct ErrorBodyRejectingUnknownKeys: Decodable {
     struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
-        init?(stringValue: String) { self.stringValue = stringValue }
+        init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
     }
     init(from decoder: any Decoder) throws {
@@ -114,7 +116,7 @@ struct ErrorBodyRejectingUnknownKeys: Decodable {
         if let unknown = all.allKeys.first(where: { !["error", "pointer"].contains($0.stringValue) }) {
             throw DecodingError.dataCorruptedError(forKey: unknown, in: all, debugDescription: "unknown key")
         }
-        error = try all.decode(String.self, forKey: AnyKey(stringValue: "error")!)
+        error = try all.decode(String.self, forKey: AnyKey(stringValue: "error"))
     }
 }
 

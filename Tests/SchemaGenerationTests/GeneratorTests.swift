@@ -1,3 +1,4 @@
+import ConformTestSupport
 import Foundation
 import JSONSchema
 import Testing
@@ -14,16 +15,7 @@ struct KeywordCase: CustomTestStringConvertible, Sendable {
 
 @Suite("InstanceGenerator")
 struct GeneratorTests {
-    /// `Tests/Fixtures/menu-schemas.json`, which the mutator tests read too.
-    static let menu: JSONValue = {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/menu-schemas.json").standardized
-        do {
-            return try JSONParser.parse(Array(try Data(contentsOf: file)))
-        } catch {
-            fatalError("\(file.path): \(error)")
-        }
-    }()
+    static let menu = MenuFixture.menu
 
     static let cases: [KeywordCase] = [
         .init(name: "type array with null", schema: ["type": ["string", "null"]]) {
@@ -41,7 +33,7 @@ struct GeneratorTests {
             $0.numberValue.map { JSONNumber(0) < $0 && $0 < JSONNumber(1) } ?? false
         },
         .init(name: "decimal multipleOf", schema: ["type": "number", "multipleOf": 0.05, "maximum": 2]) {
-            $0.numberValue.map { $0.isMultiple(of: JSONNumber(parsing: "0.05")!) } ?? false
+            $0.numberValue.map { $0.isMultiple(of: (0.05 as JSONNumber)) } ?? false
         },
         .init(name: "integer with fractional multipleOf", schema: ["type": "integer", "multipleOf": 2.5]) {
             $0.numberValue.map { $0.isInteger && $0.isMultiple(of: JSONNumber(5)) } ?? false
@@ -56,7 +48,7 @@ struct GeneratorTests {
             name: "tiny exclusive range",
             schema: ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 0.0001]
         ) {
-            $0.numberValue.map { JSONNumber(0) < $0 && $0 < JSONNumber(parsing: "0.0001")! } ?? false
+            $0.numberValue.map { JSONNumber(0) < $0 && $0 < (0.0001 as JSONNumber) } ?? false
         },
         .init(name: "format with maxLength", schema: ["type": "string", "format": "email", "maxLength": 12]) {
             ($0.stringValue?.contains("@") ?? false) && ($0.stringValue?.count ?? 99) <= 12

@@ -1,3 +1,4 @@
+import ConformTraffic
 import ContractKit
 import Foundation
 
@@ -70,17 +71,18 @@ enum CheckCommand {
                 return .usageOrContractError
             }
         }
-        let session = TrafficSession(contract: contract, options: options)
-        let result = session.check(files) { line in
+        let base = options.baseURL ?? contract.baseURL ?? ""
+        let run = TrafficRun(
+            contract: contract, baseURL: base,
+            target: options.baseURL ?? files.map(\.path).joined(separator: ", "),
+            maximumBodyBytes: options.maximumBodyBytes, redaction: options.redaction, retention: .lean)
+        let result = run.check(files, scope: options.baseURL.map { APIBase(url: $0) }) { line in
             guard !options.quiet || line.outcome == .failed || line.outcome == .error else { return }
             console.err(TrafficLine.render(line, console: console))
         }
         ProgressPrinter(console: console, quiet: options.quiet, showsSides: true).finish(result)
-        let written = ReportOutput(
-            contractFile: options.contract, command: "check", arguments: options.reports
-        )
-        .write(result, console: console, environment: environment, quiet: options.quiet)
-        if result.verdict == .passed && !written { return .usageOrContractError }
-        return ExitCode(result.verdict)
+        return ReportOutput(contractFile: options.contract, command: "check", arguments: options.reports)
+            .close(
+                result, console: console, environment: environment, quiet: options.quiet, unit: "entry")
     }
 }

@@ -148,30 +148,15 @@ enum CompatCommand {
     private static func write(
         _ report: CompatReport, _ given: Arguments, console: Console, environment: [String: String]
     ) -> Bool {
-        var outputs: [(String, String)] = []
+        var outputs: [(path: String, text: String)] = []
         let markdownText = CompatMarkdown.render(report)
         if let path = given.markdown { outputs.append((path, markdownText)) }
         if let path = given.junit { outputs.append((path, CompatJUnit.render(report))) }
         if let path = given.json {
             outputs.append((path, CompatJSON.render(report, toolVersion: Conform.version)))
         }
-        var ok = true
-        for (path, text) in outputs {
-            do {
-                try ReportWriter.write(text, to: path)
-            } catch {
-                console.err("error: \(error)")
-                ok = false
-            }
-        }
-        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
-            let handle = FileHandle(forWritingAtPath: summary)
-        {
-            handle.seekToEndOfFile()
-            handle.write(Data((markdownText + "\n").utf8))
-            try? handle.close()
-        }
-        return ok
+        return ReportClosing(console: console, environment: environment).write(
+            outputs, jobSummary: markdownText, fullReport: given.markdown)
     }
 }
 

@@ -1,6 +1,6 @@
 import ConformHTTP
+import ConformTraffic
 import ContractKit
-import ContractMock
 import Foundation
 
 /// `conform proxy <contract> --upstream URL`: checks an app's own traffic as it passes, until
@@ -118,16 +118,11 @@ enum ProxyCommand {
             written = false
         }
         ProgressPrinter(console: console, quiet: options.quiet, showsSides: true).finish(result)
-        written =
-            ReportOutput(contractFile: options.contract, command: "proxy", arguments: options.reports).write(
-                result, console: console, environment: environment, quiet: options.quiet) && written
         if let har = options.configuration.harFile, written, !options.quiet { console.err("HAR: \(har)") }
-        let verdict = result.verdict
-        if verdict == .unreachable {
-            console.err("error: \(options.upstream) was unreachable for every exchange")
-        }
-        if verdict == .passed && !written { return .usageOrContractError }
-        return ExitCode(verdict)
+        return ReportOutput(contractFile: options.contract, command: "proxy", arguments: options.reports)
+            .close(
+                result, console: console, environment: environment, quiet: options.quiet, unit: "exchange",
+                written: written)
     }
 
     /// Returns at the first Ctrl-C or SIGTERM.

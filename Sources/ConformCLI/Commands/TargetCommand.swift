@@ -92,19 +92,10 @@ struct TargetCommand<Own> {
         progress.finish(result, showCoverage: showsCoverage)
         if stopper.tripped { console.err("Stopped after the first failed case (--fail-fast).") }
         if let summary, !arguments.quiet { console.out("\n" + summary) }
-        let written = ReportOutput(
-            contractFile: arguments.contractFile, command: name, arguments: arguments.reports
-        )
-        .write(
-            result, console: console, environment: environment, quiet: arguments.quiet,
-            secrets: filled.secrets)
-        let verdict = result.verdict
-        if verdict == .unreachable {
-            console.err(
-                "error: \(result.baseURL) was unreachable for every \(unit)")
-        }
-        if verdict == .passed && !written { return .usageOrContractError }
-        return ExitCode(verdict)
+        return ReportOutput(contractFile: arguments.contractFile, command: name, arguments: arguments.reports)
+            .close(
+                result, console: console, environment: environment, quiet: arguments.quiet,
+                secrets: filled.secrets, unit: unit)
     }
 
     /// Loads the contract (a URL is fetched with the run's `--timeout` and `--max-body`), fills its

@@ -32,10 +32,10 @@ enum FileBytes {
             var failed = false
             var added = 0
             bytes.append(contentsOf: repeatElement(0, count: chunk))
-            bytes.withUnsafeMutableBytes { buffer in
+            bytes[start...].withUnsafeMutableBytes { buffer in
                 var result: Int
                 repeat {
-                    result = systemRead(descriptor, buffer.baseAddress! + start, chunk)
+                    result = systemRead(descriptor, buffer.baseAddress, chunk)
                 } while result < 0 && errno == EINTR
                 if result < 0 { failed = true } else { added = result }
             }

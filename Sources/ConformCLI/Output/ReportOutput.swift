@@ -49,30 +49,34 @@ struct ReportOutput {
         self.activity = activity
     }
 
-    /// The paths of a command's reports: the explicit ones, else `<reports-dir>/<contract>.<command>.*`,
-    /// so `run` and `fuzz` of several contracts never overwrite each other's reports.
+    /// The paths of a command's reports: the explicit ones, else `<reports-dir>/<contract>.<command>.*`
+    /// (``ReportPaths``' rule), so `run` and `fuzz` of several contracts never overwrite each other's.
     init(contractFile: String, command: String, arguments: Arguments) {
-        let folder = arguments.folder
-        let stem = Self.stem(of: contractFile) + "." + command
-        func inFolder(_ name: String) -> String {
-            if folder.isEmpty { return name }
-            return folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        }
+        var explicit: [String: String] = [:]
+        explicit["junit"] = arguments.junit
+        explicit["markdown"] = arguments.markdown
+        explicit["json"] = arguments.json
         paths = ReportPaths(
-            contractFile: contractFile, reportsDirectory: folder,
-            junit: arguments.junit ?? inFolder(stem + ".junit.xml"),
-            markdown: arguments.markdown ?? inFolder(stem + ".md"),
-            json: arguments.json ?? inFolder(stem + ".json"))
+            contractFile: contractFile, reportsDirectory: arguments.folder, command: command,
+            explicit: explicit)
         activity = command
     }
 
-    /// `Contracts/coffee-shop.json` → `coffee-shop`; `contract` when nothing is left.
-    static func stem(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
-            return name.isEmpty ? "contract" : name
+    /// The closing steps of a command that produced results: writes the reports, says when the
+    /// target was unreachable for every `unit` (`case`, `request`, `exchange`), and returns the
+    /// exit code of the verdict (2 when it passed but a report could not be written).
+    ///
+    /// - Parameter written: false when something else the command writes (a HAR file) failed.
+    func close(
+        _ result: RunResult, console: Console, environment: [String: String], quiet: Bool,
+        secrets: [String] = [], unit: String, written: Bool = true
+    ) -> ExitCode {
+        let reports = write(
+            result, console: console, environment: environment, quiet: quiet, secrets: secrets)
+        if result.verdict == .unreachable {
+            console.err("error: \(result.baseURL) was unreachable for every \(unit)")
         }
-        return String(name[..<dot])
+        return ReportClosing.exitCode(ExitCode(result.verdict), written: reports && written)
     }
 
     /// Writes every report; returns false (after saying why) when one could not be written.
@@ -90,24 +94,9 @@ struct ReportOutput {
         let rendered = paths.files.map {
             (format: $0.format, path: $0.path, text: masked($0.format.render(result, activity: activity)))
         }
-        let outputs = rendered.map { ($0.path, $0.text) }
-        let markdown = rendered.first { $0.format is MarkdownFormat }?.text ?? ""
-        var ok = true
-        for (path, text) in outputs {
-            do {
-                try ReportWriter.write(text, to: path)
-            } catch {
-                console.err("error: cannot write \(path): \(error)")
-                ok = false
-            }
-        }
-        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
-            let handle = FileHandle(forWritingAtPath: summary)
-        {
-            handle.seekToEndOfFile()
-            handle.write(Data((markdown + "\n").utf8))
-            try? handle.close()
-        }
+        let markdown = rendered.first { $0.format is MarkdownFormat }?.text
+        let ok = ReportClosing(console: console, environment: environment).write(
+            rendered.map { ($0.path, $0.text) }, jobSummary: markdown, fullReport: paths.markdown)
         if ok && !quiet { console.err("Reports: \(paths.junit), \(paths.markdown), \(paths.json)") }
         return ok
     }

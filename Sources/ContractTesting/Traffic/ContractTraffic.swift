@@ -1,4 +1,5 @@
 import ConformHTTP
+import ConformTraffic
 public import ContractKit
 public import Foundation
 
@@ -29,10 +30,9 @@ public final class ContractTraffic: Sendable {
     public let baseURL: String
     /// Whether each finding becomes a Swift Testing issue (else only ``results`` keep them).
     public let recordsIssues: Bool
-    let checker: TrafficChecker
+    /// The calls judged so far.
+    let run: TrafficRun
     let transport: HTTPTransport
-    private let log = Locked<[CaseResult]>([])
-    private let counter = Locked(0)
 
     /// - Parameters:
     ///   - baseURL: the server the app's client talks to; only requests under it are checked.
@@ -46,9 +46,7 @@ public final class ContractTraffic: Sendable {
         self.contract = contract
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.recordsIssues = recordsIssues
-        checker = TrafficChecker(
-            contract: contract, basePath: URLComponents(string: baseURL)?.percentEncodedPath ?? "",
-            redaction: redaction)
+        run = TrafficRun(contract: contract, baseURL: baseURL, redaction: redaction)
         transport = HTTPTransport(timeout: timeout)
     }
 
@@ -58,7 +56,7 @@ public final class ContractTraffic: Sendable {
     }
 
     /// Every verdict so far, in the order the calls ended.
-    public var results: [CaseResult] { log.current }
+    public var results: [CaseResult] { run.results }
 
     /// Installs the checking protocol first among `configuration`'s protocol classes, for requests
     /// under ``baseURL``; sessions made from the configuration afterwards are checked.
@@ -72,19 +70,12 @@ public final class ContractTraffic: Sendable {
     public func uninstall() { ContractTrafficProtocol.unregister(self) }
 
     /// Whether `url` is one this traffic checks.
-    func covers(_ url: String) -> Bool {
-        guard url.lowercased().hasPrefix(baseURL.lowercased()) else { return false }
-        let rest = url.dropFirst(baseURL.count)
-        return rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?")
-    }
+    func covers(_ url: String) -> Bool { run.base.contains(url: url) }
 
     /// Sends `request` on and returns the outcome with its verdict, kept in ``results``; blocks the
     /// calling thread (the protocol's loader thread, never a task's).
     func exchange(_ request: HTTPRequest) -> (ExchangeOutcome, CaseResult) {
-        let number = counter.withLock { count -> Int in
-            count += 1
-            return count
-        }
+        let number = run.nextNumber()
         let startedAt = Date()
         let outcome = transport.performBlocking(request)
         var exchange = TrafficExchange(
@@ -94,8 +85,6 @@ public final class ContractTraffic: Sendable {
         case .success(let response): exchange.response = response
         case .failure(let error): exchange.failure = error
         }
-        let result = checker.check(exchange)
-        log.withLock { $0.append(result) }
-        return (outcome, result)
+        return (outcome, run.check(exchange))
     }
 }

@@ -21,7 +21,9 @@ struct ResourceRegistry {
     init(documents: [String: JSONValue]) {
         self.documents = [:]
         for (uri, value) in documents { self.documents[URIReference(uri).withoutFragment.text] = value }
-        for (uri, value) in Self.embeddedDocuments where self.documents[uri] == nil { self.documents[uri] = value }
+        for (uri, value) in Self.embeddedDocuments where self.documents[uri] == nil {
+            self.documents[uri] = value
+        }
     }
 
     /// The embedded meta-schemas, parsed once per process rather than once per compiled schema.

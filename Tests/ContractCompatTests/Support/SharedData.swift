@@ -38,17 +38,7 @@ enum SharedData {
     static func run(_ tool: String, _ arguments: [String], in folder: URL? = nil) throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TestProcess.run(tool, arguments, in: folder)
     }
 
     /// A new empty folder under the temporary directory.

@@ -80,7 +80,8 @@ struct OpenAPIImportTests {
         #expect(category.expectedStatus == nil, "a 2XX range expects no single status")
         let create = try #require(contract.endpoint("createProduct")?.examples.first)
         #expect(create.name == "a chef's knife")
-        #expect(create.expectedStatus == nil, "an example built from the description accepts any declared status")
+        #expect(
+            create.expectedStatus == nil, "an example built from the description accepts any declared status")
         #expect(create.captures.map(\.variable) == ["ProductDetail_productId"])
         let product = try #require(contract.endpoint("getProduct")?.examples.first)
         #expect(product.pathParameters.first?.value == "{{ProductDetail_productId}}")

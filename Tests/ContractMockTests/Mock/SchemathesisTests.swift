@@ -165,7 +165,7 @@ struct SchemathesisTests {
         process.arguments = [
             // Every check is on by default; `--checks all` would override the per-operation settings.
             "--config-file", configuration.path, "run", testCase.openAPI, "--url", baseURL,
-            "--max-examples", "5", "--seed", "1", "--no-color",
+            "--max-examples", "5", "--seed", "1", "--no-color", "--generation-database", "none",
         ]
         process.currentDirectoryURL = folder
         // The output goes to a file: a pipe read can be interrupted (EINTR), which Foundation's
