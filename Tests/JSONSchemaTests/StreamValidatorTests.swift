@@ -31,7 +31,9 @@ struct StreamValidatorTests {
     /// A seeded document: objects and arrays of a few members, keys from a small set (escaped ones
     /// among them), integers, strings, nesting up to `depth`.
     static func document(_ random: inout TapeProgramTests.Seeded, depth: Int) -> String {
-        let keys = [#""a""#, #""b""#, #""k""#, #""zz""#, #""caf\u00e9""#, #""café""#, #""a\"b""#, #""\u0061""#]
+        let keys = [
+            #""a""#, #""b""#, #""k""#, #""zz""#, #""caf\u00e9""#, #""café""#, #""a\"b""#, #""\u0061""#,
+        ]
         switch random.below(depth <= 0 ? 3 : 6) {
         case 0: return String(random.below(5))
         case 1: return ["\"x\"", "\"y\"", "\"\\u0078\"", "null", "true"][random.below(5)]
@@ -44,7 +46,8 @@ struct StreamValidatorTests {
             return "{" + members.joined(separator: ",") + "}"
         default:
             let count = random.below(5)
-            return "[" + (0..<count).map { _ in document(&random, depth: depth - 1) }.joined(separator: ",") + "]"
+            return "[" + (0..<count).map { _ in document(&random, depth: depth - 1) }.joined(separator: ",")
+                + "]"
         }
     }
 
@@ -81,7 +84,9 @@ struct StreamValidatorTests {
     @Test("a small document nested past the inline depth is read again on a large stack")
     func deepSmallDocument() throws {
         let schema = try Schema(
-            try JSONParser.parse(##"{"$ref": "#/$defs/n", "$defs": {"n": {"type": ["array", "integer"], "items": {"$ref": "#/$defs/n"}}}}"##))
+            try JSONParser.parse(
+                ##"{"$ref": "#/$defs/n", "$defs": {"n": {"type": ["array", "integer"], "items": {"$ref": "#/$defs/n"}}}}"##
+            ))
         let deep = String(repeating: "[", count: 400) + "1" + String(repeating: "]", count: 400)
         #expect(try schema.isValid(json: Array(deep.utf8)))
         let wrong = String(repeating: "[", count: 400) + "\"x\"" + String(repeating: "]", count: 400)
@@ -96,7 +101,9 @@ struct StreamValidatorTests {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8)
         #expect(bytes.withUnsafeBytes { schema.isValidWhileReading(json: $0) } == nil)
         #expect(
-            bytes.withUnsafeBytes { schema.isValidWhileReading(json: $0, options: .init(allowsByteOrderMark: true)) }
+            bytes.withUnsafeBytes {
+                schema.isValidWhileReading(json: $0, options: .init(allowsByteOrderMark: true))
+            }
                 == true)
     }
 
