@@ -17,12 +17,16 @@ struct BenchOptions: Sendable {
     /// Set for `--write-compat-pair FOLDER`: write the year-of-changes pair the compat phase
     /// compares (`year-old.json`, `year-new.json`) and exit, to run `conform compat` on it by hand.
     var compatPairFolder: String?
+    /// Set when re-launched as the response-body memory probe: the document and schema files.
+    var responseMemoryChild: (document: String, schema: String)?
+    /// Set for `--write-documents DIR`: the race documents and their schemas are written there.
+    var documentsDirectory: String?
     /// Phases to run; empty runs all (`--only parser,replay`), for profiling one phase.
     var only: Set<String> = []
 
     static let phases = [
         "parser", "validator", "corpus", "replay", "proxy", "fuzz", "memory", "startup", "compat",
-        "serverfuzz",
+        "serverfuzz", "validate-race", "validate-memory",
     ]
 
     func runs(_ phase: String) -> Bool { only.isEmpty || only.contains(phase) }
@@ -55,8 +59,11 @@ struct BenchOptions: Sendable {
           --profile PHASE  a small fixed workload for callgrind, one of
                            \(ProfileWorkload.phases.prefix(5).joined(separator: ", "))
                            \(ProfileWorkload.phases.dropFirst(5).joined(separator: ", "));
-                           corpus-tape:FILE and corpus-validator:FILE take one file, e.g.
+                           corpus-tape:FILE and corpus-validator:FILE take one file, race:NAME one
+                           25 MB race document (escaped menu, twitter.json, deeply nested, ...), e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile corpus-tape:canada.json
+          --write-documents DIR
+                           write the 25 MB race documents and their schemas into DIR
           -h, --help       show this help
 
         EXIT CODES: 0 the bench ran (targets met or not), 2 usage error or missing inputs.
@@ -105,6 +112,16 @@ struct BenchOptions: Sendable {
                     throw BenchFailure("--only takes \(phases.joined(separator: ", "))")
                 }
                 options.only = names
+            case "--response-memory-child":
+                guard let document = remaining.popFirst(), let schema = remaining.popFirst() else {
+                    throw BenchFailure("--response-memory-child needs a document and a schema")
+                }
+                options.responseMemoryChild = (document, schema)
+            case "--write-documents":
+                guard let path = remaining.popFirst() else {
+                    throw BenchFailure("--write-documents needs a folder")
+                }
+                options.documentsDirectory = path
             case "-h", "--help": return nil
             default: throw BenchFailure("unknown argument '\(argument)'; see --help")
             }

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import JSONSchema
 
@@ -69,6 +70,53 @@ struct MemoryBench {
         }
         let peak = statusField("VmHWM")
         print(baseline, peak, body.count)
+    }
+
+    /// The growth of a child's peak memory while it holds the JSON file at `path` as a response
+    /// body and checks it against `schema` as `run`, `fuzz` and `proxy` do (`ParsedJSONBody`).
+    func responseBody(_ path: String, schema: String) throws -> (growth: Double, body: Double) {
+        let pipe = Pipe()
+        let (_, status) = try ProcessTimer.run(
+            ProcessTimer.ownExecutable, ["--response-memory-child", path, schema],
+            output: pipe.fileHandleForWriting)
+        try pipe.fileHandleForWriting.close()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard status == 0, fields.count == 3 else {
+            throw BenchFailure("response memory probe failed (status \(status)): \(output)")
+        }
+        return (fields[1] - fields[0], fields[2])
+    }
+
+    /// The child side of `responseBody`: prints `baselineBytes peakBytes bodyBytes`.
+    static func responseProbe(document path: String, schema schemaPath: String) throws {
+        let schema = try Schema(
+            try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: schemaPath)))),
+            options: SchemaOptions(assertsFormats: true))
+        let baseline = statusField("VmRSS")
+        guard let body = readBody(path) else { throw BenchFailure("cannot read \(path)") }
+        let parsed = ParsedJSONBody(bytes: body)
+        guard parsed.isValid(by: schema) == true, parsed.duplicateKeys.isEmpty else {
+            throw BenchFailure("the response memory probe's body is invalid")
+        }
+        let peak = statusField("VmHWM")
+        print(baseline, peak, body.count)
+    }
+
+    /// The file's bytes read straight into one array, as a response body arrives (no second copy).
+    private static func readBody(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        fseek(file, 0, SEEK_END)
+        let size = ftell(file)
+        fseek(file, 0, SEEK_SET)
+        guard size > 0 else { return nil }
+        var read = 0
+        let body = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            read = fread(buffer.baseAddress, 1, size, file)
+            count = read
+        }
+        return read == size ? body : nil
     }
 
     /// A `kB` field of `/proc/self/status`, in bytes.

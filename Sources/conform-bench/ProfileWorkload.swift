@@ -7,7 +7,7 @@ import JSONSchema
 enum ProfileWorkload {
     static let phases = [
         "parser", "validator", "tape", "tape-validator", "tape-heavy", "escaped-tape", "escaped-validator",
-        "corpus-tape", "corpus-validator",
+        "corpus-tape", "corpus-validator", "race",
     ]
 
     static func run(_ argument: String) throws {
@@ -30,6 +30,7 @@ enum ProfileWorkload {
             let chosen = files.documents.filter { only == nil || $0.name == only }
             guard !chosen.isEmpty else { throw BenchFailure("no corpus file named \(only ?? "")") }
             try corpus(chosen, validating: phase == "corpus-validator")
+        case "race": try race(only)
         default:
             let menu = MenuFixture.menu(bytes: 1_000_000)
             for _ in 0..<3 { _ = try JSONParser.parse(menu) }
@@ -52,6 +53,18 @@ enum ProfileWorkload {
                 throw BenchFailure("the profiling menu is invalid")
             }
         }
+    }
+
+    /// One race document of issue #38 (25 MB, `race:twitter.json`, `race:deeply nested`) validated
+    /// once through `Schema.isValid(json:)`, the path `conform validate` takes for a valid document.
+    private static func race(_ name: String?) throws {
+        let documents = CorpusDocument.all(bytes: 0).documents
+        guard let document = documents.first(where: { $0.name == name }) else {
+            throw BenchFailure("race: takes one of \(documents.map(\.name).joined(separator: ", "))")
+        }
+        let (bytes, text) = document.large(25_000_000)
+        let schema = try Schema(try JSONParser.parse(text), options: SchemaOptions(assertsFormats: true))
+        guard try schema.isValid(json: bytes) else { throw BenchFailure("\(document.name) is invalid") }
     }
 
     /// Each document parsed to a tape 3 times, or validated (parse included) against its schema.

@@ -111,6 +111,13 @@ func runPhases(
         log("server fuzz")
         rows += try ServerFuzzBench(process: process, repetitions: repetitions).run()
     }
+    if let process, options.runs("validate-race") || options.runs("validate-memory") {
+        log("validate race and memory (#38)")
+        rows += try ValidateRaceBench(
+            process: process, repetitions: repetitions, race: options.runs("validate-race"),
+            memory: options.runs("validate-memory")
+        ).run()
+    }
     if let process, options.runs("startup") {
         log("start-up")
         rows += try StartupBench(process: process, repetitions: repetitions).run()
@@ -129,6 +136,16 @@ do {
     }
     if let phase = options.profile {
         try ProfileWorkload.run(phase)
+        exit(0)
+    }
+    if let (document, schema) = options.responseMemoryChild {
+        try MemoryBench.responseProbe(document: document, schema: schema)
+        exit(0)
+    }
+    if let directory = options.documentsDirectory {
+        let written = try RaceDocuments.write(bytes: 25_000_000, into: URL(fileURLWithPath: directory))
+        for file in written.files { print(file.bytes, file.document, file.schema) }
+        if let missing = written.missing { print(missing) }
         exit(0)
     }
     if let command = options.peakMemoryCommand, let program = command.first {

@@ -1,9 +1,10 @@
 import JSONSchema
 import Testing
 
-/// The official JSON-Schema-Test-Suite again, each instance given as JSON text to the tape path
-/// (`isValid(json:)`, `validate(json:)`), so the validator that walks the tape answers every case
-/// as the `JSONValue` evaluator does.
+/// The official JSON-Schema-Test-Suite again, each instance given as JSON text to the paths that
+/// read bytes (`isValid(json:)` and `validate(json:)`, which validate while reading, and
+/// `isValid(_: JSONTape)` on a whole tape), so each answers every case as the `JSONValue`
+/// evaluator does.
 @Suite("JSON-Schema-Test-Suite on the tape")
 struct TapeValidatorSuiteTests {
     static func runOnTape(_ testCase: OfficialTestSuite.Case) -> String? {
@@ -14,9 +15,10 @@ struct TapeValidatorSuiteTests {
         do {
             let quick = try schema.isValid(json: bytes)
             let full = try schema.validate(json: bytes)
-            if quick != testCase.valid || full.isValid != testCase.valid {
+            let onTape = schema.isValid(try JSONTape.parse(bytes))
+            if quick != testCase.valid || full.isValid != testCase.valid || onTape != testCase.valid {
                 return
-                    "\(testCase.name): expected \(testCase.valid ? "valid" : "invalid"), tape isValid gave \(quick)"
+                    "\(testCase.name): expected \(testCase.valid ? "valid" : "invalid"), read while streaming \(quick), on a whole tape \(onTape)"
             }
             if !full.isValid && full.errors.isEmpty { return "\(testCase.name): invalid without any error" }
         } catch {

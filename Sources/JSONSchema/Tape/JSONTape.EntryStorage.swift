@@ -47,6 +47,15 @@ extension JSONTape {
             return raw.bindMemory(to: Entry.self, capacity: capacity)
         }
 
+        /// The entries so far, valid until the next append.
+        @inline(__always)
+        var buffer: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(start: base, count: count) }
+
+        /// Forgets the entries from `count` on (the streaming validator reuses them); the allocation
+        /// stays.
+        @inline(__always)
+        func truncate(to count: Int) { self.count = count }
+
         @inline(__always)
         subscript(index: Int) -> Entry {
             get { base[index] }

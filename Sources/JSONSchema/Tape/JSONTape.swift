@@ -90,10 +90,15 @@ extension JSONTape {
 
     /// The value at entry `index` as a `JSONValue`.
     func materialize(_ index: Int) -> JSONValue {
-        bytes.withUnsafeBufferPointer { buffer in materialize(index, buffer) }
+        bytes.withUnsafeBufferPointer { buffer in
+            entries.withUnsafeBufferPointer { entries in Self.materialize(entries, index, buffer) }
+        }
     }
 
-    func materialize(_ index: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> JSONValue {
+    /// The value at entry `index` of `entries` (which point into `buffer`) as a `JSONValue`.
+    static func materialize(
+        _ entries: UnsafeBufferPointer<Entry>, _ index: Int, _ buffer: UnsafeBufferPointer<UInt8>
+    ) -> JSONValue {
         let entry = entries[index]
         switch entry.kind {
         case .null: return .null
@@ -106,8 +111,8 @@ extension JSONTape {
             elements.reserveCapacity(Int(entry.length))
             var child = index + 1
             while child < Int(entry.end) {
-                elements.append(materialize(child, buffer))
-                child = next(child)
+                elements.append(materialize(entries, child, buffer))
+                child = next(entries, child)
             }
             return .array(elements)
         case .object:
@@ -116,21 +121,27 @@ extension JSONTape {
             var child = index + 1
             while child < Int(entry.end) {
                 let key = string(entries[child], buffer)
-                members.append((key, materialize(child + 1, buffer)))
-                child = next(child + 1)
+                members.append((key, materialize(entries, child + 1, buffer)))
+                child = next(entries, child + 1)
             }
             // The scanner hands documents with duplicate keys to `JSONParser`.
             return .object(JSONObject(uniqueMembers: members))
         }
     }
 
+    @inline(__always)
+    static func next(_ entries: UnsafeBufferPointer<Entry>, _ index: Int) -> Int {
+        let entry = entries[index]
+        return entry.isContainer ? Int(entry.end) : index + 1
+    }
+
     /// The exact number of a number entry.
-    func number(_ entry: Entry, _ buffer: UnsafeBufferPointer<UInt8>) -> JSONNumber {
+    static func number(_ entry: Entry, _ buffer: UnsafeBufferPointer<UInt8>) -> JSONNumber {
         JSONNumber.scan(buffer, from: Int(entry.offset))?.number ?? JSONNumber(storage: .int(0))
     }
 
     /// The decoded text of a string entry.
-    func string(_ entry: Entry, _ buffer: UnsafeBufferPointer<UInt8>) -> String {
+    static func string(_ entry: Entry, _ buffer: UnsafeBufferPointer<UInt8>) -> String {
         let range = Int(entry.offset)..<Int(entry.offset + entry.length)
         if !entry.flag {
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)

@@ -7,6 +7,17 @@ extension Schema {
     public func isValid(json bytes: [UInt8], options: JSONParser.Options = .default) throws(JSONParseError)
         -> Bool
     {
+        let verdict = bytes.withUnsafeBufferPointer { streamedVerdict($0, options: options, progress: nil) }
+        switch verdict {
+        case .valid: return true
+        case .invalid: return false
+        case .undecided: return try isValidOnTape(bytes, options: options)
+        }
+    }
+
+    /// `isValid(json:)` on a tape of the whole text, for what the streaming validator leaves
+    /// undecided (text that is not JSON or names a key twice).
+    func isValidOnTape(_ bytes: [UInt8], options: JSONParser.Options) throws(JSONParseError) -> Bool {
         switch JSONTape.scan(bytes, options: options) {
         case .tape(let tape):
             return isValid(tape)
@@ -16,13 +27,15 @@ extension Schema {
     }
 
     /// Validates the JSON text `bytes` with every error, as `validate(_:)` reports them: a valid
-    /// document is decided on the tape alone; an invalid one is materialized once for the messages.
+    /// document is decided while it is read; an invalid one is materialized once for the messages.
     public func validate(json bytes: [UInt8], options: JSONParser.Options = .default) throws(JSONParseError)
         -> ValidationResult
     {
+        let verdict = bytes.withUnsafeBufferPointer { streamedVerdict($0, options: options, progress: nil) }
+        if case .valid = verdict { return ValidationResult(isValid: true, errors: []) }
         switch JSONTape.scan(bytes, options: options) {
         case .tape(let tape):
-            if isValid(tape) { return ValidationResult(isValid: true, errors: []) }
+            if case .undecided = verdict, isValid(tape) { return ValidationResult(isValid: true, errors: []) }
             // The scan measured the depth: no second walk to choose the stack.
             return LargeStack.run(depth: tape.nestingDepth) { evaluate(tape.value) }
         case .invalid, .duplicateKeys, .tooLarge:
@@ -40,8 +53,7 @@ extension Schema {
                 tape.entries.withUnsafeBufferPointer { entries in
                     tapeProgram.withTables { tables in
                         var validator = TapeValidator(
-                            program: program, tapeProgram: tapeProgram, tables: tables, tape: tape,
-                            entries: entries,
+                            program: program, tapeProgram: tapeProgram, tables: tables, entries: entries,
                             bytes: buffer)
                         return validator.validate(program.root, at: tape.root)
                     }

@@ -27,6 +27,8 @@ final class TapeProgram: Sendable {
     let formats: [SchemaFormat]
     /// The original keywords the tape leaves to the `Evaluator` (and their exact fallbacks).
     let keywords: [Keyword]
+    /// Which nodes the streaming validator reads containers against member by member.
+    let stream: StreamPlan
 
     init(_ program: CompiledProgram) {
         var builder = TapeProgramBuilder(program: program)
@@ -42,6 +44,7 @@ final class TapeProgram: Sendable {
         dfas = builder.regexes.map { $0.automaton?.dfa }
         formats = builder.formats
         keywords = builder.keywords
+        stream = StreamPlan(nodes: builder.nodes, ops: builder.ops, children: builder.children)
     }
 
     /// Runs `body` with the tables as buffer pointers, valid for the call.

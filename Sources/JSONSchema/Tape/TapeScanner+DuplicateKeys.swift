@@ -8,15 +8,19 @@ extension TapeScanner {
     /// table; only keys whose signatures match are compared byte for byte, which almost never
     /// happens. Nothing is allocated for a small object.
     func repeatsAKey(object position: Int) -> Bool {
-        let object = entries[position]
-        let count = Int(object.length)
-        return withUnsafeTemporaryAllocation(of: Key.self, capacity: count) { keys in
-            var child = position + 1
+        repeatsAKey(first: position + 1, count: Int(entries[position].length), adjacent: false)
+    }
+
+    /// The same question for `count` keys from entry `first`: one after the other when `adjacent`
+    /// (the streaming validator keeps only an open object's keys), else each followed by its value.
+    func repeatsAKey(first: Int, count: Int, adjacent: Bool) -> Bool {
+        withUnsafeTemporaryAllocation(of: Key.self, capacity: count) { keys in
+            var child = first
             for slot in 0..<count {
                 let key = entries[child]
-                if key.flag { return repeatsAnEscapedKey(object: position) }
+                if key.flag { return repeatsAnEscapedKey(first: first, count: count, adjacent: adjacent) }
                 keys.initializeElement(at: slot, to: Key(signature: signature(of: key), entry: child))
-                child = JSONTape.next(entries, child + 1)
+                child = adjacent ? child + 1 : JSONTape.next(entries, child + 1)
             }
             let keys = UnsafeBufferPointer(keys)
             return count <= 16 ? repeatsPairwise(keys) : repeatsHashed(keys)
@@ -60,15 +64,15 @@ extension TapeScanner {
     }
 
     /// The same question when a key holds an escape: keys are compared decoded.
-    private func repeatsAnEscapedKey(object position: Int) -> Bool {
+    private func repeatsAnEscapedKey(first: Int, count: Int, adjacent: Bool) -> Bool {
         var keys: Set<[UInt8]> = []
-        var child = position + 1
-        while child < Int(entries[position].end) {
+        var child = first
+        for _ in 0..<count {
             let entry = entries[child]
             let range = Int(entry.offset)..<Int(entry.offset + entry.length)
             let key = entry.flag ? JSONTape.unescape(bytes, range) : Array(bytes[range])
             if !keys.insert(key).inserted { return true }
-            child = JSONTape.next(entries, child + 1)
+            child = adjacent ? child + 1 : JSONTape.next(entries, child + 1)
         }
         return false
     }

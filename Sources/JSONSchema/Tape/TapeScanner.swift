@@ -17,22 +17,34 @@ struct TapeScanner {
     /// fails, and the caller reads the document with `JSONParser`).
     var exceedsEntry = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    /// A scanner of `bytes`; `capacity` entries are allocated up front (the streaming validator
+    /// keeps few entries at a time and asks for few).
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, capacity: Int? = nil) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         // Roughly one entry per 12 bytes of typical API JSON; more grows the storage. (A large
         // allocation that is never filled is never resident either.)
-        entries = JSONTape.EntryStorage(capacity: bytes.count / 12)
+        entries = JSONTape.EntryStorage(capacity: capacity ?? bytes.count / 12)
     }
 
     /// Whether the whole input is one JSON value.
     mutating func scanDocument(allowsByteOrderMark: Bool) -> Bool {
+        guard startDocument(allowsByteOrderMark: allowsByteOrderMark), scanValue() else { return false }
+        return endDocument()
+    }
+
+    /// Skips a byte order mark (when allowed) and whitespace before the document's value.
+    mutating func startDocument(allowsByteOrderMark: Bool) -> Bool {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             guard allowsByteOrderMark else { return false }
             index = 3
         }
         skipWhitespace()
-        guard index < bytes.count, scanValue() else { return false }
+        return index < bytes.count
+    }
+
+    /// Whether only whitespace follows the document's value.
+    mutating func endDocument() -> Bool {
         skipWhitespace()
         return index == bytes.count
     }
@@ -40,7 +52,7 @@ struct TapeScanner {
     /// Whitespace is rare in minified bodies (one comparison says there is none) and comes in
     /// runs of spaces in indented ones.
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         if index < bytes.count && bytes[index] <= 0x20 { skipWhitespaceRun() }
     }
 
@@ -61,7 +73,7 @@ struct TapeScanner {
     }
 
     @inline(__always)
-    private mutating func scanValue() -> Bool {
+    mutating func scanValue() -> Bool {
         guard index < bytes.count else { return false }
         switch bytes[index] {
         case UInt8(ascii: "{"): return scanContainer(.object, closer: UInt8(ascii: "}"))
@@ -128,7 +140,7 @@ struct TapeScanner {
 
     /// A member's key and its colon, with the whitespace after each.
     @inline(__always)
-    private mutating func scanKey() -> Bool {
+    mutating func scanKey() -> Bool {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), scanString() else { return false }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }

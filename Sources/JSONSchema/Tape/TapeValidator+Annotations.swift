@@ -209,7 +209,7 @@ extension TapeValidator {
 
     /// Whether `regex` matches somewhere in the key of a key entry, on its bytes when unescaped.
     private func keyMatches(_ regex: ECMARegex, _ key: JSONTape.Entry) -> Bool {
-        if key.flag { return regex.matches(tape.string(key, bytes)) }
+        if key.flag { return regex.matches(JSONTape.string(key, bytes)) }
         let range = Int(key.offset)..<Int(key.offset + key.length)
         return regex.matches(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
     }

@@ -14,14 +14,14 @@ extension TapeValidator {
                 if let multiple = value.isMultiple(of: limit) { return multiple }
             }
         }
-        return fallback.assert(program.keywords[keyword], .number(tape.number(entry, bytes)))
+        return fallback.assert(program.keywords[keyword], .number(JSONTape.number(entry, bytes)))
     }
 
     /// Whether a number entry is an integer (`1.0` is).
     mutating func isInteger(_ entry: JSONTape.Entry) -> Bool {
         if entry.flag { return true }
         if let literal = literal(entry) { return literal.isInteger }
-        return tape.number(entry, bytes).isInteger
+        return JSONTape.number(entry, bytes).isInteger
     }
 
     /// The literal of a number entry, read once for consecutive keywords on it.

@@ -110,7 +110,7 @@ extension TapeValidator {
 
     /// The bytes past the first eight of an unescaped key entry and a schema key of equal length.
     @inline(__always)
-    private func sameTail(_ entry: JSONTape.Entry, _ key: TapeKey) -> Bool {
+    func sameTail(_ entry: JSONTape.Entry, _ key: TapeKey) -> Bool {
         let length = Int(key.length)
         guard length > 8 else { return true }
         let start = Int(entry.offset)
@@ -123,6 +123,6 @@ extension TapeValidator {
 
     /// An escaped key entry against `keys[key]`, decoded (rare: keys seldom hold escapes).
     private func sameEscapedKey(_ entry: JSONTape.Entry, _ key: Int) -> Bool {
-        MemberLookup.sameKey(tape.string(entry, bytes), program.names[key])
+        MemberLookup.sameKey(JSONTape.string(entry, bytes), program.names[key])
     }
 }

@@ -15,15 +15,15 @@
 struct TapeValidator {
     let program: TapeProgram
     let tables: TapeProgram.Tables
-    let entries: UnsafeBufferPointer<JSONTape.Entry>
-    let tape: JSONTape
+    /// The tape's entries; the streaming validator points this at its scratch entries as they grow.
+    var entries: UnsafeBufferPointer<JSONTape.Entry>
     let bytes: UnsafeBufferPointer<UInt8>
     /// The evaluator in quick mode, for the keywords and nodes handed over as `JSONValue`s.
     var fallback: Evaluator
     var depth = 0
     /// The last value materialized for the evaluator and its entry: `oneOf` branches that collect
     /// annotations all ask for the same value.
-    private var materialized: (cursor: Int, value: JSONValue) = (-1, .null)
+    var materialized: (cursor: Int, value: JSONValue) = (-1, .null)
     /// The last number literal read and its offset: `minimum` and `maximum` on one value read it
     /// once (`UInt32.max` is no offset: inputs are shorter).
     var literal: (offset: UInt32, value: DecimalLiteral?) = (.max, nil)
@@ -40,12 +40,11 @@ struct TapeValidator {
     }
 
     init(
-        program: CompiledProgram, tapeProgram: TapeProgram, tables: TapeProgram.Tables, tape: JSONTape,
+        program: CompiledProgram, tapeProgram: TapeProgram, tables: TapeProgram.Tables,
         entries: UnsafeBufferPointer<JSONTape.Entry>, bytes: UnsafeBufferPointer<UInt8>
     ) {
         self.program = tapeProgram
         self.tables = tables
-        self.tape = tape
         self.entries = entries
         self.bytes = bytes
         self.fallback = Evaluator(program: program, verbose: false)
@@ -208,7 +207,9 @@ struct TapeValidator {
 
     /// The value at `cursor` as a `JSONValue`, materialized once for consecutive requests.
     mutating func value(at cursor: Int) -> JSONValue {
-        if materialized.cursor != cursor { materialized = (cursor, tape.materialize(cursor, bytes)) }
+        if materialized.cursor != cursor {
+            materialized = (cursor, JSONTape.materialize(entries, cursor, bytes))
+        }
         return materialized.value
     }
 
