@@ -30,6 +30,10 @@ private final class GuardedServer: @unchecked Sendable {
                     contentType: "text/html")
             }
             if let authorization, accepted.contains(authorization) {
+                // The described operation, for a run against the server that served the description.
+                if request.path == "/api/status" {
+                    return HTTPResponse(status: 200, text: "{}", contentType: "application/json")
+                }
                 return HTTPResponse(status: 200, text: body, contentType: "application/yaml")
             }
             if let challenge {
@@ -70,7 +74,7 @@ struct DescriptionFetchTests {
         #expect(!result.err.contains("not valid YAML"), "\(result.err)")
     }
 
-    @Test("--header goes with the fetch, and only there")
+    @Test("--header goes with the fetch and with the run's requests to the server that served it")
     func header() async throws {
         let served = try GuardedServer(accepting: ["token s3cret"])
         let reports = try temporaryFile("", name: "unused").appending(".reports")
@@ -78,7 +82,8 @@ struct DescriptionFetchTests {
             "run", served.base + "/api/spec.yaml", "--header", "Authorization: token s3cret", "--quiet",
             "--reports-dir", reports)
         #expect(result.code == .success, "\(result.err)")
-        #expect(served.authorizations == ["token s3cret"])
+        // The fetch, then GET /api/status on the description's own server (ServerChoice).
+        #expect(served.authorizations == ["token s3cret", "token s3cret"], "\(served.authorizations)")
         #expect(!(result.out + result.err).contains("s3cret"))
     }
 

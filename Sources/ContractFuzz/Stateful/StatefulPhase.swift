@@ -30,7 +30,9 @@ struct StatefulPhase {
         while !pending.isEmpty {
             let index =
                 pending.firstIndex { resource in
-                    (needs[resource.name] ?? []).allSatisfy { needed in !pending.contains { $0.name == needed } }
+                    (needs[resource.name] ?? []).allSatisfy { needed in
+                        !pending.contains { $0.name == needed }
+                    }
                 } ?? 0
             ordered.append(pending.remove(at: index))
         }

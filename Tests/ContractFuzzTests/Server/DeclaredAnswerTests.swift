@@ -120,7 +120,9 @@ struct DeclaredAnswerTests {
         #expect(!run.findings.contains { $0.check == .contentTypeConformance }, "\(run.described)")
     }
 
-    @Test("a made-up id answered 404 names nothing: an undeclared 404 is status_code_conformance, not valid data refused")
+    @Test(
+        "a made-up id answered 404 names nothing: an undeclared 404 is status_code_conformance, not valid data refused"
+    )
     func madeUpIdNotFound() async throws {
         let description = #"""
             {"openapi": "3.1.0", "info": {"title": "Flows", "version": "1"},
@@ -130,8 +132,11 @@ struct DeclaredAnswerTests {
                              "422": {"description": "invalid", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
             """#
         let run = try await LoopbackFuzz.run(
-            description, handler: allowing(["GET"]) { _ in jsonAnswer(404, #"{"detail": "Flow not found"}"#) })
+            description, handler: allowing(["GET"]) { _ in jsonAnswer(404, #"{"detail": "Flow not found"}"#) }
+        )
         #expect(!run.findings.contains { $0.check == .positiveDataAcceptance }, "\(run.described)")
-        #expect(run.findings.contains { $0.check == .statusCodeConformance && $0.status == 404 }, "\(run.described)")
+        #expect(
+            run.findings.contains { $0.check == .statusCodeConformance && $0.status == 404 },
+            "\(run.described)")
     }
 }

@@ -41,7 +41,8 @@ struct DescribedValuesTests {
             words: "The block document's name. Not required for anonymous block documents.",
             requiredSometimes: true),
         Case(
-            words: "JSON-serialized dictionary of `{\"resource\": [\"action\",]}` (dict of lists of strings) to check.",
+            words:
+                "JSON-serialized dictionary of `{\"resource\": [\"action\",]}` (dict of lists of strings) to check.",
             restricts: true),
         Case(words: "Name of file or directory, equivalent to the last part of the path"),
         Case(words: "Only include runs that start or end after this time."),

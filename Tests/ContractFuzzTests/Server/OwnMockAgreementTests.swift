@@ -105,6 +105,23 @@ struct OwnMockAgreementTests {
         #expect(found.current == [2, 0])
     }
 
+    /// An operation that declares no 4xx leaves the mock no declared answer to an invalid request or
+    /// to a deleted item: its 400 or 404 is an undocumented status whatever the mock answers (the
+    /// description's gap, which `conform lint` warns about, reported as Schemathesis reports it),
+    /// not a disagreement between the mock and the checks.
+    static func gap(_ finding: Finding, _ endpoint: Endpoint) -> Bool {
+        guard finding.check == .statusCodeConformance, let status = finding.status,
+            (400..<500).contains(status)
+        else { return false }
+        return !endpoint.responses.contains { spec in
+            switch spec.status {
+            case .code(let code): return (400..<500).contains(code)
+            case .range(let first): return first == 4
+            case .default: return true
+            }
+        }
+    }
+
     @Test("every check passes and every operation gets requests", arguments: cases)
     func ownMock(_ testCase: Case) async throws {
         let outcome = ContractLoader.read(bytes: Array(testCase.description.utf8), file: "own.json")
@@ -114,7 +131,12 @@ struct OwnMockAgreementTests {
         defer { mock.shutdown() }
         let configuration = ServerFuzzer.Configuration(baseURL: baseURL, casesPerEndpoint: 5, seed: 1)
         let fuzzed = await ServerFuzzer(contract: contract, configuration: configuration).run()
-        let failing = fuzzed.result.cases.filter { $0.outcome == .failed || $0.outcome == .error }
+        let failing = fuzzed.result.cases.filter { result in
+            guard result.outcome == .failed || result.outcome == .error else { return false }
+            let endpoint = contract.endpoints.first { $0.id == result.endpointID }
+            return result.findings.isEmpty
+                || !result.findings.allSatisfy { finding in endpoint.map { Self.gap(finding, $0) } ?? false }
+        }
         #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")
         let unsent = fuzzed.result.cases.filter { $0.reason == "nothing to send" }
         #expect(unsent.isEmpty, "\(unsent.map(\.id))")
