@@ -12,9 +12,9 @@ enum TapeFormat {
     static func accepts(_ format: SchemaFormat, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         switch format {
         case .uri, .iri:
-            if let answer = uri(text, reference: false) { return answer }
+            if let answer = plainURI(text) ?? uri(text, reference: false) { return answer }
         case .uriReference, .iriReference:
-            if let answer = uri(text, reference: true) { return answer }
+            if let answer = plainURI(text) ?? uri(text, reference: true) { return answer }
         case .dateTime:
             return text.count > 11 && (text[10] == UInt8(ascii: "T") || text[10] == UInt8(ascii: "t"))
                 && isDate(text, 0..<10) && isTime(text, 11..<text.count)
