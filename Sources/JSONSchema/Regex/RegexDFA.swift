@@ -28,7 +28,8 @@ final class RegexDFA: Sendable {
 
     /// The states built so far, in flat arrays indexed by state number.
     struct Table: Sendable {
-        /// `width` entries per state: the next state for each column, or -1 when not built yet.
+        /// `width` entries per state: the next state for each column, `-2 - state` when that state
+        /// ends the search (`stops`), or -1 when not built yet.
         var transitions: [Int32] = []
         /// The consuming automaton states in each state's closure (inside the input).
         var consuming: [[Int]] = []
@@ -36,9 +37,8 @@ final class RegexDFA: Sendable {
         var acceptsInside: [Bool] = []
         /// Whether the closure reaches `accept` at the end of the input (`$` holds there).
         var acceptsAtEnd: [Bool] = []
-        /// Whether no match can follow (an anchored pattern with no thread left).
-        var dead: [Bool] = []
-        /// `acceptsInside || dead`: the search ends in this state, whatever follows.
+        /// Whether the search ends in this state, whatever follows: it accepts, or no match can
+        /// follow (an anchored pattern with no thread left).
         var stops: [Bool] = []
         var numbers: [[Int]: Int32] = [:]
         /// Set when the pattern needs more than `maximumStates` states: every search goes to the VM.
@@ -71,46 +71,57 @@ final class RegexDFA: Sendable {
             var state = 0
             var index = 0
             while true {
+                if table.stops[state] {
+                    if table.acceptsInside[state] { return true }
+                    // A state with no thread left may still accept through `$` at the very end.
+                    return index == bytes.count && table.acceptsAtEnd[state]
+                }
                 (state, index) = run(table, bytes, from: state, at: index)
-                if table.acceptsInside[state] { return true }
-                // A state with no thread left may still accept through `$` at the very end.
                 if index == bytes.count { return table.acceptsAtEnd[state] }
-                if table.dead[state] { return false }
                 guard let (column, length) = column(bytes, at: index) else { return nil }
-                guard let built = transition(from: state, on: column, in: &table) else { return nil }
-                state = built
+                let known = table.transitions[state * width + column]
+                if known <= -2 {
+                    state = Int(-2 - known)
+                } else {
+                    guard let built = transition(from: state, on: column, in: &table) else { return nil }
+                    state = built
+                }
                 index += length
             }
         }
     }
 
     /// The built part of the table, read through buffers until a step needs a state that does not
-    /// exist yet, a scalar without a class, or a state that decides the search.
+    /// exist yet, a scalar without a class, or a state that decides the search (whose transitions
+    /// are stored as `-2 - state`, so one sign test per byte stops at both).
     @inline(__always)
     private func run(_ table: Table, _ bytes: UnsafeBufferPointer<UInt8>, from state: Int, at index: Int)
         -> (state: Int, index: Int)
     {
         table.transitions.withUnsafeBufferPointer { transitions in
-            table.stops.withUnsafeBufferPointer { stops in
-                var state = state
-                var index = index
-                while index < bytes.count && !stops[state] {
-                    let byte = bytes[index]
-                    var column = Int(byte)
-                    var length = 1
-                    if byte >= 0x80 {
-                        guard let classes else { break }
-                        let found = classes.classify(bytes, at: index)
-                        column = 128 + found.index
-                        length = found.length
-                    }
-                    let next = transitions[state &* width &+ column]
-                    guard next >= 0 else { break }
-                    state = Int(next)
-                    index += length
-                }
+            guard let cells = transitions.baseAddress, let text = bytes.baseAddress else {
                 return (state, index)
             }
+            let width = self.width
+            let end = bytes.count
+            var state = state
+            var index = index
+            while index < end {
+                let byte = text[index]
+                var column = Int(byte)
+                var length = 1
+                if byte >= 0x80 {
+                    guard let classes else { break }
+                    let found = classes.classify(bytes, at: index)
+                    column = 128 + found.index
+                    length = found.length
+                }
+                let next = cells[state &* width &+ column]
+                guard next >= 0 else { break }
+                state = Int(next)
+                index &+= length
+            }
+            return (state, index)
         }
     }
 
@@ -148,7 +159,7 @@ final class RegexDFA: Sendable {
                 key: unique, kernel: unique, atStart: false, to: &table, operations: operations,
                 anchored: anchored, width: width)
         }
-        table.transitions[state * width + column] = Int32(target)
+        table.transitions[state * width + column] = table.stops[target] ? Int32(-2 - target) : Int32(target)
         return target
     }
 
@@ -171,7 +182,6 @@ final class RegexDFA: Sendable {
         table.acceptsInside.append(inside.accepts)
         table.acceptsAtEnd.append(atEnd.accepts)
         let dead = anchored && inside.consuming.isEmpty && !inside.accepts
-        table.dead.append(dead)
         table.stops.append(dead || inside.accepts)
         table.transitions.append(contentsOf: repeatElement(-1, count: width))
         table.numbers[key] = Int32(number)
