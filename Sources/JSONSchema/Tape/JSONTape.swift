@@ -151,71 +151,87 @@ extension JSONTape {
 
     /// The UTF-8 bytes of a scanned (hence valid) string's content with its escapes decoded.
     static func unescape(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
-        var out: [UInt8] = []
-        unescape(buffer, range, into: &out)
-        return out
+        [UInt8](unsafeUninitializedCapacity: range.count) { out, count in
+            count = out.baseAddress.map { unescape(buffer, range, into: $0) } ?? 0
+        }
     }
 
-    /// Appends the decoded content of a scanned string to `out`: the runs between backslashes are
-    /// copied whole, so a long text with a few `\"` costs little more than a copy.
-    static func unescape(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + range.count)
+    /// Writes the decoded content of a scanned string to `out`, which has room for `range.count`
+    /// bytes (no escape decodes to more bytes than it takes), and returns how many it wrote. The
+    /// runs between backslashes are copied whole, so a long text with a few `\"` costs little more
+    /// than a copy.
+    static func unescape(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var written = 0
         var index = range.lowerBound
         while index < range.upperBound {
             let escape = PlainASCII.backslash(in: buffer, from: index, to: range.upperBound)
             if escape > index {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<escape]))
+                (out + written).update(from: base + index, count: escape - index)
+                written += escape - index
             }
-            guard escape < range.upperBound else { return }
-            index = appendEscape(buffer, at: escape, to: &out)
+            guard escape < range.upperBound else { break }
+            index = writeEscape(buffer, at: escape, to: out, &written)
         }
+        return written
     }
 
-    /// Appends what the escape at `start` (a backslash) stands for; returns the offset after it.
-    private static func appendEscape(
-        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, to out: inout [UInt8]
-    )
-        -> Int
-    {
+    /// Writes what the escape at `start` (a backslash) stands for; returns the offset after it.
+    @inline(__always)
+    private static func writeEscape(
+        _ buffer: UnsafeBufferPointer<UInt8>, at start: Int, to out: UnsafeMutablePointer<UInt8>,
+        _ written: inout Int
+    ) -> Int {
+        let byte: UInt8
         switch buffer[start + 1] {
-        case UInt8(ascii: "b"): out.append(0x08)
-        case UInt8(ascii: "f"): out.append(0x0C)
-        case UInt8(ascii: "n"): out.append(0x0A)
-        case UInt8(ascii: "r"): out.append(0x0D)
-        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "b"): byte = 0x08
+        case UInt8(ascii: "f"): byte = 0x0C
+        case UInt8(ascii: "n"): byte = 0x0A
+        case UInt8(ascii: "r"): byte = 0x0D
+        case UInt8(ascii: "t"): byte = 0x09
         case UInt8(ascii: "u"):
             var scalar = hex4(buffer, start + 2)
             guard (0xD800...0xDBFF).contains(scalar) else {
-                appendScalar(scalar, to: &out)
+                writeScalar(scalar, to: out, &written)
                 return start + 6
             }
             let low = hex4(buffer, start + 8)
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            appendScalar(scalar, to: &out)
+            writeScalar(scalar, to: out, &written)
             return start + 12
-        case let escaped: out.append(escaped)
+        case let escaped: byte = escaped
         }
+        out[written] = byte
+        written += 1
         return start + 2
     }
 
     /// The UTF-8 encoding of a scalar the scanner checked (never a lone surrogate).
     @inline(__always)
-    private static func appendScalar(_ scalar: UInt32, to out: inout [UInt8]) {
+    private static func writeScalar(
+        _ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>, _ written: inout Int
+    ) {
         switch scalar {
         case ..<0x80:
-            out.append(UInt8(scalar))
+            out[written] = UInt8(scalar)
+            written += 1
         case ..<0x800:
-            out.append(UInt8(0xC0 | scalar >> 6))
-            out.append(UInt8(0x80 | scalar & 0x3F))
+            out[written] = UInt8(0xC0 | scalar >> 6)
+            out[written + 1] = UInt8(0x80 | scalar & 0x3F)
+            written += 2
         case ..<0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
+            out[written] = UInt8(0xE0 | scalar >> 12)
+            out[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[written + 2] = UInt8(0x80 | scalar & 0x3F)
+            written += 3
         default:
-            out.append(UInt8(0xF0 | scalar >> 18))
-            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
+            out[written] = UInt8(0xF0 | scalar >> 18)
+            out[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[written + 3] = UInt8(0x80 | scalar & 0x3F)
+            written += 4
         }
     }
 

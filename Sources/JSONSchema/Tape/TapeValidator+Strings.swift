@@ -58,11 +58,17 @@ extension TapeValidator {
         let range = Int(entry.offset)..<Int(entry.offset + entry.length)
         if !entry.flag { return body(UnsafeBufferPointer(rebasing: bytes[range])) }
         if decoded.offset != entry.offset {
-            decoded.text.removeAll(keepingCapacity: true)
-            JSONTape.unescape(bytes, range, into: &decoded.text)
+            if decoded.text.count < range.count {
+                decoded.text = [UInt8](repeating: 0, count: max(range.count, 2 * decoded.text.count))
+            }
+            let bytes = self.bytes
+            decoded.count = decoded.text.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { JSONTape.unescape(bytes, range, into: $0) } ?? 0
+            }
             decoded.offset = entry.offset
         }
-        return decoded.text.withUnsafeBufferPointer(body)
+        let count = decoded.count
+        return decoded.text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// Whether `text` is the bytes of `key`.

@@ -27,9 +27,10 @@ struct TapeValidator {
     /// The last number literal read and its offset: `minimum` and `maximum` on one value read it
     /// once (`UInt32.max` is no offset: inputs are shorter).
     var literal: (offset: UInt32, value: DecimalLiteral?) = (.max, nil)
-    /// The decoded text of the last escaped string a keyword read, and its offset: `enum`,
-    /// `pattern`, lengths and `format` on one string decode it once, into this reused buffer.
-    var decoded: (offset: UInt32, text: [UInt8]) = (.max, [])
+    /// The decoded text of the last escaped string a keyword read (its first `count` bytes), and
+    /// its offset: `enum`, `pattern`, lengths and `format` on one string decode it once, into this
+    /// reused buffer, which only grows.
+    var decoded: (offset: UInt32, count: Int, text: [UInt8]) = (.max, 0, [])
 
     /// What one node's `properties` left for the `additionalProperties` and `required` after it.
     struct NodeState {
