@@ -46,16 +46,20 @@ extension Schema {
         return tapeProgram.withTables { tables in
             tapeProgram.stream.nodes.withUnsafeBufferPointer { nodes in
                 tapeProgram.stream.frames.withUnsafeBufferPointer { frames in
-                    let scanner = TapeScanner(
-                        bytes: input.bytes, maximumDepth: options.maximumDepth, capacity: 256)
-                    let validator = TapeValidator(
-                        program: program, tapeProgram: tapeProgram, tables: tables,
-                        entries: scanner.entries.buffer, bytes: input.bytes)
-                    var reader = StreamValidator(
-                        scanner: scanner, validator: validator, plan: .init(nodes: nodes, frames: frames),
-                        depthCap: depthCap,
-                        progress: input.progress)
-                    return reader.run(root: program.root, allowsByteOrderMark: options.allowsByteOrderMark)
+                    tapeProgram.stream.slots.withUnsafeBufferPointer { slots in
+                        let scanner = TapeScanner(
+                            bytes: input.bytes, maximumDepth: options.maximumDepth, capacity: 256)
+                        let validator = TapeValidator(
+                            program: program, tapeProgram: tapeProgram, tables: tables,
+                            entries: scanner.entries.buffer, bytes: input.bytes)
+                        var reader = StreamValidator(
+                            scanner: scanner, validator: validator,
+                            plan: .init(nodes: nodes, frames: frames, slots: slots),
+                            depthCap: depthCap,
+                            progress: input.progress)
+                        return reader.run(
+                            root: program.root, allowsByteOrderMark: options.allowsByteOrderMark)
+                    }
                 }
             }
         }

@@ -30,6 +30,10 @@ struct StreamPlan: Sendable {
         var count: Int32 = 0
         /// Where the next key search starts (members usually come in schema order).
         var next: Int32 = 0
+        /// Objects with a large `properties` table: its hash index, `slots[slotsFirst ...]` with
+        /// `slotsMask + 1` slots (`StreamPlan+KeyIndex`); -1 when the table is searched linearly.
+        var slotsFirst: Int32 = 0
+        var slotsMask: Int32 = -1
         /// Objects: the `additionalProperties` node. Arrays: the `items` node. -1 when absent.
         var other: Int32 = -1
         /// Arrays: the elements `items` leaves to `prefixItems`.
@@ -50,10 +54,13 @@ struct StreamPlan: Sendable {
     let nodes: [Node]
     /// Frame templates, copied when a container opens.
     let frames: [Frame]
+    /// The hash indexes of large `properties` tables.
+    let slots: [Int32]
 
-    init(nodes tapeNodes: [TapeNode], ops: [TapeOp], children: [Int32]) {
+    init(nodes tapeNodes: [TapeNode], ops: [TapeOp], children: [Int32], keys: [TapeKey]) {
         var nodes = [Node](repeating: Node(), count: tapeNodes.count)
         var frames: [Frame] = []
+        var slots: [Int32] = []
         for index in tapeNodes.indices {
             var reached = [Int]()
             guard Self.collect(index, tapeNodes, ops, children, into: &reached) else { continue }
@@ -68,7 +75,11 @@ struct StreamPlan: Sendable {
                     if node.tracksAnnotations { streams = false }
                     let run = ops[Int(node.start)..<Int(node.start + node.count)]
                     streams = streams && run.allSatisfy { Self.streams($0, object: object) }
-                    let (frame, failing) = Self.frame(run, object: object)
+                    var (frame, failing) = Self.frame(run, object: object)
+                    if object && Int(frame.count) >= Self.indexedFrom {
+                        let table = keys[Int(frame.first)..<Int(frame.first + frame.count)]
+                        (frame.slotsFirst, frame.slotsMask) = Self.index(table, into: &slots)
+                    }
                     fails = fails || failing
                     frames.append(frame)
                 }
@@ -85,6 +96,7 @@ struct StreamPlan: Sendable {
         }
         self.nodes = nodes
         self.frames = frames
+        self.slots = slots
     }
 
     /// The frame template of one node's instructions on an object (or an array), and whether they

@@ -23,23 +23,9 @@ extension StreamValidator {
         let prefix = entry.flag ? 0 : TapeProgram.prefix(scanner.bytes, Int(entry.offset), Int(length))
         for index in range {
             let frame = frames.base + index
-            var found = -1
             let count = Int(frame.pointee.count)
             let first = Int(frame.pointee.first)
-            var candidate = Int(frame.pointee.next)
-            for _ in 0..<count {
-                if candidate >= count { candidate -= count }
-                let schemaKey = tables.keys[first + candidate]
-                if entry.flag
-                    ? validator.equalsKey(entry, first + candidate)
-                    : schemaKey.length == length && schemaKey.prefix == prefix
-                        && validator.sameTail(entry, schemaKey)
-                {
-                    found = candidate
-                    break
-                }
-                candidate += 1
-            }
+            let found = entry.flag ? findEscaped(entry, frame) : find(entry, prefix, length, frame)
             if found >= 0 {
                 if found < 64 { frame.pointee.found |= 1 << UInt64(found) }
                 frame.pointee.next = Int32(found + 1 == count ? 0 : found + 1)
@@ -50,6 +36,58 @@ extension StreamValidator {
             }
             if frame.pointee.requiredCount > 0 { seeRequired(entry, frame) }
         }
+    }
+
+    /// The position in the frame's `properties` table of the unescaped key `entry`, or -1: the
+    /// position after the last one found first (members usually come in schema order), then the
+    /// table's hash index (`StreamPlan+KeyIndex`) or, for a small table, every other position.
+    @inline(__always)
+    private func find(
+        _ entry: JSONTape.Entry, _ prefix: UInt64, _ length: Int32,
+        _ frame: UnsafeMutablePointer<StreamPlan.Frame>
+    ) -> Int {
+        let count = Int(frame.pointee.count)
+        guard count > 0 else { return -1 }
+        let keys = validator.tables.keys.baseAddress.unsafelyUnwrapped + Int(frame.pointee.first)
+        let expected = Int(frame.pointee.next)
+        if keys[expected].length == length && keys[expected].prefix == prefix
+            && validator.sameTail(entry, keys[expected])
+        {
+            return expected
+        }
+        let mask = frame.pointee.slotsMask
+        if mask >= 0 {
+            let slots = plan.slots.baseAddress.unsafelyUnwrapped + Int(frame.pointee.slotsFirst)
+            var slot = StreamPlan.slot(prefix: prefix, length: length, mask: mask)
+            while true {
+                let candidate = Int(slots[slot])
+                if candidate < 0 { return -1 }
+                if keys[candidate].length == length && keys[candidate].prefix == prefix
+                    && validator.sameTail(entry, keys[candidate])
+                {
+                    return candidate
+                }
+                slot = (slot + 1) & Int(mask)
+            }
+        }
+        for candidate in 0..<count
+        where candidate != expected && keys[candidate].length == length && keys[candidate].prefix == prefix
+            && validator.sameTail(entry, keys[candidate])
+        {
+            return candidate
+        }
+        return -1
+    }
+
+    /// The position of the escaped key `entry` in the frame's `properties` table, or -1; compared
+    /// decoded (rare: keys seldom hold escapes).
+    private func findEscaped(_ entry: JSONTape.Entry, _ frame: UnsafeMutablePointer<StreamPlan.Frame>) -> Int
+    {
+        let first = Int(frame.pointee.first)
+        for candidate in 0..<Int(frame.pointee.count) where validator.equalsKey(entry, first + candidate) {
+            return candidate
+        }
+        return -1
     }
 
     /// Marks the `required` names (those `properties` does not list) that the key `entry` is.

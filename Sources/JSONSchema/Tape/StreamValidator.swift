@@ -44,6 +44,7 @@ struct StreamValidator {
     struct Plan {
         let nodes: UnsafeBufferPointer<StreamPlan.Node>
         let frames: UnsafeBufferPointer<StreamPlan.Frame>
+        let slots: UnsafeBufferPointer<Int32>
     }
 
     init(
@@ -176,12 +177,26 @@ struct StreamValidator {
             _ = scanner.tooLarge()
             return nil
         }
-        if object && count > 1 && scanner.repeatsAKey(first: keys, count: count, adjacent: true) {
+        if object && count > 1 && !namesDistinctKeys(count: count, frames: framesStart)
+            && scanner.repeatsAKey(first: keys, count: count, adjacent: true)
+        {
             scanner.hasDuplicateKeys = true
             return nil
         }
         scanner.entries.truncate(to: keys)
         return count
+    }
+
+    /// Whether the `count` keys just read are known to differ without comparing them: each was
+    /// found at a different position of one frame's `properties` table (whose names differ), so
+    /// no two are the same bytes. Only while nothing failed (else keys were not looked up).
+    @inline(__always)
+    private func namesDistinctKeys(count: Int, frames framesStart: Int) -> Bool {
+        guard !failed, count <= 64 else { return false }
+        for index in framesStart..<frames.count where frames[index].found.nonzeroBitCount == count {
+            return true
+        }
+        return false
     }
 
     private mutating func reportProgress() {

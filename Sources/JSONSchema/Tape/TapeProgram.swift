@@ -44,7 +44,8 @@ final class TapeProgram: Sendable {
         dfas = builder.regexes.map { $0.automaton?.dfa }
         formats = builder.formats
         keywords = builder.keywords
-        stream = StreamPlan(nodes: builder.nodes, ops: builder.ops, children: builder.children)
+        stream = StreamPlan(
+            nodes: builder.nodes, ops: builder.ops, children: builder.children, keys: builder.keys)
     }
 
     /// Runs `body` with the tables as buffer pointers, valid for the call.
