@@ -49,6 +49,13 @@ struct StreamPlan: Sendable {
         var requiredMask: UInt64 = 0
         /// Which of the other `required` names were seen.
         var requiredSeen: UInt64 = 0
+
+        /// Whether the frame picks no member's subschemas and decides nothing at the end (a `$ref`
+        /// node's own frame, say).
+        var isInert: Bool {
+            count == 0 && other < 0 && requiredCount == 0 && requiredMask == 0 && minimum == 0
+                && maximum == .max
+        }
     }
 
     let nodes: [Node]
@@ -81,7 +88,8 @@ struct StreamPlan: Sendable {
                         (frame.slotsFirst, frame.slotsMask) = Self.index(table, into: &slots)
                     }
                     fails = fails || failing
-                    frames.append(frame)
+                    // A frame that picks nothing and decides nothing only costs a pass per member.
+                    if !frame.isInert { frames.append(frame) }
                 }
                 if !streams { frames.removeSubrange(Int(start)...) }
                 let range = streams ? start..<Int32(frames.count) : nil
