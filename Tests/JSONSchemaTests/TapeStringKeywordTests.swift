@@ -94,7 +94,26 @@ struct TapeStringKeywordTests {
         for _ in 0..<3_000 {
             texts.append(String((0..<random.below(14)).map { _ in alphabet[random.below(alphabet.count)] }))
         }
-        return texts
+        // Whole URLs with one or two bytes changed, dropped or added: the one-pass reading of the
+        // usual shape must hand back exactly what the component checks decide.
+        let urls = [
+            "https://cdn.example.com/images/1-caf%C3%A9.png", "http://host:8080/a/b?q=1&r=2#frag",
+            "ftp://x.y/z;type=a", "https://a.b/p?q#f", "mailto:a@b.c", "s://h/p%2F?x=%41#y?z",
+        ]
+        let edits = Array("ab9:/?#[]@%-._~ é4F\u{1}")
+        for _ in 0..<3_000 {
+            var text = Array(urls[random.below(urls.count)])
+            for _ in 0..<(1 + random.below(2)) {
+                let position = random.below(text.count)
+                switch random.below(3) {
+                case 0: text[position] = edits[random.below(edits.count)]
+                case 1: text.remove(at: position)
+                default: text.insert(edits[random.below(edits.count)], at: position)
+                }
+            }
+            texts.append(String(text))
+        }
+        return texts + urls
     }
 
     @Test("uri, uri-reference, iri and iri-reference on bytes agree with URIFormat")
