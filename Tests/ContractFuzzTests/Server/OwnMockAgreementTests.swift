@@ -92,13 +92,7 @@ struct OwnMockAgreementTests {
         guard finding.check == .statusCodeConformance, let status = finding.status,
             (400..<500).contains(status)
         else { return false }
-        return !endpoint.responses.contains { spec in
-            switch spec.status {
-            case .code(let code): return (400..<500).contains(code)
-            case .range(let first): return first == 4
-            case .default: return true
-            }
-        }
+        return !endpoint.declaresClientError
     }
 
     @Test("every check passes and every operation gets requests", arguments: cases)
