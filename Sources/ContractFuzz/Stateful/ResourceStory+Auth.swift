@@ -44,13 +44,7 @@ extension ResourceStory {
                     live.forget(item: target, of: resource.name)
                 }
                 if step.succeeded, role == .delete { target = nil }
-                judged(
-                    .ignoredAuth, on: endpoint.id,
-                    step.succeeded
-                        ? log.finding(
-                            .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
-                            expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
-                        ) : nil)
+                judgeIgnoredAuth(step, endpoint: endpoint, label)
             }
         }
     }
@@ -105,6 +99,18 @@ extension ResourceStory {
                     : nil)
             if step.succeeded && role == .delete { return }
         }
+    }
+
+    /// `ignored_auth` for one request sent `label` ("without credentials", "with a wrong
+    /// credential"): a success is a finding, any refusal passes.
+    mutating func judgeIgnoredAuth(_ step: StoryStep, endpoint: Endpoint, _ label: String) {
+        judged(
+            .ignoredAuth, on: endpoint.id,
+            step.succeeded
+                ? log.finding(
+                    .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
+                    expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
+                ) : nil)
     }
 }
 

@@ -23,14 +23,7 @@ extension ResourceStory {
                         judged(finding.check, on: endpoint.id, finding)
                     }
                 }
-                judged(
-                    .ignoredAuth, on: endpoint.id,
-                    step.succeeded
-                        ? log.finding(
-                            .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
-                            expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
-                        )
-                        : nil)
+                judgeIgnoredAuth(step, endpoint: endpoint, label)
             }
         }
     }
