@@ -141,13 +141,19 @@ extension FuzzCaseGenerator {
     )
         -> [FuzzRequest]
     {
-        var wrongType = request(.negative("wrong content type text/plain"), base, valid.draft.body)
-        wrongType.draft.contentType = "text/plain"
-        wrongType.httpStatuses = [415]
-        if case .raw(let bytes, _) = valid.draft.body { wrongType.draft.body = .raw(bytes, contentType: nil) }
-        // A body the server cannot read is no body: where the body is optional, a server may
-        // ignore one labelled with a type it does not take.
-        if !spec.isRequired { wrongType.intent = .tolerated("a body labelled text/plain") }
+        var probes: [FuzzRequest] = []
+        if let undeclared = undeclaredContentType(of: spec) {
+            var wrongType = request(.negative("wrong content type \(undeclared)"), base, valid.draft.body)
+            wrongType.draft.contentType = undeclared
+            wrongType.httpStatuses = [415]
+            if case .raw(let bytes, _) = valid.draft.body {
+                wrongType.draft.body = .raw(bytes, contentType: nil)
+            }
+            // A body the server cannot read is no body: where the body is optional, a server may
+            // ignore one labelled with a type it does not take.
+            if !spec.isRequired { wrongType.intent = .tolerated("a body labelled \(undeclared)") }
+            probes.append(wrongType)
+        }
         // The valid body with one more member 11 MiB long, so what is probed is the size: a
         // server that checks the body first still sees every field it needs. The description
         // sets no size limit, so the probe is invalid only where the schema says so (a closed
@@ -160,7 +166,25 @@ extension FuzzCaseGenerator {
                 : .tolerated("an \(Self.oversizedBodyBytes / 1_048_576) MiB body"),
             base, .raw(large.bytes, contentType: nil))
         oversized.httpStatuses = [413]
-        return [wrongType, oversized]
+        return probes + [oversized]
+    }
+
+    /// A media type the operation does not declare for its body: `text/plain` unless it is one
+    /// (Docker's global `consumes` lists it beside JSON), else another; nil when the declared
+    /// types cover them all (`*/*`).
+    func undeclaredContentType(of spec: RequestSpec) -> String? {
+        var declared = [MediaType.essence(spec.contentType)]
+        if case .object(let others)? = spec.pointer.appending("x-otherContentTypes").resolve(
+            in: contract.document)
+        {
+            declared += others.keys.map(MediaType.essence)
+        }
+        func covers(_ range: String, _ type: String) -> Bool {
+            range == type || range == "*/*" || (range.hasSuffix("/*") && type.hasPrefix(range.dropLast()))
+        }
+        return ["text/plain", "application/octet-stream", "image/x-conform-probe"].first { type in
+            !declared.contains { covers($0, type) }
+        }
     }
 
     private func parameterNegatives(from valid: FuzzRequest) -> [FuzzRequest] {

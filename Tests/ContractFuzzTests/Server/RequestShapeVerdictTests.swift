@@ -76,4 +76,30 @@ struct RequestShapeVerdictTests {
         #expect(positive.count == 1, "\(run.described)")
         #expect(positive.first?.status == 406)
     }
+
+    /// Docker Engine's shape: the global `consumes` lists `text/plain` beside JSON for every body.
+    static let textToo = #"""
+        {"swagger": "2.0", "info": {"title": "Swarm", "version": "1"},
+         "consumes": ["application/json", "text/plain"], "produces": ["application/json"],
+         "paths": {"/swarm/init": {"post": {"operationId": "SwarmInit",
+           "parameters": [{"name": "body", "in": "body", "required": true, "schema": {"type": "object"}}],
+           "responses": {"200": {"description": "ok", "schema": {"type": "object"}},
+                         "400": {"description": "bad", "schema": {"type": "object"}}}}}}}
+        """#
+
+    @Test("the wrong content type is one the body does not declare: text/plain is declared here")
+    func wrongTypeIsUndeclared() async throws {
+        let run = try await LoopbackFuzz.run(
+            Self.textToo, cases: 12, stateless: false,
+            handler: allowing(["POST"]) { request in
+                let type = request.headers["Content-Type"] ?? ""
+                guard type.hasPrefix("application/json") || type.hasPrefix("text/plain") else {
+                    return jsonAnswer(400, #"{"message": "unsupported content type"}"#)
+                }
+                return (try? JSONParser.parse(request.body))?.objectValue != nil
+                    ? jsonAnswer(200) : jsonAnswer(400)
+            })
+        #expect(!run.findings.contains { $0.check == .negativeDataRejection }, "\(run.described)")
+        #expect(run.requests.contains { $0.headers["Content-Type"] == "application/octet-stream" })
+    }
 }
