@@ -89,7 +89,7 @@ struct ServerFuzzBench {
         for repetition in 0..<repetitions {
             let log = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "conform-bench-mock-\(ProcessInfo.processInfo.processIdentifier)-\(repetition).log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             let mock = Process()
             mock.executableURL = process.conform

@@ -30,14 +30,7 @@ struct ContractTrafficTests {
         let baseURL = try mock.start()
         defer { mock.shutdown() }
         let traffic = ContractTraffic(contract: contract, baseURL: baseURL, recordsIssues: recordsIssues)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.checkContractTraffic(traffic)
-        let session = URLSession(configuration: configuration)
-        defer {
-            session.finishTasksAndInvalidate()
-            traffic.uninstall()
-        }
-        try await body(traffic, session, baseURL)
+        try await traffic.withCheckedSession { session in try await body(traffic, session, baseURL) }
     }
 
     @Test("a server fault is recorded as the server's issue, and the app still gets the answer")

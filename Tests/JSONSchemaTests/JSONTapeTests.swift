@@ -18,32 +18,11 @@ struct JSONTapeTests {
             0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, 0xEF, 0xBB,
         ]
 
-    private func agree(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        // With positions recorded, JSONParser builds the tree itself (without, it reads a tape).
-        let parsed = Result { () throws(JSONParseError) in
-            try JSONParser.parseDocument(bytes, options: .init(recordsPositions: true))
-        }
-        let scanned = JSONTape.scan(bytes, options: .default)
-        switch (parsed, scanned) {
-        case (.success(let document), .tape(let tape)):
-            #expect(document.duplicateKeys.isEmpty, sourceLocation: sourceLocation)
-            #expect(tape.value == document.value, "\(bytes)", sourceLocation: sourceLocation)
-        case (.success(let document), .duplicateKeys):
-            #expect(!document.duplicateKeys.isEmpty, sourceLocation: sourceLocation)
-        case (.failure, .invalid):
-            break
-        default:
-            Issue.record(
-                "parser and tape disagree on \(String(decoding: bytes, as: UTF8.self)) \(bytes): \(parsed)",
-                sourceLocation: sourceLocation)
-        }
-    }
-
     @Test("the tape reads every seed document as the parser does")
     func seedsAgree() throws {
         for seed in Self.seeds {
             let bytes = Array(seed.utf8)
-            agree(bytes)
+            expectTapeAgreesWithParser(bytes)
             #expect(
                 try JSONTape.parse(bytes).value
                     == JSONParser.parseDocument(bytes, options: .init(recordsPositions: true)).value)
@@ -64,7 +43,7 @@ struct JSONTapeTests {
                 default: if position < bytes.count { bytes[position] = byte }
                 }
             }
-            agree(bytes)
+            expectTapeAgreesWithParser(bytes)
         }
     }
 
@@ -78,20 +57,22 @@ struct JSONTapeTests {
             "{\"a\":1,\"a\":2}", "{\"\\u0061\":1,\"a\":2}", "[\"\u{7F}\"]", "\"a\u{0}b\"",
         ])
     func edges(text: String) {
-        agree(Array(text.utf8))
+        expectTapeAgreesWithParser(Array(text.utf8))
     }
 
     @Test("nesting: at the limit accepted, past it rejected, deep input never crashes")
     func depth() {
-        agree(Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8))
-        agree(Array((String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).utf8))
-        agree(Array(String(repeating: "{\"a\":", count: 100_000).utf8))
+        expectTapeAgreesWithParser(
+            Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8))
+        expectTapeAgreesWithParser(
+            Array((String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).utf8))
+        expectTapeAgreesWithParser(Array(String(repeating: "{\"a\":", count: 100_000).utf8))
     }
 
     @Test("a byte order mark follows the parser's option")
     func byteOrderMark() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
-        agree(bytes)
+        expectTapeAgreesWithParser(bytes)
         let tape = try JSONTape.parse(bytes, options: .init(allowsByteOrderMark: true))
         #expect(tape.value == [1])
     }
@@ -100,11 +81,11 @@ struct JSONTapeTests {
     func duplicates() throws {
         let members = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
         let bytes = Array("{\(members), \"k7\": 70}".utf8)
-        agree(bytes)
+        expectTapeAgreesWithParser(bytes)
         let tape = try JSONTape.parse(bytes)
         #expect(tape.value["k7"] == 70)
         #expect(tape.duplicateKeys.map(\.key) == ["k7"])
-        agree(Array("{\(members)}".utf8))
+        expectTapeAgreesWithParser(Array("{\(members)}".utf8))
     }
 
     @Test("an invalid document throws the parser's error")

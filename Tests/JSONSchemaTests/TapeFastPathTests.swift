@@ -8,27 +8,6 @@ import Testing
 /// long numbers, duplicate keys past the pairwise check, and a tape larger than its first estimate.
 @Suite("Tape fast paths")
 struct TapeFastPathTests {
-    /// The scanner and the parser (which builds its tree byte by byte when positions are recorded)
-    /// accept the same inputs, read the same value, and see the same duplicate keys.
-    private func agree(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        let parsed = Result { () throws(JSONParseError) in
-            try JSONParser.parseDocument(bytes, options: .init(recordsPositions: true))
-        }
-        switch (parsed, JSONTape.scan(bytes, options: .default)) {
-        case (.success(let document), .tape(let tape)):
-            #expect(document.duplicateKeys.isEmpty, sourceLocation: sourceLocation)
-            #expect(tape.value == document.value, "\(bytes)", sourceLocation: sourceLocation)
-        case (.success(let document), .duplicateKeys):
-            #expect(!document.duplicateKeys.isEmpty, sourceLocation: sourceLocation)
-        case (.failure, .invalid):
-            break
-        case (let parsed, let scanned):
-            Issue.record(
-                "parser and tape disagree on \(bytes): \(parsed) / \(scanned)", sourceLocation: sourceLocation
-            )
-        }
-    }
-
     /// String contents that end a plain run (escapes, multi-byte sequences, the closing quote)
     /// and broken ones, each placed after 0 to 17 plain bytes so it meets every offset in a word.
     static let insertions: [[UInt8]] = [
@@ -51,10 +30,10 @@ struct TapeFastPathTests {
                     let text =
                         [UInt8](repeating: UInt8(ascii: "a"), count: padding) + insertion
                         + [UInt8](repeating: UInt8(ascii: "b"), count: tail)
-                    agree(Array("[\"".utf8) + text + Array("\",1]".utf8))
+                    expectTapeAgreesWithParser(Array("[\"".utf8) + text + Array("\",1]".utf8))
                     // As a key too, and unterminated at the very end of the input.
-                    agree(Array("{\"".utf8) + text + Array("\":1}".utf8))
-                    agree([UInt8(ascii: "\"")] + text)
+                    expectTapeAgreesWithParser(Array("{\"".utf8) + text + Array("\":1}".utf8))
+                    expectTapeAgreesWithParser([UInt8(ascii: "\"")] + text)
                 }
             }
         }
@@ -76,7 +55,7 @@ struct TapeFastPathTests {
                 "\r\n\(spaces)\t[\(spaces)\r\n\(spaces)]\(spaces)", "[1\(spaces)\u{0B}]",
                 "[1\(spaces)\u{A0}]",
             ] {
-                agree(Array(text.utf8))
+                expectTapeAgreesWithParser(Array(text.utf8))
             }
         }
     }
@@ -99,7 +78,7 @@ struct TapeFastPathTests {
         // (the scanner's word-at-a-time path for short literals).
         for (padding, tail) in (0..<9).flatMap({ padding in [(padding, ""), (padding, Self.longTail)] }) {
             let text = "[" + String(repeating: " ", count: padding) + literal + tail + "]"
-            agree(Array(text.utf8))
+            expectTapeAgreesWithParser(Array(text.utf8))
             let tape = try JSONTape.parse(Array(text.utf8))
             #expect(tape.value[0] == .number(expected), "\(literal) after \(padding)")
             let entry = tape.entries[1]
@@ -125,9 +104,9 @@ struct TapeFastPathTests {
             "12345678901234567.5", "1.12345678901234567", "1e5e5", "--1", "1x", "0x10", "1,2",
         ]
         for literal in literals {
-            agree(Array("[\(literal)]".utf8))
-            agree(Array("[\(literal)\(Self.longTail)]".utf8))
-            agree(Array("{\"a\":\(literal)\(Self.longTail)}".utf8))
+            expectTapeAgreesWithParser(Array("[\(literal)]".utf8))
+            expectTapeAgreesWithParser(Array("[\(literal)\(Self.longTail)]".utf8))
+            expectTapeAgreesWithParser(Array("{\"a\":\(literal)\(Self.longTail)}".utf8))
         }
     }
 
@@ -159,19 +138,20 @@ struct TapeFastPathTests {
     @Test("duplicate keys past 16 members and keys with equal signatures are told apart")
     func duplicateKeys() {
         let many = (0..<40).map { "\"key_\($0 < 10 ? "0" : "")\($0)\":\($0)" }
-        agree(Array("{\(many.joined(separator: ","))}".utf8))
-        agree(Array("{\(many.joined(separator: ",")),\"key_17\":0}".utf8))
+        expectTapeAgreesWithParser(Array("{\(many.joined(separator: ","))}".utf8))
+        expectTapeAgreesWithParser(Array("{\(many.joined(separator: ",")),\"key_17\":0}".utf8))
         // Same length, first and last eight bytes: only the middle differs.
         let lookalikes = [
             "profile_AAAA_color", "profile_BBBB_color", "profile_link_color", "profile_text_color",
         ]
         for count in [4, 20] {
             let keys = (0..<count).map { "\"\(lookalikes[$0 % 4])\($0 / 4)\":1" }
-            agree(Array("{\(keys.joined(separator: ","))}".utf8))
-            agree(Array("{\(keys.joined(separator: ",")),\"profile_text_color0\":2}".utf8))
+            expectTapeAgreesWithParser(Array("{\(keys.joined(separator: ","))}".utf8))
+            expectTapeAgreesWithParser(
+                Array("{\(keys.joined(separator: ",")),\"profile_text_color0\":2}".utf8))
         }
-        agree(Array(#"{"a":1,"\u0061":2}"#.utf8))
-        agree(Array(#"{"aaaaaaaaa":1,"aaaaaaaab":2,"baaaaaaaa":3}"#.utf8))
+        expectTapeAgreesWithParser(Array(#"{"a":1,"\u0061":2}"#.utf8))
+        expectTapeAgreesWithParser(Array(#"{"aaaaaaaaa":1,"aaaaaaaab":2,"baaaaaaaa":3}"#.utf8))
     }
 
     @Test("a document with more values than the first estimate grows its tape")

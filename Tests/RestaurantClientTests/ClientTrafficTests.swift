@@ -17,16 +17,9 @@ extension RestaurantClientTestSuite {
             _ body: (RestaurantAPIClient, ContractTraffic, URLSession) async throws -> Void
         ) async throws {
             let traffic = try await restaurant.traffic()
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.checkContractTraffic(traffic)
-            let session = URLSession(configuration: configuration)
-            defer {
-                // Not invalidateAndCancel(): on Linux, cancelling a task whose completion is being
-                // delivered can resume `data(for:)` twice (a swift-corelibs-foundation race).
-                session.finishTasksAndInvalidate()
-                traffic.uninstall()
+            try await traffic.withCheckedSession { session in
+                try await body(RestaurantAPIClient(baseURL: traffic.url, session: session), traffic, session)
             }
-            try await body(RestaurantAPIClient(baseURL: traffic.url, session: session), traffic, session)
         }
 
         @Test("the client's calls keep the contract: no issue, and every call was checked")

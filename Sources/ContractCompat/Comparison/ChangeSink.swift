@@ -20,6 +20,22 @@ struct ChangeSink {
         /// The verdicts already given, by fact and the kind of place: a shared schema's change is
         /// judged once, and only its subject is worded for each operation.
         var judged: [Judgement.Key: Judgement] = [:]
+        /// A `Codable` effect worded with the generated client's name of its place, by text and place.
+        var worded: [WordingKey: String] = [:]
+    }
+
+    struct WordingKey: Hashable {
+        var codable: String
+        var place: JSONPointer
+    }
+
+    /// `codable` worded with the generated client's name of `place`, once per text and place.
+    private mutating func worded(_ codable: String, at place: JSONPointer) -> String {
+        let key = WordingKey(codable: codable, place: place)
+        if let known = places.worded[key] { return known }
+        let text = ClientNaming.wording(codable, at: place)
+        places.worded[key] = text
+        return text
     }
 
     init(
@@ -97,11 +113,11 @@ struct ChangeSink {
     ) {
         let side: CompatChange.Side = newPlace == nil && oldPlace != nil ? .old : .new
         let location = side == .old ? oldLocation(oldPlace ?? .root) : newLocation(newPlace ?? .root)
+        var effect: String?
+        if direction == .response, let codable { effect = worded(codable, at: location.pointer) }
         var change = CompatChange(
             rule: rule, level: level, direction: direction, operation: operation, message: message,
-            codableEffect: direction == .response
-                ? codable.map { ClientNaming.wording($0, at: location.pointer) } : nil,
-            location: location, side: side)
+            codableEffect: effect, location: location, side: side)
         if let fact, let operation {
             change.fact = fact.predicate
             change.sharedMessage = fact.shared

@@ -45,6 +45,15 @@ enum ClientNaming {
     /// The generator's defensive naming: characters a Swift identifier cannot hold become `_`,
     /// and a leading digit gets one in front.
     private static func swiftName(_ text: String) -> String {
+        // Most names are already identifiers: checked on the bytes, without Unicode properties.
+        if let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            text.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            })
+        {
+            return text
+        }
         var name = String(text.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
         if name.first?.isNumber ?? true { name = "_" + name }
         return name

@@ -28,11 +28,13 @@ extension FuzzCaseGenerator {
     /// answer gave. A correct server refuses both with a 4xx.
     func missingItemNegatives(from valid: FuzzRequest) -> [FuzzRequest] {
         var requests: [FuzzRequest] = []
-        // A repeated `DELETE` may succeed (it is idempotent), and a `PUT` that declares 201
-        // creates the item it names anew.
+        // A repeated `DELETE` may succeed (it is idempotent), and a `PUT` that declares 201, or
+        // creates its resource's items on their own path, creates the item it names anew.
         let mayRecreate =
             endpoint.method == "DELETE"
-            || (endpoint.method == "PUT" && endpoint.responses.contains { $0.status == .code(201) })
+            || (endpoint.method == "PUT"
+                && (endpoint.responses.contains { $0.status == .code(201) }
+                    || resource?.createsOnItem == true))
         if let resource, model.item(endpoint.path) != nil, !mayRecreate,
             let gone = live.deleted[resource.name]?.last
         {

@@ -20,32 +20,18 @@ struct ReferenceFinder {
         var path: String
     }
 
-    /// How deep into an answer references are looked for: a server's body may nest 512 levels (the
-    /// reader's limit), and this walk runs on a task group's small stack.
-    static let maximumDepth = 32
-
-    /// At most `limit` references of `body`, in document order, each once.
+    /// At most `limit` references of `body`, in document order, each once (``AnswerWalk``'s bounds).
     func references(in body: JSONValue, limit: Int = 8) -> [Reference] {
         let base = URLComponents(string: baseURL)
         var found: [Reference] = []
-        var budget = 2_000
-        func walk(_ value: JSONValue, key: String?, depth: Int) {
-            guard budget > 0, found.count < limit, depth <= Self.maximumDepth else { return }
-            budget -= 1
-            switch value {
-            case .object(let object):
-                for member in object.members { walk(member.value, key: member.key, depth: depth + 1) }
-            case .array(let elements):
-                for element in elements { walk(element, key: key, depth: depth + 1) }
-            case .string(let text):
-                guard !found.contains(where: { $0.text == text }),
-                    let reference = reference(text, key: key, base: base)
-                else { return }
+        AnswerWalk.scalars(of: body) { value, key in
+            if case .string(let text) = value, !found.contains(where: { $0.text == text }),
+                let reference = reference(text, key: key, base: base)
+            {
                 found.append(reference)
-            default: break
             }
+            return found.count < limit
         }
-        walk(body, key: nil, depth: 0)
         return found
     }
 

@@ -50,32 +50,21 @@ struct LiveValues: Sendable {
         created.append((resource, address))
     }
 
-    /// Records every scalar of `body` under its property name, down to `ReferenceFinder`'s depth
-    /// (a server's body may nest 512 levels, and this walk runs on a task group's small stack).
+    /// Records every scalar of `body` under its property name, within ``AnswerWalk``'s bounds.
     mutating func observe(_ body: JSONValue) {
-        var budget = 2_000
-        func walk(_ value: JSONValue, key: String?, depth: Int) {
-            guard budget > 0, depth <= ReferenceFinder.maximumDepth else { return }
-            budget -= 1
+        AnswerWalk.scalars(of: body) { value, key in
+            if case .string(let text) = value, text.contains("?") && text.contains("=") { observeLink(text) }
+            guard let key else { return true }
             switch value {
-            case .object(let object):
-                for member in object.members { walk(member.value, key: member.key, depth: depth + 1) }
-            case .array(let elements):
-                for element in elements { walk(element, key: key, depth: depth + 1) }
-            case .string(let text) where text.contains("?") && text.contains("="):
-                observeLink(text)
-                fallthrough
             case .string, .number:
-                guard let key else { return }
                 let name = Self.normalized(key)
                 var values = seen[name] ?? []
                 if values.count < Self.keptPerName && !values.contains(value) { values.append(value) }
                 seen[name] = values
-            default:
-                break
+            default: break
             }
+            return true
         }
-        walk(body, key: nil, depth: 0)
     }
 
     /// Records the query values of every link `text` holds (a URL, or a `Link` header's `<…>`

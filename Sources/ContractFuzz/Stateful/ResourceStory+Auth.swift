@@ -51,13 +51,7 @@ extension ResourceStory {
                 if step.succeeded, role == .delete { target = nil }
                 // The wrong credential's own listing and creates, once the server told it apart.
                 let ownScope = credentials != nil && live.wrongCredentialIsAnIdentity && !role.isItemRole
-                judged(
-                    .ignoredAuth, on: endpoint.id,
-                    step.succeeded && !ownScope
-                        ? log.finding(
-                            .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
-                            expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
-                        ) : nil)
+                judgeIgnoredAuth(step, endpoint: endpoint, label, ownScope: ownScope)
             }
             if role == .read, statuses == [401, 403] { live.wrongCredentialIsAnIdentity = true }
         }
@@ -113,6 +107,22 @@ extension ResourceStory {
                     : nil)
             if step.succeeded && role == .delete { return }
         }
+    }
+
+    /// `ignored_auth` for one request sent `label` ("without credentials", "with a wrong
+    /// credential"): a success is a finding, any refusal passes. `ownScope` is a success of a wrong
+    /// credential the server reads as an identity of its own, on what that identity may reach
+    /// (its listing, its creates, paths that name no item): it passes.
+    mutating func judgeIgnoredAuth(
+        _ step: StoryStep, endpoint: Endpoint, _ label: String, ownScope: Bool = false
+    ) {
+        judged(
+            .ignoredAuth, on: endpoint.id,
+            step.succeeded && !ownScope
+                ? log.finding(
+                    .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
+                    expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
+                ) : nil)
     }
 }
 

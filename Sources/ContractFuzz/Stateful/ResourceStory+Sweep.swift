@@ -29,14 +29,7 @@ extension ResourceStory {
                 let ownScope =
                     credentials != nil && live.wrongCredentialIsAnIdentity
                     && endpoint.path.parameterNames.isEmpty
-                judged(
-                    .ignoredAuth, on: endpoint.id,
-                    step.succeeded && !ownScope
-                        ? log.finding(
-                            .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
-                            expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)
-                        )
-                        : nil)
+                judgeIgnoredAuth(step, endpoint: endpoint, label, ownScope: ownScope)
             }
         }
     }

@@ -133,14 +133,7 @@ struct ContractLinter {
             endpoint.request != nil
             || endpoint.parameters.contains { $0.schemaPointer != nil || $0.isRequired }
         guard canBeInvalid else { return }
-        let rejects = endpoint.responses.contains { spec in
-            switch spec.status {
-            case .code(let code): return (400..<500).contains(code)
-            case .range(let first): return first == 4
-            case .default: return true
-            }
-        }
-        guard !rejects else { return }
+        guard !endpoint.declaresClientError else { return }
         log.warning(
             "\(subject(endpoint)) declares no 4xx or \"default\" response, so the \(document) does not say how an invalid "
                 + "request is rejected: a tester cannot check the status or the body of a rejection (the mock answers "

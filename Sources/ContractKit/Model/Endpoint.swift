@@ -51,6 +51,19 @@ public struct Endpoint: Sendable {
             ?? responses.first { $0.status == .default }
     }
 
+    /// Whether the operation declares any client error (a 4xx, `4XX` or `default`). Without one the
+    /// description does not say how an invalid request is refused, so every refusal is an
+    /// undocumented status (`conform lint` warns; fuzzing reports it, as the peer does).
+    public var declaresClientError: Bool {
+        responses.contains { spec in
+            switch spec.status {
+            case .code(let code): return (400..<500).contains(code)
+            case .range(let first): return first == 4
+            case .default: return true
+            }
+        }
+    }
+
     /// Whether the operation names `status` itself (not through a range or `default`): a 5xx
     /// declared that way (`501: Session not available`) is an answer the description promises,
     /// judged by its declaration like any other, not a server error.

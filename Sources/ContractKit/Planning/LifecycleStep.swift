@@ -86,6 +86,17 @@ struct LifecyclePlanner {
                     expectsGone: true, idsFromListing: source == .list)
             }
         }
+        // A parent's id comes from its source step, which may act for another resource (httpbin's
+        // `/digest-auth/{qop}/{user}/{passwd}` is both a listing and an item): a step whose
+        // variables no step captures is left to generated values, and so are its children's.
+        while true {
+            let captured = Set(byEndpoint.values.compactMap(\.idVariable))
+            let kept = byEndpoint.filter { Set($0.value.pathVariables.values).isSubset(of: captured) }
+            if kept.count == byEndpoint.count { break }
+            byEndpoint = kept
+        }
+        let captured = Set(byEndpoint.values.compactMap(\.idVariable))
+        afterDelete = afterDelete.filter { Set($0.value.pathVariables.values).isSubset(of: captured) }
         return (byEndpoint, afterDelete)
     }
 

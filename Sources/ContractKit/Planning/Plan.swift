@@ -104,13 +104,32 @@ public struct Plan: Sendable {
                 dependencies[index].formUnion(sources.filter { $0 != index })
             }
         }
+        // A DELETE built from the schemas without a lifecycle step (no call gives it an item of its
+        // own) runs after the other built calls on its path, which name the same made-up item
+        // (httpbin's DELETE /delay/{delay} is written before its PATCH): an order, not a
+        // prerequisite (`--only` does not bring them along).
+        var runsAfter = dependencies
+        let endpoints = Dictionary(
+            contract.endpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, planned) in unordered.enumerated()
+        where planned.exampleIndex == nil && planned.lifecycle == nil
+            && endpoints[planned.endpointID]?.method.uppercased() == "DELETE"
+        {
+            let path = endpoints[planned.endpointID]?.path.template
+            for (other, candidate) in unordered.enumerated()
+            where other != index && candidate.exampleIndex == nil && candidate.lifecycle == nil
+                && endpoints[candidate.endpointID]?.path.template == path
+            {
+                runsAfter[index].insert(other)
+            }
+        }
         // Stable topological order: repeatedly take the first case (in document order) that is ready.
         var done = Array(repeating: false, count: unordered.count)
         var order: [Int] = []
         while order.count < unordered.count {
             guard
                 let next = unordered.indices.first(where: { index in
-                    !done[index] && dependencies[index].allSatisfy { done[$0] }
+                    !done[index] && runsAfter[index].allSatisfy { done[$0] }
                 })
             else {
                 let stuck = unordered.indices.filter { !done[$0] }
@@ -121,6 +140,7 @@ public struct Plan: Sendable {
                             "examples capture and use each other's variables in a cycle: \(names)",
                             at: pointers[index]))
                     dependencies[index] = []
+                    runsAfter[index] = []
                 }
                 continue
             }

@@ -164,7 +164,7 @@ public final class ContractMock: Sendable {
                 "the body of \(request.body.count) bytes exceeds the limit of \(Self.maxBodyBytes) bytes"
             let spec = declared.response(for: 413).map { (413, $0) } ?? declared.rejection
             return spec.map { builder.build(status: $0.0, spec: $0.1, message: message) }
-                ?? Self.errorResponse(413, message)
+                ?? Self.ownError(413, message, endpoint: endpoint, request: request)
         }
         let gate = AuthGate(contract: contract, endpoint: endpoint, request: request)
         if let refusal = gate.refusal() {
@@ -172,7 +172,7 @@ public final class ContractMock: Sendable {
                 declared.unauthorized.map {
                     builder.build(status: $0.status, spec: $0.spec, message: refusal)
                 }
-                ?? Self.errorResponse(401, refusal)
+                ?? Self.ownError(401, refusal, endpoint: endpoint, request: request)
             if response.status == 401 { response.headers["WWW-Authenticate"] = gate.challenge }
             return response
         }
@@ -233,9 +233,42 @@ public final class ContractMock: Sendable {
             return builder.build(status: 404, spec: spec, message: violation.message)
         }
         guard let (status, spec) = declared.rejection else {
-            return Self.errorResponse(400, violation.message, pointer: violation.pointer)
+            return Self.ownError(
+                400, violation.message, pointer: violation.pointer, endpoint: endpoint,
+                request: builder.request)
         }
         return builder.build(status: status, spec: spec, message: violation.message)
+    }
+
+    /// The mock's own answer with a status `endpoint` does not declare: a JSON error body, unless
+    /// the operation declares only other types (httpbin's `text/html`, `application/octet-stream`);
+    /// then the message in the one the request accepts best, a text type first, since an
+    /// undeclared status is still held to the types its operation declares.
+    static func ownError(
+        _ status: Int, _ message: String, pointer: String? = nil, endpoint: Endpoint, request: HTTPRequest
+    ) -> HTTPResponse {
+        let declared = Array(Set(endpoint.responses.flatMap(\.contentTypes))).sorted()
+        guard !declared.isEmpty, !declared.contains(where: MediaType.isJSON) else {
+            return errorResponse(status, message, pointer: pointer)
+        }
+        let textual = declared.filter { type in
+            let essence = MediaType.essence(type)
+            return essence.hasPrefix("text/") || essence.hasSuffix("/xml") || essence.hasSuffix("+xml")
+        }
+        let type =
+            ContentNegotiation.choose(
+                textual.isEmpty ? declared : textual, accept: request.headers["Accept"], path: request.path)
+            ?? declared[0]
+        let essence = MediaType.essence(type)
+        let escaped = message.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let body: String
+        switch essence {
+        case "text/html": body = "<p>\(escaped)</p>"
+        case _ where essence.hasSuffix("xml"): body = "<error>\(escaped)</error>"
+        default: body = message
+        }
+        return HTTPResponse(status: status, headers: ["Content-Type": type], body: Array(body.utf8))
     }
 
     /// A JSON error body, as the contract's `Error` schemas expect: `{"error": "...", "pointer": "..."}`.

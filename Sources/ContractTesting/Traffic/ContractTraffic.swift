@@ -69,6 +69,31 @@ public final class ContractTraffic: Sendable {
     /// Stops checking: requests under ``baseURL`` go on unchecked from now on.
     public func uninstall() { ContractTrafficProtocol.unregister(self) }
 
+    /// Runs `body` with a session made from an ephemeral configuration this traffic checks, then
+    /// lets the session's tasks finish and stops checking: the set-up and tear-down a test around
+    /// the app's client would otherwise write itself.
+    ///
+    /// ```swift
+    /// try await traffic.withCheckedSession { session in
+    ///     let client = RestaurantAPIClient(baseURL: traffic.url, session: session)
+    ///     _ = try await client.fetchMenuItems(forCategory: "Entrees")
+    /// }
+    /// ```
+    public func withCheckedSession<Result>(_ body: (URLSession) async throws -> Result) async rethrows
+        -> Result
+    {
+        let configuration = URLSessionConfiguration.ephemeral
+        install(on: configuration)
+        let session = URLSession(configuration: configuration)
+        defer {
+            // Not invalidateAndCancel(): on Linux, cancelling a task whose completion is being
+            // delivered can resume `data(for:)` twice (a swift-corelibs-foundation race).
+            session.finishTasksAndInvalidate()
+            uninstall()
+        }
+        return try await body(session)
+    }
+
     /// Whether `url` is one this traffic checks.
     func covers(_ url: String) -> Bool { run.base.contains(url: url) }
 

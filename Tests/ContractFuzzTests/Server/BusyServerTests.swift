@@ -14,37 +14,31 @@ struct BusyServerTests {
            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array"}}}}}}}}}
         """#
 
+    /// A GET-only server that answers `busy` to the first request and an empty list to every later one.
+    static func first(_ busy: HTTPResponse) -> @Sendable (HTTPRequest) -> HTTPResponse {
+        let calls = Locked<Int>(0)
+        return allowing(["GET"]) { _ in
+            let call = calls.withLock { count in
+                count += 1
+                return count
+            }
+            return call == 1 ? busy : jsonAnswer(200, "[]")
+        }
+    }
+
     @Test("503 with Retry-After once, then 200: the request is sent again and nothing is reported")
     func busyOnce() async throws {
-        let calls = Locked<Int>(0)
         let run = try await LoopbackFuzz.run(
             Self.items,
-            handler: allowing(["GET"]) { _ in
-                let call = calls.withLock { count in
-                    count += 1
-                    return count
-                }
-                guard call > 1 else {
-                    return HTTPResponse(status: 503, headers: ["Retry-After": "0"], body: Array("busy".utf8))
-                }
-                return jsonAnswer(200, "[]")
-            })
+            handler: Self.first(
+                HTTPResponse(status: 503, headers: ["Retry-After": "0"], body: Array("busy".utf8))))
         #expect(run.findings.isEmpty, "\(run.described)")
         #expect(Array(run.seen.prefix(2)) == ["GET /items", "GET /items"], "the first request, then again")
     }
 
     @Test("429 without Retry-After waits its default and asks again")
     func tooManyRequests() async throws {
-        let calls = Locked<Int>(0)
-        let run = try await LoopbackFuzz.run(
-            Self.items,
-            handler: allowing(["GET"]) { _ in
-                let call = calls.withLock { count in
-                    count += 1
-                    return count
-                }
-                return call == 1 ? HTTPResponse(status: 429) : jsonAnswer(200, "[]")
-            })
+        let run = try await LoopbackFuzz.run(Self.items, handler: Self.first(HTTPResponse(status: 429)))
         #expect(run.findings.isEmpty, "\(run.described)")
     }
 

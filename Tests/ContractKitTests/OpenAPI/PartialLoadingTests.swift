@@ -32,6 +32,32 @@ struct PartialLoadingTests {
         #expect(result.skippedOperations == contract.skippedOperations)
     }
 
+    @Test("paths nested under items that are also listings (httpbin's /digest-auth) load whole and run")
+    func nestedItemPaths() async throws {
+        var paths: [String] = []
+        for path in [
+            "/digest-auth/{qop}/{user}/{passwd}", "/digest-auth/{qop}/{user}/{passwd}/{algorithm}",
+            "/digest-auth/{qop}/{user}/{passwd}/{algorithm}/{stale_after}",
+        ] {
+            let names = path.split(separator: "{").dropFirst().map { $0.prefix { $0 != "}" } }
+            let parameters = names.map {
+                #"{"name": "\#($0)", "in": "path", "required": true, "type": "string"}"#
+            }
+            paths.append(
+                #""\#(path)": {"get": {"parameters": [\#(parameters.joined(separator: ", "))], "produces": ["application/json"], "responses": {"200": {"description": "ok", "schema": {"type": "object"}}}}}"#
+            )
+        }
+        let text =
+            #"{"swagger": "2.0", "info": {"title": "Digest", "version": "1"}, "paths": {"#
+            + paths.joined(separator: ", ") + "}}"
+        let outcome = ContractLoader.read(bytes: Array(text.utf8), file: "digest.json")
+        let contract = try #require(outcome.contract, "\(outcome.problems.map(\.description))")
+        #expect(contract.skippedOperations.isEmpty, "\(contract.skippedOperations.map(\.reason))")
+        #expect(contract.endpoints.count == 3)
+        let result = try await replayAgainstMock(contract)
+        #expect(result.isSuccessful)
+    }
+
     @Test("--strict refuses the same description as before, every defect an error")
     func strict() {
         let outcome = ContractLoader.read(file: fixture("slips/broken-parts.json"), strict: true)

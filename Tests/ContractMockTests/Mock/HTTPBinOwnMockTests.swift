@@ -46,7 +46,18 @@ struct HTTPBinOwnMockTests {
         defer { mock.shutdown() }
         let configuration = ServerFuzzer.Configuration(baseURL: baseURL, casesPerEndpoint: 5, seed: 1)
         let outcome = await ServerFuzzer(contract: contract, configuration: configuration).run()
-        let failing = outcome.result.cases.filter { $0.outcome.isProblem }
+        // Most of httpbin's operations declare no 4xx: the mock's refusal of an invalid request is
+        // then undocumented whatever it answers (the description's gap, which lint warns about),
+        // and is the only finding allowed.
+        let failing = outcome.result.cases.filter { result in
+            guard result.outcome.isProblem else { return false }
+            let endpoint = contract.endpoints.first { $0.id == result.endpointID }
+            return result.findings.isEmpty
+                || !result.findings.allSatisfy { finding in
+                    finding.check == .statusCodeConformance && (400..<500).contains(finding.status ?? 0)
+                        && endpoint?.declaresClientError == false
+                }
+        }
         #expect(failing.isEmpty, "\(failing.map { "\($0.id): \($0.findings.map(\.message))" })")
     }
 }

@@ -1,4 +1,5 @@
 import ConformHTTP
+import ConformTestSupport
 import ContractKit
 import ContractMock
 import JSONSchema
@@ -52,28 +53,7 @@ struct MockAgreementTests {
     }
 
     /// GitHub's shape: the item's `PATCH` declares only 200 and 422, its `GET` 200 alone.
-    static let comments = """
-        {"openapi": "3.0.3", "info": {"title": "Comments", "version": "1"}, "paths": {
-          "/comments": {
-            "get": {"operationId": "listComments", "responses": {"200": {"description": "all",
-              "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Comment"}}}}}}},
-            "post": {"operationId": "createComment", "requestBody": {"required": true, "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/NewComment"}}}},
-              "responses": {"201": {"description": "made", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}}}}},
-          "/comments/{comment_id}": {
-            "parameters": [{"name": "comment_id", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}}],
-            "get": {"operationId": "getComment", "responses": {"200": {"description": "one",
-              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}}}},
-            "patch": {"operationId": "updateComment", "requestBody": {"required": true, "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/NewComment"}}}},
-              "responses": {"200": {"description": "changed", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Comment"}}}},
-                            "422": {"description": "invalid"}}},
-            "delete": {"operationId": "deleteComment", "responses": {"204": {"description": "gone"}}}}},
-          "components": {"schemas": {
-            "NewComment": {"type": "object", "required": ["body"], "properties": {"body": {"type": "string"}}},
-            "Comment": {"type": "object", "required": ["id", "body"],
-              "properties": {"id": {"type": "integer", "minimum": 1}, "body": {"type": "string"}}}}}}
-        """
+    static let comments = RealShapes.gitHubComments
 
     @Test("a deleted item never succeeds again, even where no 404 is declared")
     func deletedStaysDeleted() throws {
