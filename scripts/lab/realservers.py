@@ -92,17 +92,18 @@ def access_lines(name, stderr_text):
 
 def item_reach(name, stderr_path):
     """Reads of items (GET on an item path, answered anything but 400 or 422, which refuse the request
-    itself): how many found an existing item (2xx or 304), per kind, from the server's own access log."""
+    itself, or 401, the credentials probes): how many found an existing item (2xx, 304, or 412, a
+    precondition that failed on an item that exists), per kind, from the server's own access log."""
     path = Path(stderr_path)
     text = path.read_text(errors="replace") if path.exists() else ""
     found, total, statuses = Counter(), Counter(), Counter()
     for method, url_path, status in access_lines(name, text):
         statuses[str(status)] += 1
         kind = next((kind for kind, pattern in ITEMS[name] if re.match(pattern, url_path)), None)
-        if kind is None or method != "GET" or status in (400, 422):
+        if kind is None or method != "GET" or status in (400, 401, 422):
             continue
         total[kind] += 1
-        found[kind] += 200 <= status < 300 or status == 304
+        found[kind] += 200 <= status < 300 or status in (304, 412)
     return {
         "valid_item_requests": sum(total.values()),
         "reached_existing": sum(found.values()),
