@@ -145,6 +145,46 @@ struct CompatCommandTests {
         #expect(rules.out.contains("response-property-enum-value-added"))
     }
 
+    @Test("the Markdown report is the same from one process to the next (sets iterate differently in each)")
+    func markdownIsStable() throws {
+        guard let binary = EndToEndTests.binary else {
+            print("skipped the compat Markdown stability test: the conform binary is not built")
+            return
+        }
+        // Twenty operations reach one shared schema whose change ties them in the summary.
+        func description(nullableName: Bool) -> String {
+            let paths = (1...20).map { index in
+                ##""/pets\##(index)": {"get": {"operationId": "pets\##(index)", "responses": {"200": {"##
+                    + ##""description": "ok", "content": {"application/json": {"schema": "##
+                    + ##"{"$ref": "#/components/schemas/Pet"}}}}}}}"##
+            }
+            let name = nullableName ? ##"["string", "null"]"## : ##""string""##
+            let pet =
+                ##"{"type": "object", "required": ["name"], "properties": {"name": {"type": "##
+                + name + "}}}"
+            return ##"{"openapi": "3.1.0", "info": {"title": "Pets", "version": "1"}, "paths": {"##
+                + paths.joined(separator: ", ") + ##"}, "components": {"schemas": {"Pet": "## + pet + "}}}"
+        }
+        let old = try temporaryFile(description(nullableName: false), name: "old.json")
+        let new = try temporaryFile(description(nullableName: true), name: "new.json")
+        var reports: [String] = []
+        for run in 0..<3 {
+            let markdown = old + ".\(run).md"
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["compat", old, new, "--markdown", markdown]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1)
+            reports.append(
+                String(decoding: try Data(contentsOf: URL(fileURLWithPath: markdown)), as: UTF8.self))
+        }
+        #expect(reports[0].contains("By operation (20)"), "\(reports[0])")
+        #expect(Set(reports).count == 1, "\(reports[0])\n---\n\(reports[1])")
+    }
+
     @Test("HEAD:Contracts/restaurant.json against the working copy, run by the binary in the checkout")
     func gitRevision() throws {
         guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(".git").path),

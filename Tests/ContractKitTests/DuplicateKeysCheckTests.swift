@@ -44,4 +44,41 @@ struct DuplicateKeysCheckTests {
         #expect(problem.contains("duplicate key \"conform\""), "\(problem)")
         #expect(problem.contains("2:2"), "\(problem)")
     }
+
+    @Test("a JSON description with a key given twice loads with a warning at the second, the last value kept")
+    func descriptionKeepsLast() throws {
+        let text = """
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "old"}}}}},
+             "paths": {"/b": {"get": {"responses": {"200": {"description": "kept"}}}}}}
+            """
+        let outcome = ContractLoader.read(bytes: Array(text.utf8), file: "dup.json")
+        let contract = try #require(outcome.contract, "\(outcome.problems)")
+        #expect(contract.endpoints.map(\.path.template) == ["/b"])
+        let warning = try #require(outcome.problems.first { $0.message.contains("duplicate key") })
+        #expect(warning.severity == .warning)
+        #expect("\(warning)".contains("dup.json:3:2"), "\(warning)")
+        #expect(ContractLoader.read(bytes: Array(text.utf8), file: "dup.json", strict: true).hasErrors)
+    }
+
+    @Test("YAML read leniently that still cannot be read names what stops it, not the leniency")
+    func lenientYAMLShowsTheRealProblem() {
+        let text = """
+            swagger: "2.0"
+            info: {title: T, version: "1"}
+            produces: [application/json]
+            produces: [application/json]
+            definitions:
+              Resources:
+                type: object
+                required: [a, b,
+                c]
+            paths: {}
+            """
+        let outcome = ContractLoader.read(bytes: Array(text.utf8), file: "dup.yaml")
+        let problem = outcome.problems.first.map { "\($0)" } ?? ""
+        #expect(outcome.contract == nil)
+        #expect(problem.contains("duplicate key \"produces\""), "\(problem)")
+        #expect(problem.contains("dup.yaml:4:1"), "\(problem)")
+    }
 }

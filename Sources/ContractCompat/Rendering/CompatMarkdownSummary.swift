@@ -54,7 +54,9 @@ enum CompatMarkdownSummary {
         var order: [CompatOperation] = []
         var counts: [CompatOperation: [CompatLevel: Int]] = [:]
         for change in changes {
-            for operation in Set(change.reach.map(\.operation)) {
+            // In the order the change reaches them (a set's order differs from run to run).
+            var counted = Set<CompatOperation>()
+            for operation in change.reach.map(\.operation) where counted.insert(operation).inserted {
                 if counts[operation] == nil { order.append(operation) }
                 counts[operation, default: [:]][change.level, default: 0] += 1
             }

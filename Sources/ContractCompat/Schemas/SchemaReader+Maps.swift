@@ -28,7 +28,7 @@ extension SchemaReader {
         folded.additionalProperties = [
             SchemaPart(
                 value: .object(JSONObject([(alternatives.composition.rawValue, .array(values))])),
-                pointer: first)
+                pointer: first, isMade: true)
         ]
         return folded
     }

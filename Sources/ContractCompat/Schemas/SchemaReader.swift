@@ -1,4 +1,5 @@
 import JSONSchema
+import Synchronization
 
 /// Reads schemas of one contract document into ``SchemaView``s: follows same-document `$ref`s,
 /// merges `allOf` parts, folds `null` alternatives of `anyOf`/`oneOf` into nullability (how OpenAPI
@@ -6,6 +7,13 @@ import JSONSchema
 /// later.
 struct SchemaReader: Sendable {
     let document: JSONValue
+    /// Views already read, by the places of their parts: a part written in the document is the
+    /// same schema wherever it is met again (a shared schema's properties, once per operation).
+    private let views = ViewCache()
+
+    private final class ViewCache: Sendable {
+        let byPlaces = Mutex<[[JSONPointer]: SchemaView]>([:])
+    }
 
     /// The longest chain of `$ref`s and `allOf`s followed for one schema, so a reference cycle
     /// without any structure in between (`A` is `$ref: B`, `B` is `$ref: A`) ends.
@@ -13,6 +21,15 @@ struct SchemaReader: Sendable {
 
     /// The view of the conjunction of `parts`; the view of "any value" for no parts.
     func view(of parts: [SchemaPart]) -> SchemaView {
+        guard !parts.contains(where: \.isMade) else { return read(parts) }
+        let places = parts.map(\.pointer)
+        if let known = views.byPlaces.withLock({ $0[places] }) { return known }
+        let view = read(parts)
+        views.byPlaces.withLock { $0[places] = view }
+        return view
+    }
+
+    private func read(_ parts: [SchemaPart]) -> SchemaView {
         var view = SchemaView(pointer: parts.first?.pointer)
         var nullState: Bool?
         for part in parts { merge(part, into: &view, null: &nullState, depth: 0) }

@@ -5,6 +5,8 @@ public import JSONSchema
 struct SchemaPart: Sendable, Hashable {
     var value: JSONValue
     var pointer: JSONPointer
+    /// A schema made by the reader (maps folded into one), not the one written at `pointer`.
+    var isMade = false
 }
 
 /// The JSON types a schema may accept, with numbers split so that `integer` is a part of `number`.

@@ -134,6 +134,7 @@ struct StatefulHandler {
             (200..<300).contains(status)
         else { return nil }
         var item = requestBody ?? .object(JSONObject())
+        var named = item
         if case .object(var object) = item,
             let field = Self.idField(in: object, parameter: resource.parameter, collection: key)
                 ?? (itemSchema(resource).flatMap { mock.navigator.schema(at: $0) }.map {
@@ -142,7 +143,22 @@ struct StatefulHandler {
                 .flatMap({ IDField.name(among: $0, parameter: resource.parameter, collection: key) })
         {
             object[field] = .string(id)
+            named = .object(object)
             if itemSchemaAccepts(.object(object), resource) { item = .object(object) }
+        }
+        // What the client sent is often not a whole item (Jupyter's PUT of a file sends its type,
+        // format and content; the file read back also has a name, dates and a MIME type): the sent
+        // members over a generated item, so that reads show what was sent.
+        if let schemaPointer = spec.schemaPointer ?? itemSchema(resource),
+            !factory.isValid(item, at: schemaPointer),
+            case .object(let sent) = named,
+            case .object(var whole)? = factory.value(at: schemaPointer, key: "\(endpoint.id) create on item")
+        {
+            for (name, value) in sent { whole[name] = value }
+            if factory.isValid(.object(whole), at: schemaPointer), itemSchemaAccepts(.object(whole), resource)
+            {
+                item = .object(whole)
+            }
         }
         store.store(key, .init(id: id, value: item))
         return builder.build(status: status, spec: spec, body: item)

@@ -77,4 +77,39 @@ struct MockAgreementTests {
             #expect(mock.respond(to: request("GET", "/comments/\(id)")).status == 200)
         }
     }
+
+    /// Jupyter's contents: a file is created by `PUT` on its own path with part of what a file
+    /// holds (type, format, content); the schema of a file read back asks for more.
+    static let contents = """
+        {"swagger": "2.0", "info": {"title": "Contents", "version": "1"}, "consumes": ["application/json"],
+         "produces": ["application/json"], "paths": {"/api/contents/{path}": {
+           "parameters": [{"name": "path", "in": "path", "required": true, "type": "string"}],
+           "get": {"responses": {"200": {"description": "one", "schema": {"$ref": "#/definitions/Contents"}}}},
+           "put": {"parameters": [{"name": "model", "in": "body", "schema": {"$ref": "#/definitions/Model"}}],
+             "responses": {"200": {"description": "saved", "schema": {"$ref": "#/definitions/Contents"}},
+                           "201": {"description": "made", "schema": {"$ref": "#/definitions/Contents"}}}},
+           "delete": {"responses": {"204": {"description": "gone"}}}}},
+         "definitions": {
+           "Model": {"type": "object", "properties": {"type": {"type": "string"}, "format": {"type": "string"},
+             "content": {"type": "string"}}},
+           "Contents": {"type": "object", "required": ["name", "path", "type", "created", "format", "content"],
+             "properties": {"name": {"type": "string"}, "path": {"type": "string"}, "type": {"type": "string"},
+               "created": {"type": "string"}, "format": {"type": "string"}, "content": {"type": "string"}}}}}
+        """
+
+    @Test("an item created by PUT on its own path with part of its fields reads back with what was sent")
+    func createdOnItemReadsBack() throws {
+        let mock = ContractMock(contract: try contract(Self.contents))
+        let put = mock.respond(
+            to: request(
+                "PUT", "/api/contents/notes.txt",
+                body: #"{"type": "file", "format": "text", "content": "hello"}"#))
+        #expect(put.status == 201)
+        let read = mock.respond(to: request("GET", "/api/contents/notes.txt"))
+        #expect(read.status == 200)
+        let file = try #require(read.json)
+        #expect(file["path"] == "notes.txt")
+        #expect(file["type"] == "file" && file["format"] == "text" && file["content"] == "hello", "\(file)")
+        #expect(put.json?["content"] == "hello")
+    }
 }
