@@ -207,6 +207,13 @@ def with_server(app, variant, step, work_dir, action):
         server.stop()
 
 
+def reach(app, work_dir, step):
+    """Item reach of one step: a real server's own access log (its stderr), or the app's log."""
+    if app.get("reach"):
+        return app["reach"](work_dir / f"server-access-{step}.stderr")
+    return parse.item_reach(work_dir / f"access-{step}.log")
+
+
 def conform_steps(opts, app, variant, work_dir, description, result):
     conform = opts.conform
     if not (conform and os.access(conform, os.X_OK)):
@@ -230,7 +237,7 @@ def conform_steps(opts, app, variant, work_dir, description, result):
 
         outcome = with_server(app, variant, step, work_dir, action)
         outcome.update(parse.conform_results(report, work_dir / f"{step}.stdout"))
-        outcome["items"] = parse.item_reach(work_dir / f"access-{step}.log")
+        outcome["items"] = reach(app, work_dir, step)
         result["conform"][command] = outcome
         print(f"  conform {command}: exit {outcome.get('exit')}, {len(outcome.get('findings', []))} findings, {outcome.get('seconds')} s")
 
@@ -264,7 +271,7 @@ def st_step(opts, app, variant, work_dir, description, result):
 
     outcome = with_server(app, variant, "st", work_dir, action)
     outcome.update(parse.st_results(report_dir))
-    outcome["items"] = parse.item_reach(work_dir / "access-st.log")
+    outcome["items"] = reach(app, work_dir, "st")
     result["schemathesis"] = outcome
     print(f"  st: exit {outcome.get('exit')}, {len(outcome.get('findings', []))} findings, {outcome.get('seconds')} s")
 
@@ -299,7 +306,7 @@ def run_variant(opts, name, app, variant):
     return result
 
 
-def reparse(work_dir):
+def reparse(app, work_dir):
     """A variant's result.json with its findings read again from the tools' files."""
     path = work_dir / "result.json"
     if not path.exists():
@@ -309,13 +316,13 @@ def reparse(work_dir):
     for command in ("run", "fuzz", "fuzz-again"):
         if command in conform:
             conform[command].update(parse.conform_results(work_dir / f"conform-{command}.json", work_dir / f"conform-{command}.stdout"))
-            conform[command]["items"] = parse.item_reach(work_dir / f"access-conform-{command}.log")
+            conform[command]["items"] = reach(app, work_dir, f"conform-{command}")
     if "lint" in conform:
         conform["lint"].update(parse.conform_lint(work_dir / "conform-lint.stdout", work_dir / "conform-lint.stderr"))
     st = result.get("schemathesis", {})
     if "exit" in st:
         st.update(parse.st_results(work_dir / "st-reports"))
-        st["items"] = parse.item_reach(work_dir / "access-st.log")
+        st["items"] = reach(app, work_dir, "st")
     path.write_text(json.dumps(result, indent=2) + "\n")
     return result
 
@@ -366,7 +373,7 @@ def main():
             return 2
     opts.out.mkdir(parents=True, exist_ok=True)
     if opts.resummarize:
-        results = [reparse(opts.out / name / variant) for name, _, variant in selected(apps, only)]
+        results = [reparse(app, opts.out / name / variant) for name, app, variant in selected(apps, only)]
         results = [result for result in results if result]
     else:
         results = [run_variant(opts, name, app, variant) for name, app, variant in selected(apps, only)]

@@ -218,4 +218,11 @@ def summary_markdown(results, opts):
             f"st {st.get('generated')} test cases, operations tested "
             f"{(st.get('operations') or {}).get('tested')}/{(st.get('operations') or {}).get('total')}"
         )
+    kinds = [(r, step, tool) for r in results for tool, step in (
+        *(("conform " + c, r.get("conform", {}).get(c)) for c in ("fuzz", "fuzz-again")), ("st", r.get("schemathesis")))
+        if ((step or {}).get("items") or {}).get("by_kind")]
+    if kinds:
+        lines += ["", "Item reads by kind (GETs of item paths that found the item, from the server's access log):", ""]
+        lines += [f"- {r['app']} / {tool}: " + ", ".join(f"{kind} {cell}" for kind, cell in step["items"]["by_kind"].items())
+                  for r, step, tool in kinds]
     return "\n".join(lines) + "\n"

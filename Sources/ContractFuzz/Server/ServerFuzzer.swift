@@ -201,7 +201,11 @@ public struct ServerFuzzer: Sendable {
 
     /// The endpoints to fuzz, in groups that share no state: the endpoints of one resource (with
     /// its nested resources) together, every other endpoint on its own. Groups run concurrently;
-    /// the endpoints of a group run in order, so the same seed sends the same requests.
+    /// the endpoints of a group run in order, so the same seed sends the same requests. Within a
+    /// group, a `DELETE` on a collection path (Kinto's `DELETE /buckets`, which deletes every
+    /// bucket of the caller and all they hold) comes last, the deepest first: sent in the
+    /// description's order, it emptied the server before the item endpoints after it were fuzzed,
+    /// and their valid requests met no item.
     func endpointGroups() -> [[Endpoint]] {
         var groups: [[Endpoint]] = []
         var groupOf: [String: Int] = [:]
@@ -214,7 +218,20 @@ public struct ServerFuzzer: Sendable {
                 groups.append([endpoint])
             }
         }
-        return groups
+        return groups.map { group in
+            let emptying = group.filter(deletesCollection)
+            return group.filter { !deletesCollection($0) }
+                + emptying.enumerated().sorted {
+                    ($0.element.path.segments.count, $1.offset) > ($1.element.path.segments.count, $0.offset)
+                }.map(\.element)
+        }
+    }
+
+    /// Whether `endpoint` deletes a whole collection: a `DELETE` on a path that is a resource's
+    /// collection and no resource's item.
+    private func deletesCollection(_ endpoint: Endpoint) -> Bool {
+        endpoint.method.uppercased() == "DELETE" && model.item(endpoint.path) == nil
+            && model.collection(endpoint.path) != nil
     }
 
     /// Whether every endpoint of a group only reads (GET, HEAD, OPTIONS), so running it beside

@@ -26,6 +26,9 @@ struct LiveValues: Sendable {
     var checkedReferences: Set<String> = []
     /// Path shapes whose undeclared methods were probed.
     var probedPaths: Set<String> = []
+    /// Whether the server read the run's wrong credential as an identity of its own: it answered a
+    /// read of a story's item with 401 without credentials and 403 with the wrong one.
+    var wrongCredentialIsAnIdentity = false
 
     /// The most values kept per name, so a huge listing does not grow the fuzzer without bound.
     static let keptPerName = 64

@@ -8,16 +8,20 @@ extension ResourceStory {
     /// where the run knows a credential (else there is nothing to compare): a 2xx is
     /// `ignored_auth`; an answer the operation does not declare is `status_code_conformance`, as
     /// for any request. Replaces, updates and deletes act on an item created for the purpose,
-    /// never on the story's own.
+    /// never on the story's own. The read comes first: where the server asks for credentials
+    /// without any (401) but refuses the wrong one as not allowed (403), it read the wrong one as
+    /// an identity of its own (Kinto's basic auth takes any user and password), so that
+    /// identity's own listing and creates succeed by right, not by ignoring authentication.
     mutating func checkIgnoredAuth(
         _ item: LiveValues.Address, parent: LiveValues.Address, live: inout LiveValues
     ) async {
         guard let auth = contract.auth else { return }
         var target: LiveValues.Address?
-        for role in [Resource.Role.list, .read, .create, .update, .replace, .delete] {
+        for role in [Resource.Role.read, .list, .create, .update, .replace, .delete] {
             guard let endpoint = endpoint(role), !isPastDeadline, !auth.allowsAnonymous(endpoint.id),
                 !auth.schemes(for: endpoint.id).isEmpty
             else { continue }
+            var statuses: [Int?] = []
             for (label, credentials) in [
                 ("without credentials", ContractAuth?.none),
                 ("with a wrong credential", auth.withWrongCredentials()),
@@ -30,6 +34,7 @@ extension ResourceStory {
                     let request = await probe(role, endpoint, at: address, parent: parent, live: live)
                 else { continue }
                 let step = await send(request, auth: .some(credentials))
+                statuses.append(step.status)
                 if case .success(let response) = step.answer {
                     checkAnswer(response, to: step.record, endpoint: endpoint)
                 }
@@ -44,8 +49,11 @@ extension ResourceStory {
                     live.forget(item: target, of: resource.name)
                 }
                 if step.succeeded, role == .delete { target = nil }
-                judgeIgnoredAuth(step, endpoint: endpoint, label)
+                // The wrong credential's own listing and creates, once the server told it apart.
+                let ownScope = credentials != nil && live.wrongCredentialIsAnIdentity && !role.isItemRole
+                judgeIgnoredAuth(step, endpoint: endpoint, label, ownScope: ownScope)
             }
+            if role == .read, statuses == [401, 403] { live.wrongCredentialIsAnIdentity = true }
         }
     }
 
@@ -102,11 +110,15 @@ extension ResourceStory {
     }
 
     /// `ignored_auth` for one request sent `label` ("without credentials", "with a wrong
-    /// credential"): a success is a finding, any refusal passes.
-    mutating func judgeIgnoredAuth(_ step: StoryStep, endpoint: Endpoint, _ label: String) {
+    /// credential"): a success is a finding, any refusal passes. `ownScope` is a success of a wrong
+    /// credential the server reads as an identity of its own, on what that identity may reach
+    /// (its listing, its creates, paths that name no item): it passes.
+    mutating func judgeIgnoredAuth(
+        _ step: StoryStep, endpoint: Endpoint, _ label: String, ownScope: Bool = false
+    ) {
         judged(
             .ignoredAuth, on: endpoint.id,
-            step.succeeded
+            step.succeeded && !ownScope
                 ? log.finding(
                     .ignoredAuth, "\(endpoint.displayName) answered \(step.status ?? 0) \(label)",
                     expected: "401 or 403: the operation is secured", actual: String(step.status ?? 0)

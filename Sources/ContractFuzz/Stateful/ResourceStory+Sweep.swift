@@ -3,7 +3,10 @@ import JSONSchema
 
 /// The secured operations no resource story called without credentials (actions, reads outside
 /// any resource, operations of resources whose story could not run): each is called once without
-/// credentials and once with a wrong one, with a valid request otherwise.
+/// credentials and once with a wrong one, with a valid request otherwise. Where a story showed
+/// that the server reads the wrong credential as an identity of its own, its success on a path
+/// that names no item (Kinto's `DELETE /buckets`, `GET /permissions`) acts on that identity's own
+/// things and is not `ignored_auth`.
 extension ResourceStory {
     mutating func sweepAuth(_ endpoints: [Endpoint], live: inout LiveValues) async {
         guard let auth = contract.auth else { return }
@@ -23,7 +26,10 @@ extension ResourceStory {
                         judged(finding.check, on: endpoint.id, finding)
                     }
                 }
-                judgeIgnoredAuth(step, endpoint: endpoint, label)
+                let ownScope =
+                    credentials != nil && live.wrongCredentialIsAnIdentity
+                    && endpoint.path.parameterNames.isEmpty
+                judgeIgnoredAuth(step, endpoint: endpoint, label, ownScope: ownScope)
             }
         }
     }

@@ -14,16 +14,21 @@ package final class FlattenCache: Sendable {
         var location: JSONPointer
         var schema: JSONValue
 
-        /// The location and the schema's first members: cheap, and enough to tell apart the
-        /// schemas that share a location (every schema the mutator walks sits at the root).
+        /// The location and the schema's member names: cheap, and enough to tell apart the
+        /// schemas that share a location (every schema the mutator walks sits at the root). The
+        /// names are combined whatever their order, as JSON Schema equality (`==`) compares
+        /// objects: equal keys must hash equally, or the dictionary traps on "duplicate keys".
         func hash(into hasher: inout Hasher) {
             hasher.combine(location)
             guard case .object(let object) = schema else { return }
             hasher.combine(object.count)
-            for member in object.members.prefix(2) {
-                hasher.combine(member.key)
-                if case .string(let text) = member.value { hasher.combine(text) }
+            var names = 0
+            for member in object.members {
+                var name = Hasher()
+                name.combine(member.key)
+                names ^= name.finalize()
             }
+            hasher.combine(names)
         }
     }
 
