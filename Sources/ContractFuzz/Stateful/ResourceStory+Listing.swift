@@ -11,6 +11,17 @@ extension ResourceStory {
         guard let endpoint = endpoint(.list), let parameter = resource.idParameter, !isPastDeadline else {
             return
         }
+        // A listing whose success the description gives no schema (Quay's robots) promises
+        // nothing about what it holds.
+        let describesItems = endpoint.responses.contains { spec in
+            guard spec.schemaPointer != nil else { return false }
+            switch spec.status {
+            case .code(let code): return (200..<300).contains(code)
+            case .range(let first): return first == 2
+            case .default: return false
+            }
+        }
+        guard describesItems else { return }
         let created = live.created.filter { $0.resource == resource.name }.compactMap {
             $0.address[parameter]
         }
