@@ -64,6 +64,7 @@ struct EndpointSession {
     static let timeoutsBeforeStopping = 2
 
     func run(live: inout LiveValues) async -> ([CaseResult], [CheckName: Int]) {
+        if endpoint.onlySwitchesProtocols { return ([protocolSwitchResult()], [:]) }
         let config = fuzzer.configuration
         var random = SeededRandom(seed: config.seed, deriving: endpoint.id)
         let generator = FuzzCaseGenerator(

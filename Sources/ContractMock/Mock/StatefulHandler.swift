@@ -24,6 +24,10 @@ struct StatefulHandler {
             seed(resource)
             return itemRequest(resource, id: id)
         }
+        if endpoint.method == "POST", let resource = mock.resources.search(endpoint.path) {
+            seed(resource)
+            return list(resource)
+        }
         if let resource = mock.resources.collection(endpoint.path) {
             seed(resource)
             switch endpoint.method {
@@ -40,7 +44,10 @@ struct StatefulHandler {
     private var key: String {
         var segments = endpoint.path.route.split(separator: "/", omittingEmptySubsequences: false).map(
             String.init)
-        if mock.resources.item(endpoint.path) != nil { segments.removeLast() }
+        // An item path and a search (`/flows/filter`) sit one segment below their collection.
+        if mock.resources.item(endpoint.path) != nil || mock.resources.search(endpoint.path) != nil {
+            segments.removeLast()
+        }
         var path = segments.joined(separator: "/")
         for (name, value) in pathValues { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
         // `/things/` and `/things/{id}` name one collection.
@@ -94,8 +101,12 @@ struct StatefulHandler {
         // What the store holds wins over an example that expects success: a deleted item is gone
         // even when a "read it back" example matches the request too.
         guard let stored = store.item(key, id: id) else {
-            return endpoint.method == "PUT" && resource.createsOnItem
-                ? createOnItem(resource, id: id) : notFound(id)
+            if endpoint.method == "PUT" && resource.createsOnItem { return createOnItem(resource, id: id) }
+            let missing = notFound(id)
+            // An id the mock never held is answered as a stateless mock would; once that answer
+            // said it deleted the item, the item is gone for every later request.
+            if missing == nil, endpoint.method == "DELETE" { store.forget(key, id: id) }
+            return missing
         }
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
         switch endpoint.method {
