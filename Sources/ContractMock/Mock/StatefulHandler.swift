@@ -102,11 +102,15 @@ struct StatefulHandler {
         // even when a "read it back" example matches the request too.
         guard let stored = store.item(key, id: id) else {
             if endpoint.method == "PUT" && resource.createsOnItem { return createOnItem(resource, id: id) }
-            let missing = notFound(id)
-            // An id the mock never held is answered as a stateless mock would; once that answer
-            // said it deleted the item, the item is gone for every later request.
-            if missing == nil, endpoint.method == "DELETE" { store.forget(key, id: id) }
-            return missing
+            // `DELETE` is idempotent: where the operation declares no 404 or 410, an item the mock
+            // does not hold (never held, or deleted) is deleted as a stateless mock answers, and
+            // is gone for every later request.
+            let declared = DeclaredResponses(endpoint: endpoint)
+            if endpoint.method == "DELETE", declared.notFound == nil, declared.response(for: 410) == nil {
+                store.forget(key, id: id)
+                return nil
+            }
+            return notFound(id)
         }
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
         switch endpoint.method {
@@ -212,10 +216,18 @@ struct StatefulHandler {
             {
                 merged[name] = value
             }
-            if factory.isValid(.object(merged), at: schemaPointer),
-                itemSchemaAccepts(.object(merged), resource)
-            {
+            if isItem(merged, schemaPointer, resource) {
                 item = .object(merged)
+            } else {
+                // Some sent member does not fit the item as it reads back (Prefect's deployment
+                // takes its schedules in another shape): every other one is still kept, as sent.
+                var kept = base
+                for (name, value) in sent where merged[name] == value {
+                    var candidate = kept
+                    candidate[name] = value
+                    if isItem(candidate, schemaPointer, resource) { kept = candidate }
+                }
+                item = .object(kept)
             }
         }
         guard let idField, let idValue = item[idField] else { return nil }
@@ -223,6 +235,13 @@ struct StatefulHandler {
         store.store(key, .init(id: id, value: item))
         return builder.build(
             status: status, spec: spec, body: item, headers: location(of: id, spec: spec))
+    }
+
+    /// Whether `object` is an item as the create answers it and the item path reads it.
+    private func isItem(_ object: JSONObject, _ schemaPointer: JSONPointer, _ resource: Resources.Resource)
+        -> Bool
+    {
+        factory.isValid(.object(object), at: schemaPointer) && itemSchemaAccepts(.object(object), resource)
     }
 
     /// The property names an object schema declares, its `allOf` branches' included.
