@@ -56,8 +56,10 @@ struct OwnMockAgreementTests {
                    "id": {"type": "string", "format": "uuid"}, "name": {"type": "string"}, "path": {"type": "string"}}}}}
                 """),
         // Prefect: listings are `POST …/filter` searches (the mock answered them as a stateless
-        // mock, so the created items were missing), and saved searches, which no client can
-        // create with `POST`, were read back after the mock's own stateless `DELETE` said 204.
+        // mock, so the created items were missing); saved searches, which no client can create
+        // with `POST`, were read back after the mock's own stateless `DELETE` said 204; a
+        // deployment is created with a member it never shows (a closed schema), and the mock kept
+        // none of what was sent (its `flow_id` read back as another).
         Case(name: "Prefect's searches and saved searches", description: prefect),
         // GitHub (go-swagger-811): `/user/following` lists users by `login` and a numeric `id`
         // while the path names `{username}`, and its answers declare no body; hooks the mock
@@ -74,6 +76,10 @@ struct OwnMockAgreementTests {
             "delete": {"operationId": "delete_flow", "responses": {"204": {"description": "gone"}, "422": {"$ref": "#/components/responses/invalid"}}}},
           "/flows/filter": {"post": {"operationId": "read_flows", "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Filter"}}}},
             "responses": {"200": {"description": "some", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Flow"}}}}}, "422": {"$ref": "#/components/responses/invalid"}}}},
+          "/deployments/": {"post": {"operationId": "create_deployment", "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DeploymentCreate"}}}},
+            "responses": {"201": {"description": "made", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Deployment"}}}}, "422": {"$ref": "#/components/responses/invalid"}}}},
+          "/deployments/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}],
+            "get": {"operationId": "read_deployment", "responses": {"200": {"description": "one", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Deployment"}}}}, "422": {"$ref": "#/components/responses/invalid"}}}},
           "/saved_searches/": {"put": {"operationId": "create_saved_search", "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/FlowCreate"}}}},
             "responses": {"200": {"description": "made", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Flow"}}}}, "422": {"$ref": "#/components/responses/invalid"}}}},
           "/saved_searches/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}],
@@ -86,6 +92,8 @@ struct OwnMockAgreementTests {
            "schemas": {
              "FlowCreate": {"type": "object", "required": ["name"], "additionalProperties": false, "properties": {"name": {"type": "string", "maxLength": 20}}},
              "Flow": {"type": "object", "required": ["id", "name"], "properties": {"id": {"type": "string", "format": "uuid"}, "name": {"type": "string"}}},
+             "DeploymentCreate": {"type": "object", "required": ["name", "flow_id", "pull_token"], "additionalProperties": false, "properties": {"name": {"type": "string", "maxLength": 20}, "flow_id": {"type": "string", "format": "uuid"}, "pull_token": {"type": "string", "minLength": 1, "maxLength": 20}}},
+             "Deployment": {"type": "object", "required": ["id", "name", "flow_id"], "additionalProperties": false, "properties": {"id": {"type": "string", "format": "uuid"}, "name": {"type": "string"}, "flow_id": {"type": "string", "format": "uuid"}}},
              "Filter": {"type": "object", "additionalProperties": false, "properties": {"offset": {"type": "integer", "minimum": 0}, "limit": {"type": "integer", "minimum": 1, "maximum": 200}}}}}}
         """#
 
