@@ -104,10 +104,10 @@ struct StatefulHandler {
             if endpoint.method == "PUT" && resource.createsOnItem { return createOnItem(resource, id: id) }
             // `DELETE` is idempotent: where the operation declares no 404 or 410, an item the mock
             // does not hold (never held, or deleted) is deleted as a stateless mock answers, and
-            // is gone for every later request.
+            // is gone for every later request that declares a client error to say so with.
             let declared = DeclaredResponses(endpoint: endpoint)
             if endpoint.method == "DELETE", declared.notFound == nil, declared.response(for: 410) == nil {
-                store.forget(key, id: id)
+                if othersCanSayGone { store.forget(key, id: id) }
                 return nil
             }
             return notFound(id)
@@ -235,6 +235,18 @@ struct StatefulHandler {
         store.store(key, .init(id: id, value: item))
         return builder.build(
             status: status, spec: spec, body: item, headers: location(of: id, spec: spec))
+    }
+
+    /// Whether every other operation on this item path declares a client error, to answer an item
+    /// gone with: where one declares none (httpbin's `PATCH /anything/{anything}`), a made-up id
+    /// the mock forgot would get a status its description does not declare.
+    private var othersCanSayGone: Bool {
+        mock.contract.endpoints.filter { $0.path.shape == endpoint.path.shape && $0.method != "DELETE" }
+            .allSatisfy { other in
+                let declared = DeclaredResponses(endpoint: other)
+                return declared.notFound != nil || declared.rejection != nil
+                    || declared.response(for: 410) != nil
+            }
     }
 
     /// Whether `object` is an item as the create answers it and the item path reads it.
