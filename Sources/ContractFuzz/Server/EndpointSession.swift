@@ -64,6 +64,7 @@ struct EndpointSession {
     static let timeoutsBeforeStopping = 2
 
     func run(live: inout LiveValues) async -> ([CaseResult], [CheckName: Int]) {
+        if endpoint.onlySwitchesProtocols { return ([protocolSwitchResult()], [:]) }
         let config = fuzzer.configuration
         var random = SeededRandom(seed: config.seed, deriving: endpoint.id)
         let generator = FuzzCaseGenerator(
@@ -156,7 +157,7 @@ struct EndpointSession {
             if progress.reachedItem == nil { progress.reachedItem = request }
             await learn(from: response, to: request, live: &live, progress: &progress)
         }
-        let findings = findingsOnce(
+        var findings = findingsOnce(
             judge: judge, request: request, record: record, answer: answer, progress: &progress)
         guard !findings.isEmpty else { return progress.timeouts < Self.timeoutsBeforeStopping }
         if let elsewhere = await acceptedAtAnotherItem(
@@ -172,7 +173,9 @@ struct EndpointSession {
             }) {
                 progress.notes[.positiveDataAcceptance, default: []].append(note)
             }
-            return progress.timeouts < Self.timeoutsBeforeStopping
+            // The refusal is no finding; what its answer breaks (a body off its schema) still is.
+            findings.removeAll { $0.check == .positiveDataAcceptance }
+            if findings.isEmpty { return progress.timeouts < Self.timeoutsBeforeStopping }
         }
         var failure = Failure(
             request: request, record: record, response: try? answer.get(), findings: findings,

@@ -363,6 +363,13 @@ extension ResourceStory {
         let endpoint = request.endpoint
         let step = await send(request, guessed: guessed)
         guard step.succeeded, let body = step.body else { return }
+        if guessed, let parameter = resource.idParameter {
+            var address = parent
+            address[parameter] = ""
+            if !(live.containers[resource.name] ?? []).contains(address) {
+                live.containers[resource.name, default: []].append(address)
+            }
+        }
         live.observe(body)
         await checkListedReadable(in: body, from: endpoint, live: live)
         for id in listedIDs(in: body).prefix(LiveValues.keptPerName) {

@@ -21,6 +21,9 @@ public struct ResourceModel: Sendable {
     /// The model of `endpoints`; with the `document` their pointers lead into, a `POST` under a
     /// collection whose answer is a list is read as a search.
     public init(endpoints: [Endpoint], document: JSONValue? = nil) {
+        // An operation whose only success switches protocols (Docker's `POST /session`) keeps no
+        // item: what follows its answer is not HTTP.
+        let endpoints = endpoints.filter { !$0.onlySwitchesProtocols }
         var resources: [Resource] = []
         let byShape = Dictionary(grouping: endpoints, by: \.path.shape)
         var used = Set<String>()
