@@ -36,7 +36,9 @@ extension ResourceStory {
             let expectedGone =
                 gone && [404, 410].contains(response.status)
                 && draft.endpoint.response(for: response.status) == nil
-            if case .none = auth, !expectedGone, !guessed || (200..<300).contains(response.status) {
+            // An answer still busy after the retries says nothing about the request.
+            let busy = BusyBackoff.stayedBusy(response, for: draft.endpoint)
+            if case .none = auth, !expectedGone, !busy, !guessed || (200..<300).contains(response.status) {
                 checkResponse(response, to: record, endpoint: draft.endpoint)
             }
         } else if case .failure(let error) = answer {

@@ -46,8 +46,8 @@ public struct ResourceModel: Sendable {
         }
         // A collection that creates but has no item path is a resource too (its items are named
         // by the answers only); a `POST` below a collection (`/flows/count`, `/flows/filter`) acts
-        // on that collection instead.
-        for endpoint in endpoints where endpoint.method == "POST" {
+        // on that collection instead, and a bulk delete (`/flows/bulk_delete`) creates nothing.
+        for endpoint in endpoints where endpoint.method == "POST" && !endpoint.isBulkDelete {
             guard !resources.contains(where: { $0.collection.shape == endpoint.path.shape }),
                 endpoint.path.segments.last?.literalText != nil, !endpoint.path.segments.isEmpty,
                 Self.collectionActedOn(by: endpoint.path, among: resources) == nil
