@@ -95,30 +95,25 @@ public struct JSONPointer: Sendable, Hashable, Comparable {
 
 extension JSONPointer: CustomStringConvertible {
     /// The escaped pointer text; the whole document is the empty string.
+    ///
+    /// Written byte by byte (`~` and `/` are ASCII, never part of a longer UTF-8 sequence): reports
+    /// name tens of thousands of places.
     public var description: String {
-        var text = ""
+        var text: [UInt8] = []
+        text.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
         for token in tokens {
-            text += "/"
-            text += token.replacingTildeAndSlash()
+            text.append(UInt8(ascii: "/"))
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): text.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+                case UInt8(ascii: "/"): text.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+                default: text.append(byte)
+                }
+            }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The pointer text, with the whole document shown as `/` so it is visible in messages.
     public var displayText: String { tokens.isEmpty ? "/" : description }
-}
-
-extension String {
-    fileprivate func replacingTildeAndSlash() -> String {
-        guard contains(where: { $0 == "~" || $0 == "/" }) else { return self }
-        var result = ""
-        for character in self {
-            switch character {
-            case "~": result += "~0"
-            case "/": result += "~1"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }
