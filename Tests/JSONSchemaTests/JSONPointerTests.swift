@@ -23,5 +23,8 @@ struct JSONPointerTests {
         let pointer = JSONPointer(tokens: ["/guilds/{id}", "~é/~", "ключ", ""])
         #expect(pointer.description == "/~1guilds~1{id}/~0é~1~0/ключ/")
         #expect(JSONPointer(pointer.description) == pointer)
+        #expect(JSONPointer("/a~") == nil)
+        #expect(JSONPointer("/")?.tokens == [""])
+        #expect(JSONPointer("/a//b/")?.tokens == ["a", "", "b", ""])
     }
 }
