@@ -230,8 +230,9 @@ struct FuzzCaseGenerator {
 
     /// The item (or, for a nested collection, the parent item) the `index`-th request addresses:
     /// the live items in turn, so valid requests reach items that exist, all of them.
-    /// The valid request (by index) whose path names a made-up item although live ones are known.
-    static let madeUpItemIndex = 3
+    /// The valid request (by index) whose path names a made-up item although live ones are known:
+    /// one with the required parameters only, so nothing else in it can be what is refused.
+    static let madeUpItemIndex = 2
 
     func liveAddress(index: Int) -> LiveValues.Address? {
         guard let resource else { return nil }

@@ -112,13 +112,17 @@ struct FuzzJudge {
     /// Whether `status`, answered to a valid request, says nothing against its data: a success or
     /// a redirect accepted it (Prefect's `201` where the operation declares `200`); `409 Conflict`
     /// refuses it for the server's state (a name already taken, RFC 9110 §15.5.10); and `404` or
-    /// `410` where the request names an item Conform made up, in its path or as a reference in its
-    /// body (`"block_type_id"`), says that item does not exist. Each is judged by whether the
-    /// operation declares it, never as valid data refused.
+    /// `410` where the request names an item, in its path or as a reference in its body
+    /// (`"block_type_id"`), says that item does not exist. That holds for an item the run knew
+    /// too: another group's delete may have taken it with its parent (Prefect deletes a flow
+    /// run's task runs with it), and whether a created item stays readable is what the stories'
+    /// `ensure_resource_availability` judges, in a sequence of its own. Each is judged by whether
+    /// the operation declares it, never as valid data refused.
     static func saysNothingAgainstData(_ request: FuzzRequest, status: Int) -> Bool {
         if (200..<400).contains(status) || status == 409 { return true }
         guard nothingThereStatuses.contains(status) else { return false }
-        return request.namesMadeUpItem || request.jsonBody.map(Self.carriesReference) == true
+        return request.namesMadeUpItem || !request.endpoint.path.parameterNames.isEmpty
+            || request.jsonBody.map(Self.carriesReference) == true
     }
 
     /// Whether a body names another item: a member called `id`, `…_id`, `…Id` or their plurals

@@ -103,4 +103,34 @@ struct StateAnswerVerdictTests {
             valid.reason?.contains("stayed busy (503, also after 3 retries)") == true, "\(valid.reason ?? "")"
         )
     }
+
+    @Test(
+        "an item that vanished answers 404: the story's ensure_resource_availability finds it, not valid data refused"
+    )
+    func vanishedItem() async throws {
+        let description = #"""
+            {"openapi": "3.1.0", "info": {"title": "Runs", "version": "1"},
+             "paths": {
+               "/runs/": {"post": {"operationId": "createRun", "requestBody": {"required": true, "content": {"application/json": {
+                   "schema": {"type": "object", "properties": {"name": {"type": "string", "maxLength": 10}}}}}},
+                 "responses": {"201": {"description": "ok", "content": {"application/json": {"schema": {"type": "object",
+                     "properties": {"id": {"type": "string"}}}}}}}}},
+               "/runs/{id}": {"get": {"operationId": "getRun",
+                 "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+                 "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+            """#
+        // Creates answer an id, and no item can ever be read again.
+        let run = try await LoopbackFuzz.run(description, cases: 4, stateless: false) { request in
+            switch request.method {
+            case "POST": return jsonAnswer(201, #"{"id": "r1"}"#)
+            case "GET": return jsonAnswer(404, #"{"detail": "Not Found"}"#)
+            default: return HTTPResponse(status: 405, headers: ["Allow": "GET, POST"])
+            }
+        }
+        #expect(run.findings.contains { $0.check == .ensureResourceAvailability }, "\(run.described)")
+        #expect(!run.findings.contains { $0.check == .positiveDataAcceptance }, "\(run.described)")
+        #expect(
+            run.findings.contains { $0.check == .statusCodeConformance && $0.status == 404 },
+            "\(run.described)")
+    }
 }
