@@ -146,10 +146,11 @@ struct FuzzJudge {
         }
     }
 
+    /// The item's own `id`, or a name the stories read as a reference (`owner_id`), or its plural.
     private static func isReferenceName(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return lower == "id" || lower == "ids" || lower.hasSuffix("_id") || lower.hasSuffix("_ids")
-            || name.hasSuffix("Id") || name.hasSuffix("Ids") || name.hasSuffix("ID")
+        if ["id", "ids"].contains(name.lowercased()) { return true }
+        let singular = name.hasSuffix("s") ? String(name.dropLast()) : name
+        return ResourceStory.looksLikeReference(name) || ResourceStory.looksLikeReference(singular)
     }
 
     /// An undeclared method must get 405 with an `Allow` header (RFC 9110 §15.5.6).
