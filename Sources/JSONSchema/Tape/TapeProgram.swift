@@ -23,6 +23,9 @@ final class TapeProgram: Sendable {
     /// Each regex's DFA, when it has one: searched directly, without copying the automaton (and
     /// retaining its arrays) per string as `ECMARegex.matches` does.
     let dfas: [RegexDFA?]
+    /// `dfas` as unmanaged references, which the tables lend out: a `pattern` on each string would
+    /// otherwise retain and release the regex and its DFA (about 80 instructions a string).
+    private let searches: [Unmanaged<RegexDFA>?]
     /// The formats `format` asserts, checked on bytes where `TapeFormat` can.
     let formats: [SchemaFormat]
     /// The original keywords the tape leaves to the `Evaluator` (and their exact fallbacks).
@@ -42,6 +45,7 @@ final class TapeProgram: Sendable {
         bounds = builder.bounds
         regexes = builder.regexes
         dfas = builder.regexes.map { $0.automaton?.dfa }
+        searches = dfas.map { $0.map(Unmanaged.passUnretained) }
         formats = builder.formats
         keywords = builder.keywords
         stream = StreamPlan(
@@ -56,10 +60,12 @@ final class TapeProgram: Sendable {
                     keyBytes.withUnsafeBufferPointer { keyBytes in
                         children.withUnsafeBufferPointer { children in
                             bounds.withUnsafeBufferPointer { bounds in
-                                body(
-                                    Tables(
-                                        nodes: nodes, ops: ops, keys: keys, keyBytes: keyBytes,
-                                        children: children, bounds: bounds))
+                                searches.withUnsafeBufferPointer { searches in
+                                    body(
+                                        Tables(
+                                            nodes: nodes, ops: ops, keys: keys, keyBytes: keyBytes,
+                                            children: children, bounds: bounds, searches: searches))
+                                }
                             }
                         }
                     }
@@ -76,6 +82,8 @@ final class TapeProgram: Sendable {
         let keyBytes: UnsafeBufferPointer<UInt8>
         let children: UnsafeBufferPointer<Int32>
         let bounds: UnsafeBufferPointer<NumberBound>
+        /// `dfas` without reference counting: `dfas` keeps each alive for the call.
+        let searches: UnsafeBufferPointer<Unmanaged<RegexDFA>?>
     }
 
     /// The first (up to) eight bytes of a key as one little-endian word, zero-padded.

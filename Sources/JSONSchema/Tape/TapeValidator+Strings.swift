@@ -27,9 +27,12 @@ extension TapeValidator {
             if Int(entry.length) >= (entry.flag ? 12 : 4) * Int(op.a) { return true }
             return withText(entry) { Self.scalarCount($0) } >= Int(op.a)
         case .pattern:
+            let search = tables.searches[Int(op.a)]
+            if let found = withText(entry, { text in search?._withUnsafeGuaranteedRef { $0.search(text) } }) {
+                return found
+            }
             let regex = program.regexes[Int(op.a)]
-            let dfa = program.dfas[Int(op.a)]
-            return withText(entry) { text in dfa?.search(text) ?? regex.matches(utf8: text) }
+            return withText(entry) { regex.matches(utf8: $0) }
         default:
             let format = program.formats[Int(op.a)]
             return withText(entry) { TapeFormat.accepts(format, $0) }
