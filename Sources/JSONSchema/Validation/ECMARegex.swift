@@ -15,7 +15,10 @@ import Synchronization
 /// documented as safe to use from several threads at once; Swift cannot see that.
 final class ECMARegex: @unchecked Sendable {
     let source: String
-    private let expression: NSRegularExpression
+    /// ICU's compiled pattern; nil when the automaton answers every search and ICU is known to
+    /// accept the pattern (`isPlainForICU`), since compiling the first pattern loads ICU's
+    /// Unicode sets, a few milliseconds of every process that validates with patterns.
+    private let expression: NSRegularExpression?
     /// The pattern in Conform's own engine, when it supports every construct the pattern uses.
     let program: RegexNode?
     /// The same pattern as an automaton searched in linear time, when it has no lookahead or word
@@ -24,19 +27,29 @@ final class ECMARegex: @unchecked Sendable {
 
     private static let cache = Mutex<[String: ECMARegex]>([:])
 
-    private init(source: String, expression: NSRegularExpression) {
+    private init(
+        source: String, program: RegexNode?, automaton: RegexAutomaton?, expression: NSRegularExpression?
+    ) {
         self.source = source
+        self.program = program
+        self.automaton = automaton
         self.expression = expression
-        self.program = RegexParser.parse(source)
-        self.automaton = program.flatMap(RegexAutomaton.init)
     }
 
     /// The compiled regex for `source`, shared through a locked cache; throws the ICU message.
+    ///
+    /// ICU still decides which patterns are valid: it compiles every pattern but those its
+    /// automaton reads whose syntax ICU accepts whenever `RegexParser` does (`isPlainForICU`).
     static func compile(_ source: String) throws -> ECMARegex {
         try cache.withLock { cache in
             if let cached = cache[source] { return cached }
-            let expression = try NSRegularExpression(pattern: translate(source), options: [])
-            let regex = ECMARegex(source: source, expression: expression)
+            let program = RegexParser.parse(source)
+            let automaton = program.flatMap(RegexAutomaton.init)
+            let expression =
+                automaton != nil && isPlainForICU(source)
+                ? nil : try NSRegularExpression(pattern: translate(source), options: [])
+            let regex = ECMARegex(
+                source: source, program: program, automaton: automaton, expression: expression)
             cache[source] = regex
             return regex
         }
@@ -60,12 +73,21 @@ final class ECMARegex: @unchecked Sendable {
     func matches(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         if let automaton { return automaton.search(text) }
         if let program, let found = RegexMatcher.search(program, in: text) { return found }
-        return matchesWithFoundation(String(decoding: text, as: UTF8.self))
+        // Without an automaton, `compile` made the expression.
+        guard let expression else { return false }
+        return Self.firstMatch(expression, in: String(decoding: text, as: UTF8.self))
     }
 
-    /// The answer of `NSRegularExpression`, for what the own engine leaves to it (and for tests
-    /// that compare the two).
-    func matchesWithFoundation(_ text: String) -> Bool {
+    /// The answer of `NSRegularExpression` (for tests that compare it with the own engine): the
+    /// expression `compile` made, or one made now for a pattern whose compiling it skipped; nil
+    /// if ICU rejects that one, which the tests of `isPlainForICU` rule out.
+    func matchesWithFoundation(_ text: String) -> Bool? {
+        guard let expression = expression ?? (try? NSRegularExpression(pattern: Self.translate(source)))
+        else { return nil }
+        return Self.firstMatch(expression, in: text)
+    }
+
+    private static func firstMatch(_ expression: NSRegularExpression, in text: String) -> Bool {
         let range = NSRange(location: 0, length: text.utf16.count)
         return expression.firstMatch(in: text, options: [], range: range) != nil
     }
