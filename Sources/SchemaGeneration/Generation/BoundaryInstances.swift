@@ -13,7 +13,7 @@ extension InstanceGenerator {
         var result: [JSONValue] = []
         let memo = VerdictMemo()
         for value in boundaries(constraints, depth: 0, decided: 0, memo: memo)
-        where !result.contains(value) && checker.matches(value, schema, memo: memo) {
+        where !result.contains(value) && matches(value, schema, memo: memo) {
             result.append(value)
             if result.count == limit { return result }
         }
@@ -54,7 +54,7 @@ extension InstanceGenerator {
         }
         let schema = constraints.checkSchema
         if let options = constraints.keywords["enum"]?.arrayValue {
-            return options.filter { checker.matches($0, schema, memo: memo) }
+            return options.filter { matches($0, schema, at: constraints.location, memo: memo) }
         }
         guard var types = try? candidateTypes(constraints, depth: depth) else { return [] }
         types = Self.allTypes.filter { types.contains($0) }
@@ -72,10 +72,9 @@ extension InstanceGenerator {
             case "array": values = arrayBoundaries(constraints, depth: depth, memo: memo)
             default: values = objectBoundaries(constraints, depth: depth, memo: memo)
             }
-            let base = document.rootBase
             return values.filter { value in
-                guard checker.matches(value, schema, base: base, memo: memo) else { return false }
-                memo.recordValid(value, schema, base: base)
+                guard matches(value, schema, at: constraints.location, memo: memo) else { return false }
+                memo.recordValid(value, schema)
                 return true
             }
         }

@@ -20,10 +20,9 @@ extension InstanceGenerator {
         -> [JSONValue]
     {
         guard let constraints = try? flatten(schema, at: location, hops: 0) else { return [] }
-        let base = document.rootBase
         var values = boundaries(constraints, depth: depth, memo: memo).filter { value in
-            guard checker.matches(value, schema, base: base, memo: memo) else { return false }
-            memo.recordValid(value, schema, base: base)
+            guard matches(value, schema, at: location, memo: memo) else { return false }
+            memo.recordValid(value, schema)
             return true
         }
         var seed: UInt64 = 0
