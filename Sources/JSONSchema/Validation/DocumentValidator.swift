@@ -31,7 +31,9 @@ package final class DocumentValidator: Sendable {
     /// stands there is compiled in place (its `$id`s and base URIs as written), any other is compiled
     /// unplaced. A schema that does not compile under the options tells nothing about values and
     /// is matched by every one, as an unresolvable reference is under the generator's leniencies.
-    package func isValid(_ value: JSONValue, against schema: JSONValue, at location: JSONPointer? = nil) -> Bool {
+    package func isValid(_ value: JSONValue, against schema: JSONValue, at location: JSONPointer? = nil)
+        -> Bool
+    {
         if case .bool(let constant) = schema { return constant }
         guard let compiled = compiled(schema, at: location) else { return true }
         return compiled.isValid(value)
@@ -59,7 +61,8 @@ package final class DocumentValidator: Sendable {
 
         init(root: JSONValue, baseURI: String, options: SchemaOptions) {
             self.root = root
-            self.baseURI = URIReference(baseURI.isEmpty ? "urn:conform:document" : baseURI).withoutFragment.text
+            self.baseURI =
+                URIReference(baseURI.isEmpty ? "urn:conform:document" : baseURI).withoutFragment.text
             self.options = options
             var registry = ResourceRegistry(documents: options.documents)
             registry.addDocument(root, uri: self.baseURI)
@@ -70,7 +73,9 @@ package final class DocumentValidator: Sendable {
         mutating func compiled(_ schema: JSONValue, at location: JSONPointer?) -> Schema? {
             let key = Key(schema: schema, location: location)
             if let known = compiled[key] { return known }
-            if compiled.count >= Self.capacity { self = State(root: root, baseURI: baseURI, options: options) }
+            if compiled.count >= Self.capacity {
+                self = State(root: root, baseURI: baseURI, options: options)
+            }
             let placed = location.flatMap { $0.resolve(in: root) == schema ? $0 : nil }
             let made: Schema?
             if let placed {

@@ -48,7 +48,9 @@ struct KeywordContext {
         do {
             return try ECMARegex.compile(pattern)
         } catch {
-            if acceptsUncompilablePatterns, let everything = try? ECMARegex.compile("(?:)") { return everything }
+            if acceptsUncompilablePatterns, let everything = try? ECMARegex.compile("(?:)") {
+                return everything
+            }
             throw .invalidRegex(pattern: pattern, pointer: pointer, detail: String(describing: error))
         }
     }
