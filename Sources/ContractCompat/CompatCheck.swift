@@ -22,10 +22,25 @@ public struct CompatCheck: Sendable {
         async throws(CompatInputError)
         -> CompatReport
     {
-        async let oldSide = Self.load(old, in: folder)
-        async let newSide = Self.load(new, in: folder)
+        let sides = try await Self.loadBoth(old, new, in: folder)
+        let report = compare(sides.old, sides.new)
+        Self.release(sides)
+        return report
+    }
+
+    private static func loadBoth(_ old: CompatSource, _ new: CompatSource, in folder: String?)
+        async throws(CompatInputError) -> (old: LoadedDescription, new: LoadedDescription)
+    {
+        async let oldSide = load(old, in: folder)
+        async let newSide = load(new, in: folder)
         let (before, after) = await (oldSide, newSide)
-        return compare(try before.get(), try after.get())
+        return (try before.get(), try after.get())
+    }
+
+    /// Frees two read descriptions (trees of hundreds of thousands of values, tens of milliseconds
+    /// to free) on another thread, while the caller goes on to write the report.
+    private static func release(_ sides: (old: LoadedDescription, new: LoadedDescription)) {
+        Task.detached(priority: .utility) { withExtendedLifetime(sides) {} }
     }
 
     private static func load(_ source: CompatSource, in folder: String?) async -> Result<

@@ -14,8 +14,9 @@ struct BenchOptions: Sendable {
     /// Set for `--profile PHASE`: one small, uninstrumented-friendly workload to run under
     /// `valgrind --tool=callgrind`, without baselines or child processes.
     var profile: String?
-    /// Set for `--write-compat-pair FOLDER`: write the year-of-changes pair the compat phase
-    /// compares (`year-old.json`, `year-new.json`) and exit, to run `conform compat` on it by hand.
+    /// Set for `--write-compat-pair FOLDER`: write the pairs the compat phase compares (the year of
+    /// changes, `year-old.json` and `year-new.json`; the 3 MB pair, `large-old.json` and
+    /// `large-new.json`) and exit, to run `conform compat` on them by hand.
     var compatPairFolder: String?
     /// Set when re-launched as the response-body memory probe: the document and schema files.
     var responseMemoryChild: (document: String, schema: String)?
@@ -54,8 +55,9 @@ struct BenchOptions: Sendable {
           --report PATH    where to write the Markdown report (default Reports/bench.md)
           --only PHASES    comma-separated subset of \(phases.joined(separator: ", "))
           --write-compat-pair FOLDER
-                           write the two 1.2 MB descriptions a year apart that the compat phase
-                           compares (year-old.json, year-new.json) and exit
+                           write the descriptions the compat phase compares (year-old.json and
+                           year-new.json, 1.2 MB a year apart; large-old.json and large-new.json,
+                           3 MB) and exit
           --profile PHASE  a small fixed workload for callgrind, one of
                            \(ProfileWorkload.phases.prefix(5).joined(separator: ", "))
                            \(ProfileWorkload.phases.dropFirst(5).joined(separator: ", "));

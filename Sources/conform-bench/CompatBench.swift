@@ -21,11 +21,7 @@ struct CompatBench {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-bench-compat")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let old = folder.appendingPathComponent("old.json")
-        let new = folder.appendingPathComponent("new.json")
-        let schemaCount = targetBytes / 8_000
-        try Data(Self.description(schemas: schemaCount, revised: false).prettyText.utf8).write(to: old)
-        try Data(Self.description(schemas: schemaCount, revised: true).prettyText.utf8).write(to: new)
+        let (old, new) = try Self.writePair(to: folder.path, targetBytes: targetBytes)
         let size = (try FileManager.default.attributesOfItem(atPath: old.path)[.size] as? Int) ?? 0
         var times: [Double] = []
         var changes = 0
@@ -51,6 +47,19 @@ struct CompatBench {
                 baseline: "comparing alone \(Figure.milliseconds(comparing)); \(changes) changes", ratio: "–",
                 target: "≤ 0.3 s", met: median <= 0.3)
         ]
+    }
+
+    /// Writes `large-old.json` and `large-new.json` into `folder` (to profile the comparison alone).
+    @discardableResult
+    static func writePair(to folder: String, targetBytes: Int = 3_000_000) throws -> (old: URL, new: URL) {
+        let url = URL(fileURLWithPath: folder)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let old = url.appendingPathComponent("large-old.json")
+        let new = url.appendingPathComponent("large-new.json")
+        let schemaCount = targetBytes / 8_000
+        try Data(description(schemas: schemaCount, revised: false).prettyText.utf8).write(to: old)
+        try Data(description(schemas: schemaCount, revised: true).prettyText.utf8).write(to: new)
+        return (old, new)
     }
 
     /// A description with `schemas` component schemas and an operation pair per schema.

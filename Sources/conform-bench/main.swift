@@ -132,6 +132,7 @@ do {
     }
     if let folder = options.compatPairFolder {
         try CompatYearBench.writePair(to: folder)
+        try CompatBench.writePair(to: folder)
         exit(0)
     }
     if let phase = options.profile {

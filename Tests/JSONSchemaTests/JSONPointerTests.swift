@@ -17,4 +17,14 @@ struct JSONPointerTests {
         #expect(JSONPointer("/bad~2escape") == nil)
         #expect(JSONPointer.root.displayText == "/")
     }
+
+    @Test("escapes every ~ and / of a token, beside text in other scripts")
+    func escapesTokensWithOtherScripts() throws {
+        let pointer = JSONPointer(tokens: ["/guilds/{id}", "~é/~", "ключ", ""])
+        #expect(pointer.description == "/~1guilds~1{id}/~0é~1~0/ключ/")
+        #expect(JSONPointer(pointer.description) == pointer)
+        #expect(JSONPointer("/a~") == nil)
+        #expect(JSONPointer("/")?.tokens == [""])
+        #expect(JSONPointer("/a//b/")?.tokens == ["a", "", "b", ""])
+    }
 }

@@ -99,6 +99,25 @@ struct RegexDFATests {
         }
     }
 
+    @Test(
+        "once searches stop building states, the lock-free copy answers as the VM does",
+        arguments: ["^\\S(.*\\S)?$", "^[^\\u0000-\\u001F]+$", "^https?://[^/]+/images/[^/]+$", "\\s", "x$"])
+    func snapshot(pattern: String) throws {
+        let automaton = try #require(ECMARegex.compile(pattern).automaton)
+        let dfa = try #require(automaton.dfa)
+        let texts = Self.texts(seed: 0x5DEE_CE66)
+        for var text in texts { _ = text.withUTF8 { dfa.search($0) } }
+        // The first pass built what these texts need; as many searches again build nothing.
+        for var text in texts.prefix(RegexDFA.quietSearches) { _ = text.withUTF8 { dfa.search($0) } }
+        #expect(dfa.isPublished)
+        for var text in texts + Self.texts(seed: 11) {
+            let found = text.withUTF8 { automaton.search($0) }
+            #expect(
+                found == text.withUTF8 { automaton.searchWithVM($0) },
+                "\(pattern) on \(text.debugDescription)")
+        }
+    }
+
     @Test("concurrent searches of one pattern agree with the Pike VM")
     func concurrentSearches() async throws {
         let regex = try ECMARegex.compile(#"^https?://[^/]+/images/[^/]+$"#)

@@ -98,8 +98,15 @@ enum CompatCommand {
             return .usageOrContractError
         }
         tellAbout(report, console: console)
+        // The JSON report is the largest by far (every place a change reaches): it is written on
+        // a second thread while the text and the other reports are.
+        async let json = given.json.map { _ in CompatJSON.render(report, toolVersion: Conform.version) }
         console.out(CompatText.render(report))
-        guard write(report, given, console: console, environment: environment) else {
+        // Sized for a pull-request comment, so the job summary is far under its 1 MiB as well.
+        let markdown = CompatMarkdown.render(report, maxBytes: given.maxMarkdownBytes, fullReport: given.json)
+        let junit = given.junit.map { _ in CompatJUnit.render(report) }
+        let reports = Reports(markdown: markdown, junit: junit, json: await json)
+        guard write(reports, given, console: console, environment: environment) else {
             return .usageOrContractError
         }
         return report.passes ? .success : .checkFailed
@@ -151,21 +158,24 @@ enum CompatCommand {
         }
     }
 
+    /// The reports rendered: the Markdown one always (it is also the job summary), the others when
+    /// asked for.
+    private struct Reports {
+        var markdown: String
+        var junit: String?
+        var json: String?
+    }
+
     /// Writes the reports asked for and, in GitHub Actions, appends the Markdown to the job summary.
     private static func write(
-        _ report: CompatReport, _ given: Arguments, console: Console, environment: [String: String]
+        _ reports: Reports, _ given: Arguments, console: Console, environment: [String: String]
     ) -> Bool {
         var outputs: [(path: String, text: String)] = []
-        // Sized for a pull-request comment, so the job summary is far under its 1 MiB as well.
-        let markdownText = CompatMarkdown.render(
-            report, maxBytes: given.maxMarkdownBytes, fullReport: given.json)
-        if let path = given.markdown { outputs.append((path, markdownText)) }
-        if let path = given.junit { outputs.append((path, CompatJUnit.render(report))) }
-        if let path = given.json {
-            outputs.append((path, CompatJSON.render(report, toolVersion: Conform.version)))
-        }
+        if let path = given.markdown { outputs.append((path, reports.markdown)) }
+        if let path = given.junit, let text = reports.junit { outputs.append((path, text)) }
+        if let path = given.json, let text = reports.json { outputs.append((path, text)) }
         return ReportClosing(console: console, environment: environment).write(
-            outputs, jobSummary: markdownText, fullReport: given.markdown)
+            outputs, jobSummary: reports.markdown, fullReport: given.markdown)
     }
 }
 

@@ -135,7 +135,13 @@ public enum CompatMarkdown {
     /// Text with HTML special characters escaped outside code spans, so a schema name such as
     /// `List<Item>` cannot turn into markup.
     static func escaped(_ text: String) -> String {
-        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+        // Most sentences have nothing to escape: they are kept as they are.
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            })
+        else { return text }
+        return text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
             guard index % 2 == 0 else { return String(part) }
             return part.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
                 of: "<", with: "&lt;"

@@ -5,7 +5,8 @@ import JSONSchema
 /// A valid request refused at one item and accepted at another: the item's state decided, not the
 /// data. Jupyter answers `POST /api/contents/{path}` with 400 "Cannot POST to files" when the path
 /// is a file and creates a file when it is a directory; the description cannot say which items
-/// are which, so the refusal at a file is not a rejection of valid data.
+/// are which, so the refusal at a file is not a rejection of valid data. The root folder, where
+/// its listing answered, is tried first: the stories create files, never a folder.
 extension EndpointSession {
     /// Other items tried at most before a refusal is judged.
     static let itemsTried = 4
@@ -27,7 +28,10 @@ extension EndpointSession {
         let others = knownItems(live).filter { item in
             names.map { item[$0] } != current && names.allSatisfy { item[$0] != nil }
         }
-        for item in others.prefix(Self.itemsTried) where !isPastDeadline {
+        let containers = containers(live).filter { item in
+            names.map { item[$0] } != current && names.allSatisfy { item[$0] != nil }
+        }
+        for item in (containers + others).prefix(Self.itemsTried) where !isPastDeadline {
             var moved = request
             for name in names { moved.draft.path[name] = item[name] }
             let record = moved.record(
@@ -39,6 +43,17 @@ extension EndpointSession {
             if !again.contains(where: { $0.check == .positiveDataAcceptance }) { return record }
         }
         return nil
+    }
+
+    /// The items that hold others, for a `POST` to an item of a resource created on its own path:
+    /// the empty id whose listing succeeded (Jupyter's `/api/contents/`, the root folder). Such a
+    /// `POST` acts inside the item (it creates an untitled file in a folder), and every item the
+    /// stories created may be a file; the root is the one item known to be a folder.
+    private func containers(_ live: LiveValues) -> [LiveValues.Address] {
+        guard endpoint.method == "POST", let resource = fuzzer.model.item(endpoint.path),
+            resource.createsOnItem
+        else { return [] }
+        return live.containers[resource.name] ?? []
     }
 
     /// The items the path may name: those of its resource, else (a path no resource model

@@ -14,6 +14,18 @@ extension EndpointSession {
         return cases.finished(result)
     }
 
+    /// The one case of an operation whose only success is a protocol switch: skipped, saying why.
+    func protocolSwitchResult() -> CaseResult {
+        let cases = CaseBuilder(redaction: fuzzer.configuration.redaction)
+        let check = CheckName.positiveDataAcceptance
+        var result = cases.start(
+            id: "\(endpoint.id)/\(check.rawValue)", name: check.rawValue, endpoint: endpoint,
+            outcome: .skipped)
+        result.checks = [check]
+        result.reason = Endpoint.protocolSwitchReason
+        return cases.finished(result)
+    }
+
     func caseResult(
         for check: CheckName, failures: [Failure], count: Int, stoppedEarly: Bool, notes: [String]
     ) -> CaseResult {

@@ -56,6 +56,9 @@ struct EndpointSession {
         var timeouts = 0
         /// The phases that stopped early on timeouts, each said in a sentence.
         var stops: [String] = []
+        /// Requests, by check, whose answer stayed busy after the retries (``BusyBackoff``), not
+        /// judged; with the last of them, reported when every request of its check was.
+        var busy: [CheckName: (count: Int, last: Failure)] = [:]
     }
 
     /// Answers that may time out before a session stops the phase it is in (its valid requests,
@@ -64,6 +67,7 @@ struct EndpointSession {
     static let timeoutsBeforeStopping = 2
 
     func run(live: inout LiveValues) async -> ([CaseResult], [CheckName: Int]) {
+        if endpoint.onlySwitchesProtocols { return ([protocolSwitchResult()], [:]) }
         let config = fuzzer.configuration
         var random = SeededRandom(seed: config.seed, deriving: endpoint.id)
         let generator = FuzzCaseGenerator(
@@ -99,7 +103,40 @@ struct EndpointSession {
             // Nothing listens there: every further request would fail the same way.
             return (Set(planned).sorted().map { unreachableResult(for: $0, unreachable) }, progress.sent)
         }
+        reportBusy(&progress)
         return (results(planned: planned, progress: progress), progress.sent)
+    }
+
+    /// Counts a request whose answer stayed busy after the retries: not judged.
+    private func noteBusy(
+        _ request: FuzzRequest, record: HTTPRequest, response: HTTPResponse, into progress: inout Progress
+    ) {
+        let check = request.intent.check
+        let finding = Finding(
+            check: .notAServerError,
+            message:
+                "every \(check.rawValue) request stayed \(response.status) \(HTTPResponse.standardReason(for: response.status)), also after \(BusyBackoff.maximumRetries) retries: the operation could not be judged",
+            expected: "an answer once the server is not busy", actual: String(response.status),
+            status: response.status)
+        let last = Failure(
+            request: request, record: record, response: response, findings: [finding], key: "busy")
+        progress.busy[check] = ((progress.busy[check]?.count ?? 0) + 1, last)
+    }
+
+    /// Says how many requests of each check stayed busy; when all of a check's did, nothing of
+    /// that kind was judged, and that is a finding.
+    private func reportBusy(_ progress: inout Progress) {
+        for (check, busy) in progress.busy.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let sent = progress.sent[check] ?? 0
+            if busy.count >= sent {
+                progress.failures[check, default: []].append(busy.last)
+            } else {
+                let status = busy.last.response?.status ?? 503
+                progress.notes[check, default: []].append(
+                    "stayed busy (\(status), also after \(BusyBackoff.maximumRetries) retries) on \(busy.count) of \(sent) requests, which were not judged"
+                )
+            }
+        }
     }
 
     /// One case per check the session planned or judged, each saying where a phase stopped early.
@@ -152,11 +189,15 @@ struct EndpointSession {
         progress.fingerprints[fingerprint] = isValid
         let answer = await exchange(record, check: request.intent.check, progress: &progress)
         if isUnreachable(progress) { return false }
+        if case .success(let response) = answer, BusyBackoff.stayedBusy(response, for: endpoint) {
+            noteBusy(request, record: record, response: response, into: &progress)
+            return true
+        }
         if isValid, case .success(let response) = answer, (200..<300).contains(response.status) {
             if progress.reachedItem == nil { progress.reachedItem = request }
             await learn(from: response, to: request, live: &live, progress: &progress)
         }
-        let findings = findingsOnce(
+        var findings = findingsOnce(
             judge: judge, request: request, record: record, answer: answer, progress: &progress)
         guard !findings.isEmpty else { return progress.timeouts < Self.timeoutsBeforeStopping }
         if let elsewhere = await acceptedAtAnotherItem(
@@ -172,7 +213,9 @@ struct EndpointSession {
             }) {
                 progress.notes[.positiveDataAcceptance, default: []].append(note)
             }
-            return progress.timeouts < Self.timeoutsBeforeStopping
+            // The refusal is no finding; what its answer breaks (a body off its schema) still is.
+            findings.removeAll { $0.check == .positiveDataAcceptance }
+            if findings.isEmpty { return progress.timeouts < Self.timeoutsBeforeStopping }
         }
         var failure = Failure(
             request: request, record: record, response: try? answer.get(), findings: findings,

@@ -145,7 +145,10 @@ struct FuzzCaseGenerator {
         var set = ParameterSet()
         var probe: String?
         var madeUpPath = false
-        let address = liveAddress(index: index)
+        // One valid request names an item nobody made, where the others name live ones: how a
+        // server answers for a missing item (404, or Prefect's 500 on resuming a flow run that
+        // does not exist) is part of its contract too.
+        let address = index == Self.madeUpItemIndex ? nil : liveAddress(index: index)
         for parameter in endpoint.parameters {
             let rule = validity.rule(endpoint, parameter)
             guard rule != .leaveOut, parameter.isRequired || includeOptional || rule == .alwaysSend else {
@@ -227,6 +230,10 @@ struct FuzzCaseGenerator {
 
     /// The item (or, for a nested collection, the parent item) the `index`-th request addresses:
     /// the live items in turn, so valid requests reach items that exist, all of them.
+    /// The valid request (by index) whose path names a made-up item although live ones are known:
+    /// one with the required parameters only, so nothing else in it can be what is refused.
+    static let madeUpItemIndex = 2
+
     func liveAddress(index: Int) -> LiveValues.Address? {
         guard let resource else { return nil }
         let ownItem = model.item(endpoint.path) != nil

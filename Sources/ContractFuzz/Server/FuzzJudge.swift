@@ -75,9 +75,9 @@ struct FuzzJudge {
         let expected = accepted.map { "one of \($0.sorted().map(String.init).joined(separator: ", "))" }
         switch request.intent {
         case .positive:
-            // A path value no answer gave names nothing: 404 and 410 say so (undeclared, they are
-            // still reported, by status_code_conformance).
-            if request.namesMadeUpItem && Self.nothingThereStatuses.contains(status) { return nil }
+            // An answer that says nothing against the data (accepted, or refused for the
+            // server's state) is judged by whether it is declared: status_code_conformance.
+            if accepted == nil && Self.saysNothingAgainstData(request, status: status) { return nil }
             let ok =
                 accepted?.contains(status)
                 ?? ((status < 500 || endpoint.declaresExactly(status))
@@ -107,6 +107,50 @@ struct FuzzJudge {
             // Judged by the declared responses only; a 5xx is caught by not_a_server_error.
             return nil
         }
+    }
+
+    /// Whether `status`, answered to a valid request, says nothing against its data: a success or
+    /// a redirect accepted it (Prefect's `201` where the operation declares `200`); `409 Conflict`
+    /// refuses it for the server's state (a name already taken, RFC 9110 §15.5.10); and `404` or
+    /// `410` where the request names an item, in its path or as a reference in its body
+    /// (`"block_type_id"`), says that item does not exist. That holds for an item the run knew
+    /// too: another group's delete may have taken it with its parent (Prefect deletes a flow
+    /// run's task runs with it), and whether a created item stays readable is what the stories'
+    /// `ensure_resource_availability` judges, in a sequence of its own. Each is judged by whether
+    /// the operation declares it, never as valid data refused.
+    static func saysNothingAgainstData(_ request: FuzzRequest, status: Int) -> Bool {
+        if (200..<400).contains(status) || status == 409 { return true }
+        guard nothingThereStatuses.contains(status) else { return false }
+        return request.namesMadeUpItem || !request.endpoint.path.parameterNames.isEmpty
+            || request.jsonBody.map(Self.carriesReference) == true
+    }
+
+    /// Whether a body names another item: a member called `id`, `…_id`, `…Id` or their plurals
+    /// holding a value.
+    static func carriesReference(_ value: JSONValue) -> Bool {
+        carriesReference(value, depth: 0)
+    }
+
+    private static func carriesReference(_ value: JSONValue, depth: Int) -> Bool {
+        guard depth < 16 else { return false }
+        switch value {
+        case .object(let object):
+            return object.members.contains { member in
+                (isReferenceName(member.key) && member.value != .null)
+                    || carriesReference(member.value, depth: depth + 1)
+            }
+        case .array(let elements):
+            return elements.contains { carriesReference($0, depth: depth + 1) }
+        default:
+            return false
+        }
+    }
+
+    /// The item's own `id`, or a name the stories read as a reference (`owner_id`), or its plural.
+    private static func isReferenceName(_ name: String) -> Bool {
+        if ["id", "ids"].contains(name.lowercased()) { return true }
+        let singular = name.hasSuffix("s") ? String(name.dropLast()) : name
+        return ResourceStory.looksLikeReference(name) || ResourceStory.looksLikeReference(singular)
     }
 
     /// An undeclared method must get 405 with an `Allow` header (RFC 9110 §15.5.6).
@@ -172,7 +216,7 @@ struct FuzzJudge {
             settings.acceptedStatuses[.statusCodeConformance]?.contains(status) != true
         else { return nil }
         switch request.intent {
-        case .positive where request.namesMadeUpItem && Self.nothingThereStatuses.contains(status): break
+        case .positive where Self.saysNothingAgainstData(request, status: status): break
         case .positive, .tolerated, .unsupportedMethod: return nil
         case .negative, .missingHeader, .probe: break
         }

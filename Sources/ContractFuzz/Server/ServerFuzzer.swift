@@ -143,19 +143,21 @@ public struct ServerFuzzer: Sendable {
     /// and OPTIONS) run one at a time, in group order: run side by side, one group's creates and
     /// deletes would land between another's requests wherever the scheduler put them, and the
     /// same seed would meet a different server (five Jupyter runs gave 61 to 63 findings). Groups
-    /// that only read then run `configuration.concurrency` at a time. The cases come in endpoint
-    /// order whatever finished first, so one seed gives one report.
+    /// that only read then run `configuration.concurrency` at a time, and the endpoints that empty
+    /// whole collections come last of all (``EndpointGroups``). The cases come in endpoint order
+    /// whatever finished first, so one seed gives one report.
     private func fuzzGroups(live: inout LiveValues, deadline: ContinuousClock.Instant?) async
         -> (cases: [CaseResult], counts: [String: [CheckName: Int]])
     {
-        let groups = endpointGroups()
+        let plan = endpointGroups()
+        let groups = plan.groups + (plan.emptying.isEmpty ? [] : [plan.emptying])
         var finished: [(results: [[CaseResult]], sent: [[CheckName: Int]], live: LiveValues)?] = Array(
             repeating: nil, count: groups.count)
         // Each changing group starts from what the ones before it learned (the paths a PUT
         // created, the tokens a listing gave), as a client would.
         var carried = live
-        let reading = groups.indices.filter { Self.onlyReads(groups[$0]) }
-        for index in groups.indices where !reading.contains(index) {
+        let reading = plan.groups.indices.filter { Self.onlyReads(groups[$0]) }
+        for index in plan.groups.indices where !reading.contains(index) {
             if Task.isCancelled { break }
             let (_, results, sent, groupLive) = await fuzz(
                 groups[index], live: carried, deadline: deadline, index: index)
@@ -181,6 +183,13 @@ public struct ServerFuzzer: Sendable {
                 start()
             }
         }
+        if !plan.emptying.isEmpty, !Task.isCancelled {
+            let index = groups.count - 1
+            let (_, results, sent, groupLive) = await fuzz(
+                groups[index], live: carried, deadline: deadline, index: index)
+            finished[index] = (results, sent, groupLive)
+            for result in results.joined() { configuration.progress?(result) }
+        }
         var counts: [String: [CheckName: Int]] = [:]
         var byEndpoint: [String: [CaseResult]] = [:]
         for (group, outcome) in zip(groups, finished) {
@@ -199,17 +208,24 @@ public struct ServerFuzzer: Sendable {
         return (endpoints.flatMap { byEndpoint[$0.id] ?? [] }, counts)
     }
 
-    /// The endpoints to fuzz, in groups that share no state: the endpoints of one resource (with
-    /// its nested resources) together, every other endpoint on its own. Groups run concurrently;
-    /// the endpoints of a group run in order, so the same seed sends the same requests. Within a
-    /// group, a `DELETE` on a collection path (Kinto's `DELETE /buckets`, which deletes every
-    /// bucket of the caller and all they hold) comes last, the deepest first: sent in the
-    /// description's order, it emptied the server before the item endpoints after it were fuzzed,
-    /// and their valid requests met no item.
-    func endpointGroups() -> [[Endpoint]] {
+    /// The endpoints to fuzz: `groups` that share no state (the endpoints of one resource, with
+    /// its nested resources, together; every other endpoint on its own), each run in order so the
+    /// same seed sends the same requests; and, apart, the endpoints that empty a whole collection,
+    /// fuzzed after every group, the deepest first. Those are a `DELETE` on a collection path
+    /// (Kinto's `DELETE /buckets`, which deletes every bucket of the caller and all they hold) and
+    /// a bulk delete (Prefect's `POST /flow_runs/bulk_delete`, which with an empty filter deletes
+    /// every flow run, and with them the task runs of another group): sent in the description's
+    /// order, they emptied the server before the item endpoints after them were fuzzed, and their
+    /// valid requests met no item.
+    func endpointGroups() -> (groups: [[Endpoint]], emptying: [Endpoint]) {
         var groups: [[Endpoint]] = []
         var groupOf: [String: Int] = [:]
+        var emptying: [Endpoint] = []
         for endpoint in endpoints {
+            if empties(endpoint) {
+                emptying.append(endpoint)
+                continue
+            }
             let root = rootResource(of: endpoint)
             if let root, let index = groupOf[root] {
                 groups[index].append(endpoint)
@@ -218,19 +234,17 @@ public struct ServerFuzzer: Sendable {
                 groups.append([endpoint])
             }
         }
-        return groups.map { group in
-            let emptying = group.filter(deletesCollection)
-            return group.filter { !deletesCollection($0) }
-                + emptying.enumerated().sorted {
-                    ($0.element.path.segments.count, $1.offset) > ($1.element.path.segments.count, $0.offset)
-                }.map(\.element)
+        let deepestFirst = emptying.enumerated().sorted {
+            ($0.element.path.segments.count, $1.offset) > ($1.element.path.segments.count, $0.offset)
         }
+        return (groups, deepestFirst.map(\.element))
     }
 
-    /// Whether `endpoint` deletes a whole collection: a `DELETE` on a path that is a resource's
-    /// collection and no resource's item.
-    private func deletesCollection(_ endpoint: Endpoint) -> Bool {
-        endpoint.method.uppercased() == "DELETE" && model.item(endpoint.path) == nil
+    /// Whether `endpoint` empties a whole collection: a `DELETE` on a path that is a resource's
+    /// collection and no resource's item, or a bulk delete (``Endpoint/isBulkDelete``).
+    private func empties(_ endpoint: Endpoint) -> Bool {
+        if endpoint.isBulkDelete { return true }
+        return endpoint.method.uppercased() == "DELETE" && model.item(endpoint.path) == nil
             && model.collection(endpoint.path) != nil
     }
 

@@ -16,6 +16,10 @@ struct LiveValues: Sendable {
     var families: [String: [JSONValue]] = [:]
     /// Per resource name, the items known to exist, in the order they were learned.
     var items: [String: [Address]] = [:]
+    /// Per resource name, the addresses with an empty id whose guessed listing succeeded (Jupyter's
+    /// `/api/contents/`, the root folder): an item that holds others, where a request that acts
+    /// inside an item (a `POST` creating a file in a folder) can be sent.
+    var containers: [String: [Address]] = [:]
     /// Per resource name, items Conform deleted: their ids name nothing any more.
     var deleted: [String: [Address]] = [:]
     /// Items Conform created and has not deleted, to delete at the end, in creation order.

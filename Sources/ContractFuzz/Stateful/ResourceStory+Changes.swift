@@ -32,7 +32,8 @@ extension ResourceStory {
         let sent = sentObject(body, endpoint: endpoint)
         let comparison = StoredComparison(navigator: SchemaNavigator(document: contract.document))
         let requestSchema = endpoint.request?.schemaPointer
-        let lost = comparison.differences(sent: sent, stored: readBack, writableBy: requestSchema)
+        let lost = comparison.differences(
+            sent: sent, stored: readBack, writableBy: requestSchema, readBy: readSchema)
         judged(
             .storedAsSent, on: endpoint.id,
             lost.first.map { difference in
@@ -75,8 +76,10 @@ extension ResourceStory {
     mutating func checkStored(_ body: RequestDraft.Body, in stored: JSONValue, endpoint: Endpoint) {
         let comparison = StoredComparison(navigator: SchemaNavigator(document: contract.document))
         let sent = sentObject(body, endpoint: endpoint)
+        // A `null` a create sends gives no value: the server may fill its own.
         var lost = comparison.differences(
-            sent: sent, stored: stored, writableBy: endpoint.request?.schemaPointer)
+            sent: sent, stored: stored, writableBy: endpoint.request?.schemaPointer, readBy: readSchema,
+            nullShowsNothing: true)
         // An id the item path cannot name (Int64.min where `{orderId}` allows 1 to 10) is one a
         // server may replace: the description contradicts itself, nothing was lost.
         if let parameter = resource.idParameter, case .object(let object)? = sent,
@@ -95,6 +98,11 @@ extension ResourceStory {
                     expected: "\(difference.pointer) = \(difference.sent), as sent", actual: difference.stored
                 )
             })
+    }
+
+    /// The schema the item is read with: its read operation's success.
+    var readSchema: JSONPointer? {
+        endpoint(.read)?.response(for: 200)?.schemaPointer
     }
 
     /// A valid body for the change that differs from the item where it can (a change that sends

@@ -13,15 +13,7 @@ extension ResourceStory {
         }
         // A listing whose success the description gives no schema (Quay's robots) promises
         // nothing about what it holds.
-        let describesItems = endpoint.responses.contains { spec in
-            guard spec.schemaPointer != nil else { return false }
-            switch spec.status {
-            case .code(let code): return (200..<300).contains(code)
-            case .range(let first): return first == 2
-            case .default: return false
-            }
-        }
-        guard describesItems else { return }
+        guard Self.declaresSuccessBody(endpoint), listingNamesItems(endpoint) else { return }
         let created = live.created.filter { $0.resource == resource.name }.compactMap {
             $0.address[parameter]
         }
@@ -99,7 +91,7 @@ extension ResourceStory {
         async
     {
         guard let endpoint = endpoint(.list), let parameter = resource.idParameter, let id = item[parameter],
-            !isPastDeadline
+            listingNamesItems(endpoint), !isPastDeadline
         else { return }
         guard let page = await listedPage(endpoint, parent: parent, extra: nil, live: &live) else { return }
         let listed = page.ids.contains { StoredComparison.sameID($0, id) }
@@ -110,5 +102,45 @@ extension ResourceStory {
                     .useAfterFree, "a deleted item is still listed",
                     expected: "\(endpoint.displayName) without \(parameter) \(Template.plainText(id))",
                     actual: "still listed") : nil)
+    }
+
+    /// The schema an operation declares for its success, or nil.
+    static func successSchema(_ endpoint: Endpoint?) -> JSONPointer? {
+        endpoint?.responses.first { spec in
+            guard spec.schemaPointer != nil else { return false }
+            switch spec.status {
+            case .code(let code): return (200..<300).contains(code)
+            case .range(let first): return first == 2
+            case .default: return false
+            }
+        }?.schemaPointer
+    }
+
+    /// Whether an operation declares a body for its success.
+    static func declaresSuccessBody(_ endpoint: Endpoint?) -> Bool { successSchema(endpoint) != nil }
+
+    /// Whether the ids a listing shows are the values the item path names. An item created on its
+    /// own path is named by the client (`PUT /user/following/{username}`); where no answer of the
+    /// item declares a body (GitHub's 204s) and a listed item declares no member of the
+    /// parameter's name (a listed user has a `login` and a numeric `id`), nothing says which member
+    /// holds the path's value, and a listing without the created value proves no loss.
+    func listingNamesItems(_ listing: Endpoint) -> Bool {
+        guard resource.createsOnItem, let parameter = resource.idParameter else { return true }
+        if Self.declaresSuccessBody(endpoint(.read)) || Self.declaresSuccessBody(endpoint(.create)) {
+            return true
+        }
+        let navigator = SchemaNavigator(document: contract.document)
+        guard let pointer = Self.successSchema(listing),
+            let schema = navigator.schema(at: pointer).map(navigator.resolve)
+        else { return false }
+        let list =
+            navigator.types(of: schema).contains("array")
+            ? schema
+            : schema["properties"]?.objectValue?.members.first {
+                navigator.types(of: $0.value).contains("array")
+            }?
+            .value
+        let element = list.flatMap { navigator.element(0, of: $0) }
+        return element.flatMap { navigator.property(parameter, of: $0) } != nil
     }
 }

@@ -36,7 +36,9 @@ extension ResourceStory {
             let expectedGone =
                 gone && [404, 410].contains(response.status)
                 && draft.endpoint.response(for: response.status) == nil
-            if case .none = auth, !expectedGone, !guessed || (200..<300).contains(response.status) {
+            // An answer still busy after the retries says nothing about the request.
+            let busy = BusyBackoff.stayedBusy(response, for: draft.endpoint)
+            if case .none = auth, !expectedGone, !busy, !guessed || (200..<300).contains(response.status) {
                 checkResponse(response, to: record, endpoint: draft.endpoint)
             }
         } else if case .failure(let error) = answer {
@@ -363,6 +365,13 @@ extension ResourceStory {
         let endpoint = request.endpoint
         let step = await send(request, guessed: guessed)
         guard step.succeeded, let body = step.body else { return }
+        if guessed, let parameter = resource.idParameter {
+            var address = parent
+            address[parameter] = ""
+            if !(live.containers[resource.name] ?? []).contains(address) {
+                live.containers[resource.name, default: []].append(address)
+            }
+        }
         live.observe(body)
         await checkListedReadable(in: body, from: endpoint, live: live)
         for id in listedIDs(in: body).prefix(LiveValues.keptPerName) {

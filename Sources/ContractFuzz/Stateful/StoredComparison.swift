@@ -3,7 +3,8 @@ import Foundation
 import JSONSchema
 
 /// Compares what a request sent with what the server stored, the way a client would notice: only
-/// the properties the request may write (not `readOnly` or `writeOnly` ones), only where both
+/// the properties the request may write (not `readOnly` or `writeOnly` ones) and the item's read
+/// still means (not those its read schema marks `deprecated`), only where both
 /// sides have a value, numbers by value, dates by the instant they name, an array by the elements
 /// it kept (a server may add its own or order them), and changed text as a loss, unless the
 /// property's format lets a server normalise it (an e-mail address or a host name up to case, a
@@ -17,19 +18,22 @@ struct StoredComparison {
         var stored: String
     }
 
-    /// The places where `stored` does not hold what `sent` gave.
-    /// The places where `stored` does not hold what `sent` gave. With `nullShowsNothing` (an
-    /// answer compared with a later read), a `null` in `sent` is a value the answer left out.
+    /// The places where `stored` does not hold what `sent` gave. With `nullShowsNothing`, a
+    /// `null` in `sent` gives no value to compare: an answer compared with a later read left the
+    /// value out, and a create that sends `null` gives none, so the server may fill its own
+    /// (Prefect fills a task run's `state_details.flow_run_id` from the run). `readSchema` is the
+    /// schema the item is read with: a property it marks `deprecated` may no longer mean what
+    /// was written (Prefect's deployment `concurrency_limit`, "will always be None").
     func differences(
         sent: JSONValue?, stored: JSONValue, writableBy schemaPointer: JSONPointer?,
-        nullShowsNothing: Bool = false
+        readBy readSchema: JSONPointer? = nil, nullShowsNothing: Bool = false
     ) -> [Difference] {
         guard let sent else { return [] }
         let schema = schemaPointer.flatMap(navigator.schema(at:))
         var found: [Difference] = []
         compare(
-            sent, stored, schema: schema, pointer: "", into: &found, depth: 0,
-            nullShowsNothing: nullShowsNothing)
+            sent, stored, schemas: (schema, readSchema.flatMap(navigator.schema(at:))), pointer: "",
+            into: &found, depth: 0, nullShowsNothing: nullShowsNothing)
         return found
     }
 
@@ -66,21 +70,24 @@ struct StoredComparison {
         }
     }
 
+    /// Compares `sent` with `stored` under the request's schema and the read's, side by side.
     private func compare(
-        _ sent: JSONValue, _ stored: JSONValue, schema: JSONValue?, pointer: String,
-        into found: inout [Difference],
-        depth: Int, nullShowsNothing: Bool
+        _ sent: JSONValue, _ stored: JSONValue, schemas: (write: JSONValue?, read: JSONValue?),
+        pointer: String, into found: inout [Difference], depth: Int, nullShowsNothing: Bool
     ) {
         guard depth < 16, !(nullShowsNothing && sent == .null) else { return }
+        let schema = schemas.write
         if case .object(let sentObject) = sent, case .object(let storedObject) = stored {
             for member in sentObject.members {
-                guard let value = storedObject[member.key], !isExempt(member.key, in: schema) else {
-                    continue
-                }
+                guard let value = storedObject[member.key], !isExempt(member.key, in: schema),
+                    !isDeprecated(member.key, in: schemas.read)
+                else { continue }
                 let property = schema.flatMap { navigator.property(member.key, of: $0) }
+                let read = schemas.read.flatMap { navigator.property(member.key, of: $0) }
                 compare(
-                    member.value, value, schema: property, pointer: pointer + "/" + Self.escaped(member.key),
-                    into: &found, depth: depth + 1, nullShowsNothing: nullShowsNothing)
+                    member.value, value, schemas: (property, read),
+                    pointer: pointer + "/" + Self.escaped(member.key), into: &found, depth: depth + 1,
+                    nullShowsNothing: nullShowsNothing)
             }
             return
         }
@@ -95,6 +102,12 @@ struct StoredComparison {
     private func isExempt(_ key: String, in schema: JSONValue?) -> Bool {
         guard let schema, let property = navigator.property(key, of: schema) else { return false }
         return property["readOnly"] == .bool(true) || property["writeOnly"] == .bool(true)
+    }
+
+    /// Whether the read schema marks a property `deprecated`: its value may no longer be kept.
+    private func isDeprecated(_ key: String, in schema: JSONValue?) -> Bool {
+        guard let schema, let property = navigator.property(key, of: schema) else { return false }
+        return navigator.resolve(property)["deprecated"] == .bool(true)
     }
 
     /// Equal as a client reads them: numbers by value, date-times by instant, text as it was sent

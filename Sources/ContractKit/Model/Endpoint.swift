@@ -71,6 +71,39 @@ public struct Endpoint: Sendable {
         responses.contains { $0.status == .code(status) }
     }
 
+    /// Whether the only success the operation declares is `101 Switching Protocols` (Docker's
+    /// `POST /session` hijacks the connection for HTTP/2): its answer is no HTTP response to judge
+    /// but the start of another protocol, so `run` and `fuzz` skip it with
+    /// ``protocolSwitchReason`` rather than report what they cannot follow.
+    public var onlySwitchesProtocols: Bool {
+        let successes = responses.filter { spec in
+            switch spec.status {
+            case .code(let code): return code == 101 || (200..<300).contains(code)
+            case .range(let first): return first == 2
+            case .default: return false
+            }
+        }
+        return !successes.isEmpty && successes.allSatisfy { $0.status == .code(101) }
+    }
+
+    /// Why an operation whose only success is a protocol switch is not sent.
+    public static let protocolSwitchReason =
+        "its only success is 101 Switching Protocols: the connection becomes another protocol, which Conform does not speak"
+
+    /// Whether the operation deletes many items at once by its name rather than by its method: a
+    /// `POST` (or `PUT`, `PATCH`) whose path ends in a word such as `bulk_delete`, `delete_all`,
+    /// `purge` or `clear` (Prefect's `POST /flow_runs/bulk_delete`, which with an empty filter
+    /// deletes every flow run). It creates nothing, and running it empties what other requests
+    /// rely on.
+    public var isBulkDelete: Bool {
+        guard ["POST", "PUT", "PATCH"].contains(method.uppercased()),
+            let last = path.segments.last?.literalText
+        else { return false }
+        let words = last.lowercased().split { $0 == "_" || $0 == "-" || $0 == "." }
+        let deletes = words.contains { ["delete", "purge", "clear", "truncate", "wipe"].contains($0) }
+        return deletes && (words.count == 1 || words.contains("bulk") || words.contains("all"))
+    }
+
     /// Every media type the operation declares for any of its answers, each once, in order.
     public var declaredContentTypes: [String] {
         var types: [String] = []

@@ -4,6 +4,13 @@ import Foundation
 public enum MediaType {
     /// The type without parameters, lower-cased: `application/json; charset=utf-8` → `application/json`.
     public static func essence(_ value: String) -> String {
+        // Most types are written as their essence already: no parameters, spaces or capitals.
+        let isEssence = value.utf8.allSatisfy { byte in
+            byte < 0x80 && byte != UInt8(ascii: ";") && byte != UInt8(ascii: " ")
+                && byte != UInt8(ascii: "\t")
+                && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        if isEssence { return value }
         let base = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
         return base.trimmingCharacters(in: .whitespaces).lowercased()
     }

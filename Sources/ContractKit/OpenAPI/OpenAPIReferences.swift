@@ -45,6 +45,8 @@ struct OpenAPIReferences {
     static func localPointer(_ reference: String) -> JSONPointer? {
         guard reference.hasPrefix("#") else { return nil }
         let fragment = String(reference.dropFirst())
+        // Most references have no escape: Foundation's decoding is skipped for them.
+        guard fragment.utf8.contains(UInt8(ascii: "%")) else { return JSONPointer(fragment) }
         return JSONPointer(fragment.removingPercentEncoding ?? fragment)
     }
 

@@ -9,8 +9,9 @@ public import Foundation
 ///
 /// Bounded: at most ``maximumRetries`` more attempts, each after the wait `Retry-After` asks for
 /// (seconds or an HTTP date) capped at ``longestWait``, or, without it, after 250 ms, 500 ms and
-/// 1 s. A server still busy after that gets its last answer judged as it is, so a persistent 503
-/// is still reported. `conform run` and `conform fuzz` both send this way.
+/// 1 s. `conform run` judges the last answer as it is, so a persistent 503 is reported there;
+/// `conform fuzz` leaves a request still answered so unjudged (``stayedBusy(_:for:)``) and reports
+/// an operation whose every request of a kind stayed busy. Both send this way.
 public struct BusyBackoff: Sendable {
     /// Attempts after the first, at most.
     public static let maximumRetries = 3
@@ -22,6 +23,14 @@ public struct BusyBackoff: Sendable {
     public static let busyStatuses: Set<Int> = [429, 503]
 
     let transport: HTTPTransport
+
+    /// Whether `response`, the last of the tries, still says "busy" where the operation does not
+    /// declare that status: the server shed the load (a SQLite-backed server's locked database
+    /// under its own background work) and said nothing about the request. Fuzzing does not judge
+    /// such an answer; an operation that only ever answers so is reported.
+    public static func stayedBusy(_ response: HTTPResponse, for endpoint: Endpoint) -> Bool {
+        busyStatuses.contains(response.status) && !endpoint.declaresExactly(response.status)
+    }
 
     public init(transport: HTTPTransport) { self.transport = transport }
 

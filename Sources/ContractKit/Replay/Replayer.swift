@@ -121,6 +121,9 @@ public struct Replayer: Sendable {
         guard let endpoint = contract.endpoint(planned.endpointID) else {
             return (skipped(planned, reason: "unknown endpoint"), [:])
         }
+        if endpoint.onlySwitchesProtocols {
+            return (skipped(planned, reason: Endpoint.protocolSwitchReason), [:])
+        }
         let example = planned.exampleIndex.map { endpoint.examples[$0] }
         var planned = planned
         let missing = planned.uses.subtracting(variables.keys).sorted()

@@ -21,6 +21,9 @@ public struct ResourceModel: Sendable {
     /// The model of `endpoints`; with the `document` their pointers lead into, a `POST` under a
     /// collection whose answer is a list is read as a search.
     public init(endpoints: [Endpoint], document: JSONValue? = nil) {
+        // An operation whose only success switches protocols (Docker's `POST /session`) keeps no
+        // item: what follows its answer is not HTTP.
+        let endpoints = endpoints.filter { !$0.onlySwitchesProtocols }
         var resources: [Resource] = []
         let byShape = Dictionary(grouping: endpoints, by: \.path.shape)
         var used = Set<String>()
@@ -43,8 +46,8 @@ public struct ResourceModel: Sendable {
         }
         // A collection that creates but has no item path is a resource too (its items are named
         // by the answers only); a `POST` below a collection (`/flows/count`, `/flows/filter`) acts
-        // on that collection instead.
-        for endpoint in endpoints where endpoint.method == "POST" {
+        // on that collection instead, and a bulk delete (`/flows/bulk_delete`) creates nothing.
+        for endpoint in endpoints where endpoint.method == "POST" && !endpoint.isBulkDelete {
             guard !resources.contains(where: { $0.collection.shape == endpoint.path.shape }),
                 endpoint.path.segments.last?.literalText != nil, !endpoint.path.segments.isEmpty,
                 Self.collectionActedOn(by: endpoint.path, among: resources) == nil

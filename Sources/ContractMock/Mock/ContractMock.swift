@@ -65,7 +65,7 @@ public final class ContractMock: Sendable {
         self.schemas = ContractSchemas.shared(for: contract)
         self.navigator = SchemaNavigator(document: contract.document)
         self.generator = InstanceGenerator.shared(document: contract.document, baseURI: contract.baseURI)
-        self.resources = Resources(endpoints: contract.endpoints)
+        self.resources = Resources(model: ResourceModel(contract: contract), endpoints: contract.endpoints)
     }
 
     /// The largest request body the mock accepts; larger ones get a declared 413 (or 4xx) answer.
@@ -190,7 +190,7 @@ public final class ContractMock: Sendable {
         }
         let isStateful =
             !configuration.isStateless
-            && (resources.item(endpoint.path) != nil || resources.collection(endpoint.path) != nil)
+            && resources.keeps(endpoint.path)
         var status: Int?
         if let match, match.literals > 0 || !isStateful, declared.response(for: match.status) != nil {
             status = match.status

@@ -71,6 +71,11 @@ final class ResourceStore: Sendable {
         }
     }
 
+    /// Records an id the mock never held as deleted (a stateless answer to its `DELETE` said so).
+    func forget(_ collection: String, id: String) {
+        state.withLock { $0.deleted[collection, default: []].insert(id) }
+    }
+
     /// A number for the next created item, unique for the life of the store.
     func nextNumber() -> Int {
         state.withLock { current in

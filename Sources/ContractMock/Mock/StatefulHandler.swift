@@ -24,6 +24,10 @@ struct StatefulHandler {
             seed(resource)
             return itemRequest(resource, id: id)
         }
+        if endpoint.method == "POST", let resource = mock.resources.search(endpoint.path) {
+            seed(resource)
+            return list(resource)
+        }
         if let resource = mock.resources.collection(endpoint.path) {
             seed(resource)
             switch endpoint.method {
@@ -40,7 +44,10 @@ struct StatefulHandler {
     private var key: String {
         var segments = endpoint.path.route.split(separator: "/", omittingEmptySubsequences: false).map(
             String.init)
-        if mock.resources.item(endpoint.path) != nil { segments.removeLast() }
+        // An item path and a search (`/flows/filter`) sit one segment below their collection.
+        if mock.resources.item(endpoint.path) != nil || mock.resources.search(endpoint.path) != nil {
+            segments.removeLast()
+        }
         var path = segments.joined(separator: "/")
         for (name, value) in pathValues { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
         // `/things/` and `/things/{id}` name one collection.
@@ -94,8 +101,16 @@ struct StatefulHandler {
         // What the store holds wins over an example that expects success: a deleted item is gone
         // even when a "read it back" example matches the request too.
         guard let stored = store.item(key, id: id) else {
-            return endpoint.method == "PUT" && resource.createsOnItem
-                ? createOnItem(resource, id: id) : notFound(id)
+            if endpoint.method == "PUT" && resource.createsOnItem { return createOnItem(resource, id: id) }
+            // `DELETE` is idempotent: where the operation declares no 404 or 410, an item the mock
+            // does not hold (never held, or deleted) is deleted as a stateless mock answers, and
+            // is gone for every later request that declares a client error to say so with.
+            let declared = DeclaredResponses(endpoint: endpoint)
+            if endpoint.method == "DELETE", declared.notFound == nil, declared.response(for: 410) == nil {
+                if othersCanSayGone { store.forget(key, id: id) }
+                return nil
+            }
+            return notFound(id)
         }
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
         switch endpoint.method {
@@ -201,10 +216,18 @@ struct StatefulHandler {
             {
                 merged[name] = value
             }
-            if factory.isValid(.object(merged), at: schemaPointer),
-                itemSchemaAccepts(.object(merged), resource)
-            {
+            if isItem(merged, schemaPointer, resource) {
                 item = .object(merged)
+            } else {
+                // Some sent member does not fit the item as it reads back (Prefect's deployment
+                // takes its schedules in another shape): every other one is still kept, as sent.
+                var kept = base
+                for (name, value) in sent where merged[name] == value {
+                    var candidate = kept
+                    candidate[name] = value
+                    if isItem(candidate, schemaPointer, resource) { kept = candidate }
+                }
+                item = .object(kept)
             }
         }
         guard let idField, let idValue = item[idField] else { return nil }
@@ -212,6 +235,25 @@ struct StatefulHandler {
         store.store(key, .init(id: id, value: item))
         return builder.build(
             status: status, spec: spec, body: item, headers: location(of: id, spec: spec))
+    }
+
+    /// Whether every other operation on this item path declares a client error, to answer an item
+    /// gone with: where one declares none (httpbin's `PATCH /anything/{anything}`), a made-up id
+    /// the mock forgot would get a status its description does not declare.
+    private var othersCanSayGone: Bool {
+        mock.contract.endpoints.filter { $0.path.shape == endpoint.path.shape && $0.method != "DELETE" }
+            .allSatisfy { other in
+                let declared = DeclaredResponses(endpoint: other)
+                return declared.notFound != nil || declared.rejection != nil
+                    || declared.response(for: 410) != nil
+            }
+    }
+
+    /// Whether `object` is an item as the create answers it and the item path reads it.
+    private func isItem(_ object: JSONObject, _ schemaPointer: JSONPointer, _ resource: Resources.Resource)
+        -> Bool
+    {
+        factory.isValid(.object(object), at: schemaPointer) && itemSchemaAccepts(.object(object), resource)
     }
 
     /// The property names an object schema declares, its `allOf` branches' included.

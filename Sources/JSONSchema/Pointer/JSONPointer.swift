@@ -12,36 +12,38 @@ public struct JSONPointer: Sendable, Hashable, Comparable {
     public static let root = JSONPointer()
 
     /// Parses pointer text (`/a~1b/0`); nil when it does not start with `/` or has a bad `~` escape.
+    ///
+    /// Read byte by byte (`/`, `~`, `0` and `1` are ASCII, never part of a longer UTF-8 sequence):
+    /// loaders parse a pointer for every `$ref` they follow.
     public init?(_ text: String) {
-        if text.isEmpty {
-            tokens = []
-            return
-        }
-        guard text.hasPrefix("/") else { return nil }
         var tokens: [String] = []
-        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            guard let token = Self.unescape(raw) else { return nil }
-            tokens.append(token)
-        }
-        self.tokens = tokens
-    }
-
-    private static func unescape(_ raw: Substring) -> String? {
-        guard raw.contains("~") else { return String(raw) }
-        var result = ""
-        var iterator = raw.makeIterator()
-        while let character = iterator.next() {
-            guard character == "~" else {
-                result.append(character)
+        var token: [UInt8] = []
+        var escaping = false
+        for (index, byte) in text.utf8.enumerated() {
+            if index == 0 {
+                guard byte == UInt8(ascii: "/") else { return nil }
                 continue
             }
-            switch iterator.next() {
-            case "0": result.append("~")
-            case "1": result.append("/")
-            default: return nil
+            if escaping {
+                switch byte {
+                case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
+                default: return nil
+                }
+                escaping = false
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "/"):
+                tokens.append(String(decoding: token, as: UTF8.self))
+                token.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "~"): escaping = true
+            default: token.append(byte)
             }
         }
-        return result
+        guard !escaping else { return nil }
+        if !text.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
+        self.tokens = tokens
     }
 
     /// A pointer one level deeper.
@@ -95,30 +97,25 @@ public struct JSONPointer: Sendable, Hashable, Comparable {
 
 extension JSONPointer: CustomStringConvertible {
     /// The escaped pointer text; the whole document is the empty string.
+    ///
+    /// Written byte by byte (`~` and `/` are ASCII, never part of a longer UTF-8 sequence): reports
+    /// name tens of thousands of places.
     public var description: String {
-        var text = ""
+        var text: [UInt8] = []
+        text.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
         for token in tokens {
-            text += "/"
-            text += token.replacingTildeAndSlash()
+            text.append(UInt8(ascii: "/"))
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): text.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+                case UInt8(ascii: "/"): text.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+                default: text.append(byte)
+                }
+            }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The pointer text, with the whole document shown as `/` so it is visible in messages.
     public var displayText: String { tokens.isEmpty ? "/" : description }
-}
-
-extension String {
-    fileprivate func replacingTildeAndSlash() -> String {
-        guard contains(where: { $0 == "~" || $0 == "/" }) else { return self }
-        var result = ""
-        for character in self {
-            switch character {
-            case "~": result += "~0"
-            case "/": result += "~1"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }

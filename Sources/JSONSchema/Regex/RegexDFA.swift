@@ -12,10 +12,18 @@ import Synchronization
 /// table would pass `maximumStates` states answer nil, and the caller runs the Pike VM: the table
 /// stays small (at most 192 KB) whatever the pattern.
 ///
-/// The table is shared between threads behind a `Mutex`, held for one whole search: instance
-/// strings are short, and one uncontended lock per search costs less than one Pike VM step.
+/// The table is shared between threads behind a `Mutex`, held for one whole search while states
+/// are still being built. Once `quietSearches` searches in a row built nothing, a frozen copy
+/// (`RegexDFASnapshot`) is published and later searches read it without the lock; the few that
+/// need a transition it lacks go back to the table (and a later copy may hold it, up to
+/// `maximumSnapshots` copies).
 final class RegexDFA: Sendable {
     static let maximumStates = 256
+    /// Searches in a row that build nothing before the table is copied for lock-free searches.
+    static let quietSearches = 32
+    /// At most this many copies are made (each kept until the DFA is freed, as a search may still
+    /// read it): the table copied again only when rare transitions keep being built.
+    static let maximumSnapshots = 4
 
     private let operations: [RegexAutomaton.Operation]
     private let masks: [RegexAutomaton.ASCIIMask]
@@ -25,10 +33,13 @@ final class RegexDFA: Sendable {
     private let width: Int
     private let anchored: Bool
     private let table: Mutex<Table>
+    /// The address of the latest `RegexDFASnapshot`, or 0 before the first.
+    private let published = Atomic<Int>(0)
 
     /// The states built so far, in flat arrays indexed by state number.
     struct Table: Sendable {
-        /// `width` entries per state: the next state for each column, `-2 - state` when that state
+        /// `width` entries per state: for each column the next state's row (its number times
+        /// `width`, so a step needs no multiplication), `-2 - state` when that state
         /// ends the search (`stops`), or -1 when not built yet.
         var transitions: [Int32] = []
         /// The consuming automaton states in each state's closure (inside the input).
@@ -43,6 +54,12 @@ final class RegexDFA: Sendable {
         var numbers: [[Int]: Int32] = [:]
         /// Set when the pattern needs more than `maximumStates` states: every search goes to the VM.
         var exhausted = false
+        /// Searches in a row that built no transition.
+        var quiet = 0
+        /// Whether a transition was built since the last snapshot.
+        var changed = true
+        /// The snapshots' addresses, freed with the DFA.
+        var snapshots: [Int] = []
     }
 
     init(
@@ -62,67 +79,106 @@ final class RegexDFA: Sendable {
         self.table = Mutex(table)
     }
 
+    deinit {
+        table.withLock { table in
+            for address in table.snapshots { RegexDFASnapshot.free(address: address) }
+        }
+    }
+
     /// Whether the pattern matches somewhere in `bytes`, or nil when the DFA does not answer
     /// (empty input, a non-ASCII scalar without classes, or too many states) and the Pike VM must.
     func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard !bytes.isEmpty else { return nil }
-        return table.withLock { table -> Bool? in
-            guard !table.exhausted else { return nil }
-            var state = 0
-            var index = 0
-            while true {
-                if table.stops[state] {
-                    if table.acceptsInside[state] { return true }
-                    // A state with no thread left may still accept through `$` at the very end.
-                    return index == bytes.count && table.acceptsAtEnd[state]
-                }
-                (state, index) = run(table, bytes, from: state, at: index)
-                if index == bytes.count { return table.acceptsAtEnd[state] }
-                guard let (column, length) = column(bytes, at: index) else { return nil }
-                let known = table.transitions[state * width + column]
-                if known <= -2 {
-                    state = Int(-2 - known)
-                } else {
-                    guard let built = transition(from: state, on: column, in: &table) else { return nil }
-                    state = built
-                }
-                index += length
+        let address = published.load(ordering: .acquiring)
+        if address != 0 {
+            switch RegexDFASnapshot(address: address).search(bytes, width: width, classes: classes) {
+            case .matches(let found): return found
+            case .unanswered: return nil
+            case .unbuilt: break
             }
+        }
+        return table.withLock { table -> Bool? in
+            let found = search(bytes, in: &table)
+            publishIfQuiet(&table)
+            return found
         }
     }
 
-    /// The built part of the table, read through buffers until a step needs a state that does not
-    /// exist yet, a scalar without a class, or a state that decides the search (whose transitions
-    /// are stored as `-2 - state`, so one sign test per byte stops at both).
-    @inline(__always)
-    private func run(_ table: Table, _ bytes: UnsafeBufferPointer<UInt8>, from state: Int, at index: Int)
-        -> (state: Int, index: Int)
-    {
-        table.transitions.withUnsafeBufferPointer { transitions in
-            guard let cells = transitions.baseAddress, let text = bytes.baseAddress else {
-                return (state, index)
+    /// Whether a snapshot has been published (for tests).
+    var isPublished: Bool { published.load(ordering: .acquiring) != 0 }
+
+    /// The search on the table itself, building the transitions it needs.
+    private func search(_ bytes: UnsafeBufferPointer<UInt8>, in table: inout Table) -> Bool? {
+        guard !table.exhausted else { return nil }
+        var state = 0
+        var index = 0
+        while true {
+            if table.stops[state] {
+                if table.acceptsInside[state] { return true }
+                // A state with no thread left may still accept through `$` at the very end.
+                return index == bytes.count && table.acceptsAtEnd[state]
             }
-            let width = self.width
-            let end = bytes.count
-            var state = state
-            var index = index
-            while index < end {
-                let byte = text[index]
-                var column = Int(byte)
-                var length = 1
-                if byte >= 0x80 {
-                    guard let classes else { break }
-                    let found = classes.classify(bytes, at: index)
-                    column = 128 + found.index
-                    length = found.length
-                }
-                let next = cells[state &* width &+ column]
-                guard next >= 0 else { break }
-                state = Int(next)
-                index &+= length
+            let row: Int
+            (row, index) = table.transitions.withUnsafeBufferPointer { transitions in
+                Self.advance(
+                    transitions.baseAddress.unsafelyUnwrapped, classes: classes, bytes, from: state * width,
+                    at: index)
             }
-            return (state, index)
+            state = row / width
+            if index == bytes.count { return table.acceptsAtEnd[state] }
+            guard let (column, length) = column(bytes, at: index) else { return nil }
+            let known = table.transitions[state * width + column]
+            if known <= -2 {
+                state = Int(-2 - known)
+            } else {
+                guard let built = transition(from: state, on: column, in: &table) else { return nil }
+                state = built
+            }
+            index += length
         }
+    }
+
+    /// Counts a search of the table, and copies the table for lock-free searches once
+    /// `quietSearches` in a row built nothing new.
+    private func publishIfQuiet(_ table: inout Table) {
+        table.quiet += 1
+        guard table.changed, table.quiet >= Self.quietSearches, table.snapshots.count < Self.maximumSnapshots
+        else { return }
+        let address = RegexDFASnapshot.write(table, width: width)
+        table.snapshots.append(address)
+        table.changed = false
+        published.store(address, ordering: .releasing)
+    }
+
+    /// The built part of a table, read from `cells` from the state whose row starts at `row` until
+    /// a step needs a state that does not exist yet, a scalar without a class, or a state that
+    /// decides the search (whose transitions are stored as `-2 - state`, so one sign test per byte
+    /// stops at both); the row and index reached.
+    @inline(__always)
+    static func advance(
+        _ cells: UnsafePointer<Int32>, classes: ScalarClasses?, _ bytes: UnsafeBufferPointer<UInt8>,
+        from row: Int, at index: Int
+    ) -> (row: Int, index: Int) {
+        guard let text = bytes.baseAddress else { return (row, index) }
+        let end = bytes.count
+        var row = row
+        var index = index
+        while index < end {
+            let byte = text[index]
+            var column = Int(byte)
+            var length = 1
+            if byte >= 0x80 {
+                guard let classes else { break }
+                let found = classes.classify(bytes, at: index)
+                column = 128 + found.index
+                length = found.length
+            }
+            let next = cells[row &+ column]
+            guard next >= 0 else { break }
+            row = Int(next)
+            index &+= length
+        }
+        return (row, index)
     }
 
     /// The column of the byte or scalar at `index` and its length, or nil without classes.
@@ -159,7 +215,10 @@ final class RegexDFA: Sendable {
                 key: unique, kernel: unique, atStart: false, to: &table, operations: operations,
                 anchored: anchored, width: width)
         }
-        table.transitions[state * width + column] = table.stops[target] ? Int32(-2 - target) : Int32(target)
+        table.transitions[state * width + column] =
+            table.stops[target] ? Int32(-2 - target) : Int32(target * width)
+        table.quiet = 0
+        table.changed = true
         return target
     }
 

@@ -42,7 +42,7 @@ public struct JSONSerializer: Sendable {
         var count: Int { isObject ? members.count : elements.count }
     }
 
-    private func write(_ root: JSONValue, into output: inout [UInt8], indent: Int) {
+    func write(_ root: JSONValue, into output: inout [UInt8], indent: Int) {
         var open: [OpenContainer] = []
         var value = root
         writing: while true {
@@ -50,7 +50,7 @@ public struct JSONSerializer: Sendable {
             case .null: output.append(contentsOf: "null".utf8)
             case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
             case .number(let number): output.append(contentsOf: number.description.utf8)
-            case .string(let text): writeString(text, into: &output)
+            case .string(let text): Self.writeString(text, into: &output, escapesSlashes: escapesSlashes)
             case .array(let elements):
                 if elements.isEmpty {
                     output.append(contentsOf: "[]".utf8)
@@ -78,7 +78,7 @@ public struct JSONSerializer: Sendable {
                     open[last].next = next + 1
                     if open[last].isObject {
                         let member = open[last].members[next]
-                        writeString(member.key, into: &output)
+                        Self.writeString(member.key, into: &output, escapesSlashes: escapesSlashes)
                         output.append(UInt8(ascii: ":"))
                         if style == .pretty { output.append(UInt8(ascii: " ")) }
                         value = member.value
@@ -103,7 +103,9 @@ public struct JSONSerializer: Sendable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private func writeString(_ text: String, into output: inout [UInt8]) {
+    /// `text` as a JSON string, quoted and escaped; shared with ``JSONStreamWriter`` so both write
+    /// the same bytes for the same text.
+    static func writeString(_ text: String, into output: inout [UInt8], escapesSlashes: Bool) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: copy them whole (byte-wise appends were most of serializing).
         let slash: UInt8 = escapesSlashes ? 0x2F : 0x22

@@ -76,6 +76,16 @@ struct DecimalLiteral: Equatable, Sendable {
         return DecimalLiteral(negative: negative, significand: significand, exponent: exponent)
     }
 
+    /// Reads a plain integer literal (a number entry whose flag is set: at most 18 digits, no
+    /// fraction, no exponent), which needs none of `read`'s searching for a point or an exponent.
+    @inline(__always)
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> DecimalLiteral {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = negative ? start + 1 : start
+        let significand = ASCIIDigits.accumulate(0, bytes, from: digits, count: start + length - digits)
+        return DecimalLiteral(negative: negative, significand: significand, exponent: 0)
+    }
+
     /// The signed exponent written after `e` (from the sign or first digit to `end`), or nil past
     /// `maximumExponent`.
     private static func exponent(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {

@@ -28,7 +28,13 @@ extension TapeValidator {
     @inline(__always)
     private mutating func literal(_ entry: JSONTape.Entry) -> DecimalLiteral? {
         if literal.offset != entry.offset {
-            literal = (entry.offset, DecimalLiteral.read(bytes, Int(entry.offset), Int(entry.length)))
+            let start = Int(entry.offset)
+            let length = Int(entry.length)
+            literal = (
+                entry.offset,
+                entry.flag
+                    ? DecimalLiteral.integer(bytes, start, length) : DecimalLiteral.read(bytes, start, length)
+            )
         }
         return literal.value
     }

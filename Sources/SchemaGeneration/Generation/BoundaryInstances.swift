@@ -127,7 +127,18 @@ extension InstanceGenerator {
             constraints.keywords[keyword]?.numberValue.map { .number($0) }
         }
         let built = multipliers.compactMap { step, k in step.times(k).map { JSONValue.number($0) } }
-        return Array(built.prefix(2)) + exact + built.dropFirst(2)
+        let far = integer || constraints.keywords["multipleOf"] != nil ? [] : farNumbers(hasLower, hasUpper)
+        return Array(built.prefix(2)) + exact + built.dropFirst(2) + far
+    }
+
+    /// Where a side of a `number` is unbounded, 2^63 and the largest double (and their negatives):
+    /// valid values a window around zero never reaches, where a server's conversion to a 64-bit
+    /// integer or a duration overflows (Prefect's `time_interval` of 9.3e18 seconds is a 500).
+    private func farNumbers(_ hasLower: Bool, _ hasUpper: Bool) -> [JSONValue] {
+        let magnitudes = ["9223372036854775808", "1.7976931348623157e308"]
+        let above = hasUpper ? [] : magnitudes
+        let below = hasLower ? [] : magnitudes.map { "-" + $0 }
+        return (above + below).compactMap { JSONNumber(parsing: $0).map(JSONValue.number) }
     }
 
     /// Where a side is unbounded, the integers just past `Int32` and at the ends of `Int64`: the

@@ -67,7 +67,9 @@ struct MockAgreementTests {
         #expect(read.status == 404, "no 4xx is declared: the mock's own 404")
         let changed = mock.respond(to: request("PATCH", "/comments/\(id)", body: #"{"body": "again"}"#))
         #expect(changed.status == 422, "the declared client error, not a success")
-        #expect(mock.respond(to: request("DELETE", "/comments/\(id)")).status == 404)
+        // `DELETE` is idempotent: the declared 204 again, not a 404 the operation does not declare.
+        #expect(mock.respond(to: request("DELETE", "/comments/\(id)")).status == 204)
+        #expect(mock.respond(to: request("GET", "/comments/\(id)")).status == 404, "still gone")
         let listed = mock.respond(to: request("GET", "/comments")).json?.arrayValue ?? []
         #expect(!listed.contains { $0["id"]?.intValue == id })
         // Stored again under the same id, it is back.
