@@ -120,15 +120,25 @@ extension InstanceGenerator {
         {
             multipliers.append((fine.step, 3))
         }
-        if integer { multipliers += farIntegers(step: coarse.step, range: coarse.range, hasLower, hasUpper) }
         // The bounds themselves, where the grid does not reach them (maximum 2^63, OpenAPI's
         // float range): the largest and smallest values allowed are sent as they are written.
         let exact = ["minimum", "maximum"].compactMap { keyword -> JSONValue? in
             constraints.keywords[keyword]?.numberValue.map { .number($0) }
         }
         let built = multipliers.compactMap { step, k in step.times(k).map { JSONValue.number($0) } }
-        let far = integer || constraints.keywords["multipleOf"] != nil ? [] : farNumbers(hasLower, hasUpper)
-        return Array(built.prefix(2)) + exact + built.dropFirst(2) + far
+        // Far values come right after the bounds: a body property or a parameter sees only its
+        // first few boundaries at a small `--cases`, and the ends of the range are where servers
+        // overflow (Prefect's `time_interval` of 9.3e18 seconds is a 500).
+        let far: [JSONValue]
+        if integer {
+            far = farIntegers(step: coarse.step, range: coarse.range, hasLower, hasUpper).compactMap {
+                step, k in
+                step.times(k).map { JSONValue.number($0) }
+            }
+        } else {
+            far = constraints.keywords["multipleOf"] != nil ? [] : farNumbers(hasLower, hasUpper)
+        }
+        return Array(built.prefix(2)) + exact + far + built.dropFirst(2)
     }
 
     /// Where a side of a `number` is unbounded, 2^63 and the largest double (and their negatives):
