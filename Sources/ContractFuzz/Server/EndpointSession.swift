@@ -53,6 +53,9 @@ struct EndpointSession {
         /// invalid ones break is the fullest of the others, so a fault of the valid body itself
         /// (Prefect's 500 on a far `time_interval`) is not reported again as each violation's.
         var faulted: Set<String> = []
+        /// The valid requests answered with a 2xx, by the same key: the fullest of them is the
+        /// body the invalid requests beyond the budget break.
+        var accepted: Set<String> = []
         /// Checks judged besides the intents' (references an answer points to).
         var extraChecks: Set<CheckName> = []
         /// Answers of the current phase (valid, then invalid requests) that did not come within
@@ -88,11 +91,17 @@ struct EndpointSession {
         }
         endPhase("valid requests", &progress)
         if let valid = positives.first, !progress.stoppedEarly, !isUnreachable(progress) {
-            let negatives = generator.negative(
-                from: valid,
-                fullest: generator.fullest(
-                    of: positives.filter { !progress.faulted.contains(FuzzCaseGenerator.key(of: $0.draft)) }),
-                limit: config.casesPerEndpoint)
+            // The fullest body the server took, then the fullest it did not fail on: the second
+            // reaches the places the first leaves out (its optional header refused, Prefect's
+            // fullest bodies went unaccepted).
+            let accepted = positives.filter {
+                progress.accepted.contains(FuzzCaseGenerator.key(of: $0.draft))
+            }
+            let unfailed = positives.filter {
+                !progress.faulted.contains(FuzzCaseGenerator.key(of: $0.draft))
+            }
+            let fullest = [generator.fullest(of: accepted), generator.fullest(of: unfailed)].compactMap { $0 }
+            let negatives = generator.negative(from: valid, fullest: fullest, limit: config.casesPerEndpoint)
             let base = progress.reachedItem ?? valid
             judge.allowsNotFoundForMethods =
                 progress.reachedItem == nil && !endpoint.path.parameterNames.isEmpty
@@ -206,6 +215,7 @@ struct EndpointSession {
         }
         if isValid, case .success(let response) = answer, (200..<300).contains(response.status) {
             if progress.reachedItem == nil { progress.reachedItem = request }
+            progress.accepted.insert(FuzzCaseGenerator.key(of: request.draft))
             await learn(from: response, to: request, live: &live, progress: &progress)
         }
         var findings = findingsOnce(

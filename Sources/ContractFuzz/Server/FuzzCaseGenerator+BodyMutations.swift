@@ -28,16 +28,15 @@ extension FuzzCaseGenerator {
     /// At most this many requests of body coverage per endpoint.
     static let bodyCoverageLimit = 48
 
-    /// The first violation at each place of the body (a property, an element) that `sent` did not
-    /// break: every property given a wrong value once whatever `--cases` is, as the closest peer's
+    /// The first violation at each place of the body (a property, an element) not in `covered`:
+    /// every property given a wrong value once whatever `--cases` is, as the closest peer's
     /// coverage phase does. A server reads an invalid body before acting on it, so these cost
     /// little; Prefect answers 500 to any value of the wrong type in a task run's
     /// `empirical_policy`, its tenth property, which five invalid requests never reached.
-    func bodyCoverage(_ mutated: [(pointer: JSONPointer, request: FuzzRequest)], besides sent: [FuzzRequest])
-        -> [FuzzRequest]
-    {
-        let sentIntents = Set(sent.map(\.intent))
-        var covered = Set(mutated.filter { sentIntents.contains($0.request.intent) }.map(\.pointer))
+    func bodyCoverage(
+        _ mutated: [(pointer: JSONPointer, request: FuzzRequest)], besides covered: Set<JSONPointer>
+    ) -> [FuzzRequest] {
+        var covered = covered
         var extra: [FuzzRequest] = []
         for entry in mutated where extra.count < Self.bodyCoverageLimit {
             guard covered.insert(entry.pointer).inserted else { continue }

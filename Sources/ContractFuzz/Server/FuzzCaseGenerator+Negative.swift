@@ -10,18 +10,17 @@ extension FuzzCaseGenerator {
     /// turn so that a small limit still covers each kind; then, beyond `limit`, one schema
     /// violation at each place of the body the limited ones did not reach (see `bodyCoverage`).
     ///
-    /// The body's violations break the body of `fullest` where given (the valid request whose
-    /// body has the most values, among those not answered with a 5xx), sent with `valid`'s
-    /// parameters: a place the valid body leaves out, an optional property, cannot be broken, and the first valid body is often the one with
-    /// required properties only; its parameters stay the plain ones, so that an optional header
-    /// the server refuses (Prefect's 400 on an API version it does not know) cannot hide what the
-    /// body breaks.
-    func negative(from valid: FuzzRequest, fullest: FuzzRequest? = nil, limit: Int) -> [FuzzRequest] {
-        var bodyBase = valid
-        if let fullest { bodyBase.draft.body = fullest.draft.body }
-        let mutated = bodyMutations(from: bodyBase)
+    /// The places beyond `limit` are broken in `valid`'s body, then in the bodies of `fullest`
+    /// in turn (the fullest body the server accepted, then the fullest it did not fail on), each
+    /// sent with `valid`'s parameters: a place the first valid body leaves out (an optional
+    /// property) cannot be broken in it, and the plain parameters keep an optional header the
+    /// server refuses (Prefect's 400 on an API version it does not know) from hiding what the
+    /// body breaks. The limited ones break `valid`'s own body: a fuller body refused for a reason
+    /// of its own (a `limit` above the server's unwritten 200) would hide every lax acceptance.
+    func negative(from valid: FuzzRequest, fullest: [FuzzRequest] = [], limit: Int) -> [FuzzRequest] {
+        let mutated = bodyMutations(from: valid)
         var groups = [missingItemNegatives(from: valid)]
-        groups += bodyNegatives(from: bodyBase, mutated: mutated.map(\.request))
+        groups += bodyNegatives(from: valid, mutated: mutated.map(\.request))
         groups.append(parameterNegatives(from: valid))
         var requests: [FuzzRequest] = []
         var round = 0
@@ -31,7 +30,15 @@ extension FuzzCaseGenerator {
             }
             round += 1
         }
-        return requests + bodyCoverage(mutated, besides: requests)
+        let sentIntents = Set(requests.map(\.intent))
+        let covered = Set(mutated.filter { sentIntents.contains($0.request.intent) }.map(\.pointer))
+        var coverage = mutated
+        for fuller in fullest {
+            var base = valid
+            base.draft.body = fuller.draft.body
+            coverage += bodyMutations(from: base)
+        }
+        return requests + bodyCoverage(coverage, besides: covered)
     }
 
     /// Requests that name an item that cannot exist: one Conform deleted, in the path; in the body,
