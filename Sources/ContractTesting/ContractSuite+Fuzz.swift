@@ -22,7 +22,8 @@ extension ContractSuite {
     /// Fuzzes the server and returns the result `conform fuzz` would report.
     ///
     /// - Parameters:
-    ///   - cases: valid requests per endpoint (invalid ones are capped at the same number).
+    ///   - cases: valid requests per endpoint (invalid ones are capped at the same number); each
+    ///     body property's edges, and a violation at each place of the body, are sent besides.
     ///   - seed: the seed of generated values (and of the fresh mock's bodies); one seed, one run.
     ///   - selection: the endpoints to fuzz (ids or tags), as `--only`, `--skip` and `--shard`.
     ///   - stateless: sends no stories and learns no items, as `--stateless`.

@@ -107,6 +107,44 @@ struct BoundaryTests {
         for value in first { #expect(generator.conforms(value, to: schema)) }
     }
 
+    @Test("an unbounded side's far values come right after the bounds, within the first four")
+    func farValuesEarly() {
+        let number: JSONValue = ["type": "number", "minimum": 0.01]
+        let numbers = InstanceGenerator(document: number).boundaryInstances(for: number, limit: 4)
+        #expect(numbers.contains { ($0.numberValue?.doubleValue ?? 0) >= 2_147_483_648 }, "\(numbers)")
+        let integer: JSONValue = ["type": "integer", "minimum": 1]
+        let integers = InstanceGenerator(document: integer).boundaryInstances(for: integer, limit: 3)
+        #expect(integers == [1, 2_147_483_648, .number(JSONNumber(Int.max))], "\(integers)")
+    }
+
+    @Test("each property's edges come on their own, the required properties plain, the properties in turn")
+    func propertyBoundaries() {
+        let schema: JSONValue = [
+            "type": "object", "required": ["filter"],
+            "properties": [
+                "filter": [
+                    "type": "object", "properties": ["since": ["type": "string", "format": "date-time"]],
+                ],
+                "unit": ["enum": ["day", "hour"]],
+                "interval": ["type": "number", "minimum": 0.01],
+            ],
+        ]
+        let generator = InstanceGenerator(document: schema)
+        let values = generator.propertyBoundaries(for: schema, rounds: 2)
+        #expect(values.contains(["filter": [:], "unit": "hour"]), "\(values.map(\.compactText))")
+        #expect(
+            values.contains {
+                $0["filter"] == [:] && ($0["interval"]?.numberValue?.doubleValue ?? 0) >= 2_147_483_648
+            }, "\(values.map(\.compactText))")
+        // Every value has the required key and at most one other.
+        #expect(values.allSatisfy { $0["filter"] != nil && ($0.objectValue?.count ?? 0) <= 2 })
+        #expect(values.allSatisfy { generator.conforms($0, to: schema) })
+        // The first round names each property that has a second edge before any has a third.
+        let keys = values.prefix(3).compactMap { $0.objectValue?.keys.first { $0 != "filter" } }
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        #expect(generator.propertyBoundaries(for: ["type": "string"], rounds: 2).isEmpty)
+    }
+
     @Test(
         "formats list parser-unfriendly valid spellings",
         arguments: ["date-time", "ipv6", "uuid", "duration"])

@@ -8,7 +8,9 @@ import Foundation
 enum FuzzCommand {
     static let timeout = TargetArguments.timeout(default: TargetSettings.defaultFuzzTimeout)
     static let cases = Option<Int>.integer(
-        "cases", help: "Valid requests per endpoint (invalid ones are capped at the same number).",
+        "cases",
+        help:
+            "Valid requests per endpoint (invalid ones are capped at the same number); each body property's edges, and a violation at each place of the body, are sent besides.",
         default: ServerFuzzer.Configuration.defaultCasesPerEndpoint, range: 1...10_000)
     static let timeBudget = Option<Duration?>.seconds(
         "time-budget", help: "Stop sending new requests after this long.")

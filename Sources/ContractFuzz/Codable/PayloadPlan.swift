@@ -12,7 +12,7 @@ struct PayloadPlan {
     let mutator: Mutator
     let schema: JSONValue
     /// The schema at the pointer compiled, when the caller has it: mutations are then judged by the
-    /// validator that also gives the run's verdicts, instead of the generator's slower checker.
+    /// validator that also gives the run's verdicts (formats asserted as the run asserts them).
     let validator: Schema?
 
     init(document: JSONValue, baseURI: String, schemaPointer: JSONPointer, validator: Schema? = nil) {
@@ -129,9 +129,9 @@ struct PayloadPlan {
     }
 
     /// Whether the schema accepts an instance, judged on its bytes by the compiled schema when the
-    /// plan has it (as the run's verdicts are), else on the value by the generator's checker.
+    /// plan has it (as the run's verdicts are), else on the value by the generator's validator.
     private func isValid(_ bytes: [UInt8], _ value: JSONValue) -> Bool {
         if let validator, let verdict = try? validator.isValid(json: bytes) { return verdict }
-        return generator.checker.matches(value, schema)
+        return generator.matches(value, schema)
     }
 }

@@ -31,7 +31,7 @@ extension Mutator {
             // accepting it shows a server (or a model) looser than its contract, while a server
             // that refuses it refuses the other wrong types too. Breadth-first budgets reach it.
             if case .number(let number) = value, case let text = JSONValue.string(number.description),
-                !SchemaChecker.typeMatches(text, type)
+                !text.matchesType(type)
             {
                 edits.append(
                     Edit(
@@ -39,7 +39,7 @@ extension Mutator {
                         description:
                             "the number as text \(text.compactText) where \(type.compactText) is expected"))
             }
-            if let wrong = Self.wrongTypeSamples.first(where: { !SchemaChecker.typeMatches($0, type) }) {
+            if let wrong = Self.wrongTypeSamples.first(where: { !$0.matchesType(type) }) {
                 edits.append(
                     Edit(
                         kind: .wrongType, replacement: wrong,

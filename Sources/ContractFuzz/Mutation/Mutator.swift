@@ -33,10 +33,10 @@ public struct Mutator: Sendable {
 
     /// Every mutation of `instance`, in document order; empty when `instance` is not itself valid.
     public func mutations(of instance: JSONValue, schema: JSONValue) -> [Mutation] {
-        guard generator.checker.matches(instance, schema) else { return [] }
+        guard generator.matches(instance, schema) else { return [] }
         return candidates(of: instance, schema: schema).compactMap { candidate in
             let mutation = candidate.mutation(of: instance)
-            return generator.checker.matches(mutation.value, schema) ? nil : mutation
+            return generator.matches(mutation.value, schema) ? nil : mutation
         }
     }
 
@@ -138,7 +138,9 @@ public struct Mutator: Sendable {
         while let choice = constraints.choices.first, decided < 16 {
             decided += 1
             constraints.choices.removeFirst()
-            let branch = choice.branches.first { generator.checker.matches(value, $0) }
+            let branch = choice.branches.enumerated().first {
+                generator.matches(value, $0.element, at: choice.location.appending($0.offset))
+            }?.element
             guard let branch, let flat = try? generator.flatten(branch, at: choice.location, hops: 0),
                 let merged = try? constraints.merging(flat)
             else { continue }

@@ -49,6 +49,10 @@ struct EndpointSession {
         var undeclared: Set<Int> = []
         /// The first valid request answered with a 2xx: its path reached an existing item.
         var reachedItem: FuzzRequest?
+        /// The valid requests answered with a 5xx, by `FuzzCaseGenerator.key(of:)`: the body the
+        /// invalid ones break is the fullest of the others, so a fault of the valid body itself
+        /// (Prefect's 500 on a far `time_interval`) is not reported again as each violation's.
+        var faulted: Set<String> = []
         /// Checks judged besides the intents' (references an answer points to).
         var extraChecks: Set<CheckName> = []
         /// Answers of the current phase (valid, then invalid requests) that did not come within
@@ -84,7 +88,11 @@ struct EndpointSession {
         }
         endPhase("valid requests", &progress)
         if let valid = positives.first, !progress.stoppedEarly, !isUnreachable(progress) {
-            let negatives = generator.negative(from: valid, limit: config.casesPerEndpoint)
+            let negatives = generator.negative(
+                from: valid,
+                fullest: generator.fullest(
+                    of: positives.filter { !progress.faulted.contains(FuzzCaseGenerator.key(of: $0.draft)) }),
+                limit: config.casesPerEndpoint)
             let base = progress.reachedItem ?? valid
             judge.allowsNotFoundForMethods =
                 progress.reachedItem == nil && !endpoint.path.parameterNames.isEmpty
@@ -192,6 +200,9 @@ struct EndpointSession {
         if case .success(let response) = answer, BusyBackoff.stayedBusy(response, for: endpoint) {
             noteBusy(request, record: record, response: response, into: &progress)
             return true
+        }
+        if isValid, case .success(let response) = answer, response.status >= 500 {
+            progress.faulted.insert(FuzzCaseGenerator.key(of: request.draft))
         }
         if isValid, case .success(let response) = answer, (200..<300).contains(response.status) {
             if progress.reachedItem == nil { progress.reachedItem = request }

@@ -7,10 +7,21 @@ import JSONSchema
 /// when what the server reads back breaks the schema.
 extension FuzzCaseGenerator {
     /// Invalid requests built from `valid` (a positive request), at most `limit`, the kinds taken in
-    /// turn so that a small limit still covers each kind.
-    func negative(from valid: FuzzRequest, limit: Int) -> [FuzzRequest] {
+    /// turn so that a small limit still covers each kind; then, beyond `limit`, one schema
+    /// violation at each place of the body the limited ones did not reach (see `bodyCoverage`).
+    ///
+    /// The body's violations break the body of `fullest` where given (the valid request whose
+    /// body has the most values, among those not answered with a 5xx), sent with `valid`'s
+    /// parameters: a place the valid body leaves out, an optional property, cannot be broken, and the first valid body is often the one with
+    /// required properties only; its parameters stay the plain ones, so that an optional header
+    /// the server refuses (Prefect's 400 on an API version it does not know) cannot hide what the
+    /// body breaks.
+    func negative(from valid: FuzzRequest, fullest: FuzzRequest? = nil, limit: Int) -> [FuzzRequest] {
+        var bodyBase = valid
+        if let fullest { bodyBase.draft.body = fullest.draft.body }
+        let mutated = bodyMutations(from: bodyBase)
         var groups = [missingItemNegatives(from: valid)]
-        groups += bodyNegatives(from: valid)
+        groups += bodyNegatives(from: bodyBase, mutated: mutated.map(\.request))
         groups.append(parameterNegatives(from: valid))
         var requests: [FuzzRequest] = []
         var round = 0
@@ -20,7 +31,7 @@ extension FuzzCaseGenerator {
             }
             round += 1
         }
-        return requests
+        return requests + bodyCoverage(mutated, besides: requests)
     }
 
     /// Requests that name an item that cannot exist: one Conform deleted, in the path; in the body,
@@ -80,25 +91,16 @@ extension FuzzCaseGenerator {
         address.sorted { $0.key < $1.key }.map { Template.plainText($0.value) }.joined(separator: "/")
     }
 
-    private func bodyNegatives(from valid: FuzzRequest) -> [[FuzzRequest]] {
+    private func bodyNegatives(from valid: FuzzRequest, mutated: [FuzzRequest]) -> [[FuzzRequest]] {
         var groups: [[FuzzRequest]] = []
         let base = ParameterSet(valid.draft)
         guard let spec = endpoint.request else { return [] }
-        guard let object = object(of: valid.draft.body), let schema = requestSchema,
-            let pointer = spec.schemaPointer
+        guard object(of: valid.draft.body) != nil, requestSchema != nil, let pointer = spec.schemaPointer
         else {
             if spec.isRequired {
                 groups.append([request(.negative("missing required body"), base, .none)])
             }
             return groups
-        }
-        let mutator = Mutator(generator: generator)
-        let mutated = Self.breadthFirst(mutator.mutations(of: object, schema: schema)).compactMap {
-            mutation -> FuzzRequest? in
-            guard let encoded = body(mutation.value, type: spec.contentType),
-                !schemas.validate(encoded.readBack, at: pointer).isValid
-            else { return nil }
-            return request(.negative("body\(mutation.summary) (\(mutation.kind.label))"), base, encoded.body)
         }
         // Schema violations are where servers' validation bugs live: they take two turns a round
         // (as two groups, alternate elements, order kept) to every other kind's one.
@@ -215,47 +217,6 @@ extension FuzzCaseGenerator {
             }
         }
         return requests
-    }
-
-    /// The mutations reordered so a small budget still reaches every place: each place's most
-    /// telling break first (a missing required key, bounds, enums, patterns and lax coercions
-    /// before the rest), one place
-    /// after another, then the second break of each place, and so on.
-    static func breadthFirst(_ mutations: [Mutation]) -> [Mutation] {
-        let priority: [Mutation.Kind] = [
-            .missingRequired, .outOfRange, .enumViolation, .constViolation, .patternMismatch, .wrongType,
-            .tooLong, .tooShort, .notInteger, .notMultipleOf,
-        ]
-        // A number sent as its text (`"2000"`) comes before every other kind: lax coercion is the
-        // validation bug servers have most, and a server that refuses it refuses the rest too.
-        func rank(_ mutation: Mutation) -> Int {
-            if mutation.kind == .wrongType,
-                case .string(let text)? = mutation.pointer.resolve(in: mutation.value),
-                Double(text) != nil
-            {
-                return -1
-            }
-            return priority.firstIndex(of: mutation.kind) ?? priority.count
-        }
-        var byPlace: [(JSONPointer, [Mutation])] = []
-        for mutation in mutations {
-            if let index = byPlace.firstIndex(where: { $0.0 == mutation.pointer }) {
-                byPlace[index].1.append(mutation)
-            } else {
-                byPlace.append((mutation.pointer, [mutation]))
-            }
-        }
-        let queues = byPlace.map { entry in
-            entry.1.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
-                \.element)
-        }
-        var ordered: [Mutation] = []
-        var round = 0
-        while ordered.count < mutations.count {
-            for queue in queues where round < queue.count { ordered.append(queue[round]) }
-            round += 1
-        }
-        return ordered
     }
 
     /// Whether a malformed body is invalid for this endpoint: an empty body is valid where the

@@ -74,8 +74,13 @@ struct FuzzCaseGenerator {
     /// writes and reads unconditionally, and a made-up entity tag makes a create answer 412.
     func positive(count: Int, random: inout SeededRandom, plain: Bool = false) -> [FuzzRequest] {
         // An endpoint without inputs has only one valid request.
-        let count = endpoint.parameters.isEmpty && endpoint.request == nil ? 1 : count
-        guard let bodies = validBodies(count: count, random: &random) else { return [] }
+        var count = endpoint.parameters.isEmpty && endpoint.request == nil ? 1 : count
+        guard var bodies = validBodies(count: count, random: &random) else { return [] }
+        if !plain {
+            let coverage = coverageBodies(besides: bodies)
+            bodies += coverage
+            count += coverage.count
+        }
         var requests: [FuzzRequest] = []
         var seen = Set<String>()
         var exploration = ParameterExploration(generator: self)
@@ -315,7 +320,9 @@ struct FuzzCaseGenerator {
         else {
             return spec.isRequired ? nil : Array(repeating: .none, count: count)
         }
-        var values = validity.generator.boundaryInstances(for: schema, limit: max(1, count / 2))
+        // Boundary bodies first (the minimal and the fullest object, then every property at its
+        // next edges at once), three in four of them; random ones after, for variety.
+        var values = validity.generator.boundaryInstances(for: schema, limit: max(1, count - count / 4))
         var attempts = 0
         while values.count < count * 2 && attempts < count * 4 {
             attempts += 1
@@ -335,6 +342,34 @@ struct FuzzCaseGenerator {
         guard !bodies.isEmpty else { return spec.isRequired ? nil : Array(repeating: .none, count: count) }
         // An optional body may be left out: that request is valid too.
         if !spec.isRequired && bodies.count > 1 { bodies[1] = .none }
+        return bodies
+    }
+
+    /// How many rounds of each body property's boundary values are sent on their own beyond the
+    /// budget, and at most how many such bodies an endpoint sends.
+    static let coverageRounds = 2
+    static let coverageLimit = 24
+
+    /// Valid bodies beyond the `--cases` budget: the required properties plain and one property
+    /// at its next boundary values, for every property (``InstanceGenerator/propertyBoundaries(for:rounds:)``),
+    /// those `sent` does not hold. A budget of five reaches the edges of two or three properties;
+    /// the closest peer's coverage phase reaches them all, and so must we.
+    func coverageBodies(besides sent: [RequestDraft.Body]) -> [RequestDraft.Body] {
+        guard let spec = endpoint.request, let pointer = spec.schemaPointer,
+            let schema = validSchema(at: pointer),
+            isBuildable(spec.contentType)
+        else { return [] }
+        var bodies: [RequestDraft.Body] = []
+        let values = validity.generator.propertyBoundaries(for: schema, rounds: Self.coverageRounds)
+        for (offset, value) in values.enumerated() where bodies.count < Self.coverageLimit {
+            let bound = bind(value, index: sent.count + offset)
+            guard validity.schemas.validate(bound, at: pointer).isValid,
+                let encoded = body(bound, type: spec.contentType),
+                validity.schemas.validate(encoded.readBack, at: pointer).isValid,
+                !sent.contains(encoded.body), !bodies.contains(encoded.body)
+            else { continue }
+            bodies.append(encoded.body)
+        }
         return bodies
     }
 

@@ -17,7 +17,8 @@ public struct ServerFuzzer: Sendable {
     public struct Configuration: TargetConfiguration {
         public var target: TargetSettings
         public var selection: Selection
-        /// Valid requests per endpoint; invalid ones are capped at the same number.
+        /// Valid requests per endpoint; invalid ones are capped at the same number. Each body
+        /// property's edges, and a violation at each place of the body, are sent besides (coverage).
         public var casesPerEndpoint = Self.defaultCasesPerEndpoint
         public var seed = Self.defaultSeed
         /// Stops sending new requests after this long (shrinking included); nil never stops early.

@@ -15,9 +15,9 @@ struct StatefulHandler {
     /// The status an example asks for, which replaces the usual success status.
     let status: Int?
 
-    private var store: ResourceStore { mock.store }
-    private var factory: BodyFactory { BodyFactory(mock: mock) }
-    private var builder: ResponseBuilder { ResponseBuilder(mock: mock, endpoint: endpoint, request: request) }
+    var store: ResourceStore { mock.store }
+    var factory: BodyFactory { BodyFactory(mock: mock) }
+    var builder: ResponseBuilder { ResponseBuilder(mock: mock, endpoint: endpoint, request: request) }
 
     func respond() -> HTTPResponse? {
         if let resource = mock.resources.item(endpoint.path), let id = itemID() {
@@ -41,7 +41,7 @@ struct StatefulHandler {
 
     /// The concrete collection this request is about (`/users/7/notes`), the key in the store, so
     /// a nested resource keeps each parent's items apart.
-    private var key: String {
+    var key: String {
         var segments = endpoint.path.route.split(separator: "/", omittingEmptySubsequences: false).map(
             String.init)
         // An item path and a search (`/flows/filter`) sit one segment below their collection.
@@ -130,6 +130,11 @@ struct StatefulHandler {
                     updated = .object(replaced)
                 } else if itemSchemaAccepts(.object(merged), resource) {
                     updated = .object(merged)
+                } else if let schemaPointer = itemSchema(resource) {
+                    // A member that does not fit (Prefect's automation trigger, written and read in
+                    // two shapes) leaves every other one to be kept, as a create does.
+                    let changed = JSONObject(changes.members.filter { $0.key != idField })
+                    updated = .object(kept(changed, over: object, schemaPointer, resource))
                 }
             }
             store.store(key, .init(id: id, value: updated))
@@ -179,12 +184,15 @@ struct StatefulHandler {
         return builder.build(status: status, spec: spec, body: item)
     }
 
-    private var requestBody: JSONValue? {
+    var requestBody: JSONValue? {
         request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
     }
 
     private func create(in resource: Resources.Resource) -> HTTPResponse? {
         guard let (status, spec) = success(), (200..<300).contains(status) else { return nil }
+        if case .array(let elements)? = requestBody, let itemsPointer = listedItems(spec) {
+            return createEach(elements, in: resource, status: status, spec: spec, itemsPointer: itemsPointer)
+        }
         let number = store.nextNumber()
         let schemaPointer = spec.schemaPointer ?? itemSchema(resource)
         // The declared example first (its id is what a contract's captures expect), then generated.
@@ -221,13 +229,8 @@ struct StatefulHandler {
             } else {
                 // Some sent member does not fit the item as it reads back (Prefect's deployment
                 // takes its schedules in another shape): every other one is still kept, as sent.
-                var kept = base
-                for (name, value) in sent where merged[name] == value {
-                    var candidate = kept
-                    candidate[name] = value
-                    if isItem(candidate, schemaPointer, resource) { kept = candidate }
-                }
-                item = .object(kept)
+                let fitting = sent.members.filter { merged[$0.key] == $0.value }
+                item = .object(kept(JSONObject(fitting), over: base, schemaPointer, resource))
             }
         }
         guard let idField, let idValue = item[idField] else { return nil }
@@ -249,15 +252,8 @@ struct StatefulHandler {
             }
     }
 
-    /// Whether `object` is an item as the create answers it and the item path reads it.
-    private func isItem(_ object: JSONObject, _ schemaPointer: JSONPointer, _ resource: Resources.Resource)
-        -> Bool
-    {
-        factory.isValid(.object(object), at: schemaPointer) && itemSchemaAccepts(.object(object), resource)
-    }
-
     /// The property names an object schema declares, its `allOf` branches' included.
-    private func declaredProperties(_ schema: JSONValue, depth: Int = 0) -> [String] {
+    func declaredProperties(_ schema: JSONValue, depth: Int = 0) -> [String] {
         let resolved = mock.navigator.resolve(schema)
         var names = resolved["properties"]?.objectValue?.keys ?? []
         guard depth < 8 else { return names }
@@ -270,7 +266,7 @@ struct StatefulHandler {
     }
 
     /// A new id: one more than the largest numeric id, or a generated value no item has yet.
-    private func freshID(
+    func freshID(
         _ generated: JSONValue?, resource: Resources.Resource, base: JSONObject, field: String
     )
         -> JSONValue
@@ -365,14 +361,14 @@ struct StatefulHandler {
     }
 
     /// The schema of one item: the success schema of `GET` on the item path.
-    private func itemSchema(_ resource: Resources.Resource) -> JSONPointer? {
+    func itemSchema(_ resource: Resources.Resource) -> JSONPointer? {
         let getter = mock.contract.endpoints.first {
             $0.method == "GET" && mock.resources.item($0.path)?.collection == resource.collection
         }
         return getter.flatMap { DeclaredResponses(endpoint: $0).success?.spec.schemaPointer }
     }
 
-    private func itemSchemaAccepts(_ value: JSONValue, _ resource: Resources.Resource) -> Bool {
+    func itemSchemaAccepts(_ value: JSONValue, _ resource: Resources.Resource) -> Bool {
         factory.isValid(value, at: itemSchema(resource))
     }
 

@@ -56,7 +56,7 @@ struct TapeValidator {
         if node.constant >= 0 { return node.constant == 1 }
         depth += 1
         defer { depth -= 1 }
-        if depth > Evaluator.maximumDepth { return false }
+        if depth > Evaluator.maximumDepth { return fallback.program.recursionLimitMatches }
         if node.tracksAnnotations {
             if let valid = validateTrackingAnnotations(node, at: cursor) { return valid }
             var annotations = Annotations()

@@ -8,6 +8,9 @@ final class CompiledProgram: Sendable {
     /// Whether some `$dynamicRef` can resolve through the dynamic scope (it names an anchor), which
     /// only the `Evaluator` tracks; the tape validator walks every other program.
     let usesDynamicScope: Bool
+    /// The verdict when a schema nests past the cycle guard on one value: false, unless the
+    /// program was compiled with `SchemaOptions.Leniency.recursionLimit`.
+    let recursionLimitMatches: Bool
     /// The program flattened for the tape validator, built on first use (most programs that only
     /// ever validate `JSONValue`s, like the generator's, never need it).
     private let flattened = Mutex<TapeProgram?>(nil)
@@ -22,8 +25,12 @@ final class CompiledProgram: Sendable {
     }
 
     /// - Parameter usesDynamicScope: known already when several roots share `nodes`; else computed.
-    init(nodes: [SchemaNode], resources: [CompiledResource], root: Int, usesDynamicScope: Bool? = nil) {
+    init(
+        nodes: [SchemaNode], resources: [CompiledResource], root: Int, usesDynamicScope: Bool? = nil,
+        recursionLimitMatches: Bool = false
+    ) {
         self.nodes = nodes
+        self.recursionLimitMatches = recursionLimitMatches
         self.resources = resources
         self.root = root
         self.usesDynamicScope = usesDynamicScope ?? Self.anyDynamicScope(in: nodes)

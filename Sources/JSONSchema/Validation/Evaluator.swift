@@ -46,6 +46,7 @@ struct Evaluator {
         depth += 1
         defer { depth -= 1 }
         if depth > Self.maximumDepth {
+            if program.recursionLimitMatches { return true }
             if verbose {
                 report(
                     "$ref", node: node,

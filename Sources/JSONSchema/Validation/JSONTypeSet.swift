@@ -39,3 +39,20 @@ struct JSONTypeSet: OptionSet, Sendable {
         return parts.dropLast().joined(separator: ", ") + " or " + (parts.last ?? "")
     }
 }
+
+extension JSONValue {
+    /// Whether this value has one of the types `type` names, read as the `type` keyword reads it (a
+    /// name or an array of names; an integral number is an `integer`): the mutator's test for a
+    /// value that breaks a schema's type.
+    package func matchesType(_ type: JSONValue) -> Bool {
+        let names: [JSONValue]
+        switch type {
+        case .array(let elements): names = elements
+        default: names = [type]
+        }
+        return names.contains { name in
+            guard case .string(let text) = name, let set = JSONTypeSet(name: text) else { return false }
+            return set.allows(self)
+        }
+    }
+}

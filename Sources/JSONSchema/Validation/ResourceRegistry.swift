@@ -17,6 +17,9 @@ struct ResourceRegistry {
     private var scannedBase: [SchemaLocation: (base: String, absolute: String)] = [:]
     private var scannedDocuments: Set<String> = []
     private var deepScannedDocuments: Set<String> = []
+    /// The base URI of documents that stand in for a place of another document (a schema built
+    /// from parts of it), by document URI: their relative references resolve against that base.
+    private var documentBases: [String: String] = [:]
 
     init(documents: [String: JSONValue]) {
         self.documents = [:]
@@ -35,8 +38,11 @@ struct ResourceRegistry {
         return parsed
     }()
 
-    mutating func addDocument(_ value: JSONValue, uri: String) {
+    /// Adds a document under `uri`; `base`, when given, is the base URI its references resolve
+    /// against instead of `uri` (a schema made of parts of the document at `base`).
+    mutating func addDocument(_ value: JSONValue, uri: String, base: String? = nil) {
         documents[uri] = value
+        if let base { documentBases[uri] = base }
     }
 
     func value(at location: SchemaLocation) -> JSONValue? {
@@ -72,7 +78,9 @@ struct ResourceRegistry {
         guard !scannedDocuments.contains(uri), let root = documents[uri] else { return }
         scannedDocuments.insert(uri)
         if resources[uri] == nil { resources[uri] = SchemaLocation(document: uri, pointer: .root) }
-        scan(root, at: SchemaLocation(document: uri, pointer: .root), base: uri, resourcePointer: .root)
+        scan(
+            root, at: SchemaLocation(document: uri, pointer: .root), base: documentBases[uri] ?? uri,
+            resourcePointer: .root)
     }
 
     private static let schemaMaps: Set<String> = [

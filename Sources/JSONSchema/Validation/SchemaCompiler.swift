@@ -39,7 +39,9 @@ struct SchemaCompiler {
             guard let node else { throw .invalidSchema(pointer: root.pointer, found: "an incomplete schema") }
             built.append(node)
         }
-        return CompiledProgram(nodes: built, resources: resources, root: rootIndex)
+        return CompiledProgram(
+            nodes: built, resources: resources, root: rootIndex,
+            recursionLimitMatches: options.leniency.contains(.recursionLimit))
     }
 
     /// Compiles one more root into the nodes shared by every root compiled so far, so a schema that
@@ -117,7 +119,8 @@ struct SchemaCompiler {
                 dialect = try self.dialect(metaSchema: uri, pointer: location.pointer)
             }
             let context = KeywordContext(
-                object: object, location: location, base: info.base, dialect: dialect)
+                object: object, location: location, base: info.base, dialect: dialect,
+                acceptsUncompilablePatterns: options.leniency.contains(.uncompilablePatterns))
             let keywords = try compileKeywords(context)
             nodes[index] = SchemaNode(
                 constant: nil, keywords: keywords, resource: resource, absoluteLocation: info.absolute)
@@ -165,11 +168,23 @@ struct SchemaCompiler {
         throws(SchemaError) -> (index: Int, location: SchemaLocation)
     {
         guard let target = registry.resolve(reference, base: context.base) else {
+            if options.leniency.contains(.unresolvedReferences) {
+                return (matchingEverything(at: context.location, base: context.base), context.location)
+            }
             throw .unresolvableReference(ref: reference, pointer: context.location.pointer.appending(keyword))
         }
         let targetBase = registry.baseInfo(at: target).base
         let index = try compile(target, dialect: try dialect(ofResource: targetBase))
         return (index, target)
+    }
+
+    /// A node that every value satisfies, standing for a reference the lenient options let through.
+    private mutating func matchingEverything(at location: SchemaLocation, base: String) -> Int {
+        nodes.append(
+            SchemaNode(
+                constant: true, keywords: [], resource: resourceIndex(base),
+                absoluteLocation: base + "#" + location.pointer.description))
+        return nodes.count - 1
     }
 
     func isDynamicAnchor(_ anchor: String, at location: SchemaLocation, reference: String, base: String)

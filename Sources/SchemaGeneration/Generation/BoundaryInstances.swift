@@ -13,7 +13,7 @@ extension InstanceGenerator {
         var result: [JSONValue] = []
         let memo = VerdictMemo()
         for value in boundaries(constraints, depth: 0, decided: 0, memo: memo)
-        where !result.contains(value) && checker.matches(value, schema, memo: memo) {
+        where !result.contains(value) && matches(value, schema, memo: memo) {
             result.append(value)
             if result.count == limit { return result }
         }
@@ -54,7 +54,7 @@ extension InstanceGenerator {
         }
         let schema = constraints.checkSchema
         if let options = constraints.keywords["enum"]?.arrayValue {
-            return options.filter { checker.matches($0, schema, memo: memo) }
+            return options.filter { matches($0, schema, at: constraints.location, memo: memo) }
         }
         guard var types = try? candidateTypes(constraints, depth: depth) else { return [] }
         types = Self.allTypes.filter { types.contains($0) }
@@ -72,10 +72,9 @@ extension InstanceGenerator {
             case "array": values = arrayBoundaries(constraints, depth: depth, memo: memo)
             default: values = objectBoundaries(constraints, depth: depth, memo: memo)
             }
-            let base = document.rootBase
             return values.filter { value in
-                guard checker.matches(value, schema, base: base, memo: memo) else { return false }
-                memo.recordValid(value, schema, base: base)
+                guard matches(value, schema, at: constraints.location, memo: memo) else { return false }
+                memo.recordValid(value, schema)
                 return true
             }
         }
@@ -121,15 +120,25 @@ extension InstanceGenerator {
         {
             multipliers.append((fine.step, 3))
         }
-        if integer { multipliers += farIntegers(step: coarse.step, range: coarse.range, hasLower, hasUpper) }
         // The bounds themselves, where the grid does not reach them (maximum 2^63, OpenAPI's
         // float range): the largest and smallest values allowed are sent as they are written.
         let exact = ["minimum", "maximum"].compactMap { keyword -> JSONValue? in
             constraints.keywords[keyword]?.numberValue.map { .number($0) }
         }
         let built = multipliers.compactMap { step, k in step.times(k).map { JSONValue.number($0) } }
-        let far = integer || constraints.keywords["multipleOf"] != nil ? [] : farNumbers(hasLower, hasUpper)
-        return Array(built.prefix(2)) + exact + built.dropFirst(2) + far
+        // Far values come right after the bounds: a body property or a parameter sees only its
+        // first few boundaries at a small `--cases`, and the ends of the range are where servers
+        // overflow (Prefect's `time_interval` of 9.3e18 seconds is a 500).
+        let far: [JSONValue]
+        if integer {
+            far = farIntegers(step: coarse.step, range: coarse.range, hasLower, hasUpper).compactMap {
+                step, k in
+                step.times(k).map { JSONValue.number($0) }
+            }
+        } else {
+            far = constraints.keywords["multipleOf"] != nil ? [] : farNumbers(hasLower, hasUpper)
+        }
+        return Array(built.prefix(2)) + exact + far + built.dropFirst(2)
     }
 
     /// Where a side of a `number` is unbounded, 2^63 and the largest double (and their negatives):

@@ -2,7 +2,7 @@ package import JSONSchema
 
 extension InstanceGenerator {
     /// Valid values for a sub-schema, boundary ones first, topped up with seeded random instances.
-    private func pool(
+    func pool(
         _ schema: JSONValue, at location: JSONPointer, depth: Int, count: Int, memo: VerdictMemo
     )
         -> [JSONValue]
@@ -20,10 +20,9 @@ extension InstanceGenerator {
         -> [JSONValue]
     {
         guard let constraints = try? flatten(schema, at: location, hops: 0) else { return [] }
-        let base = document.rootBase
         var values = boundaries(constraints, depth: depth, memo: memo).filter { value in
-            guard checker.matches(value, schema, base: base, memo: memo) else { return false }
-            memo.recordValid(value, schema, base: base)
+            guard matches(value, schema, at: location, memo: memo) else { return false }
+            memo.recordValid(value, schema)
             return true
         }
         var seed: UInt64 = 0
@@ -91,60 +90,6 @@ extension InstanceGenerator {
         if let mixed = array(length: variety, shift: 0) { values.append(mixed) }
         if let shifted = array(length: max(minimum, min(maximum, 1 + prefixPools.count)), shift: 1) {
             values.append(shifted)
-        }
-        return values
-    }
-
-    /// Only the required keys, every key, and the required keys with one property at each boundary.
-    package func objectBoundaries(_ constraints: Constraints, depth: Int, memo: VerdictMemo) -> [JSONValue] {
-        let keywords = constraints.keywords
-        let location = constraints.location
-        let properties = keywords["properties"]?.objectValue ?? JSONObject()
-        let required = keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let allowed = constraints.allowedKeys
-        var pools: [String: [JSONValue]] = [:]
-        let deep = depth >= configuration.maxDepth
-        for key in Set(deep ? required : properties.keys + required) where allowed?.contains(key) != false {
-            let schema = properties[key] ?? keywords["additionalProperties"] ?? true
-            let propertyLocation = location.appending("properties").appending(key)
-            pools[key] = pool(schema, at: propertyLocation, depth: depth + 1, count: 1, memo: memo)
-        }
-        let orderedKeys = (properties.keys + required.filter { properties[$0] == nil }).filter {
-            pools[$0] != nil
-        }
-        func object(keys: [String], override: (key: String, value: JSONValue)? = nil) -> JSONValue? {
-            var object = JSONObject()
-            for key in orderedKeys where keys.contains(key) {
-                if let override, override.key == key {
-                    object[key] = override.value
-                } else {
-                    guard let value = pools[key]?.first else { return nil }
-                    object[key] = value
-                }
-            }
-            return .object(object)
-        }
-        var values: [JSONValue] = []
-        if let minimal = object(keys: required) { values.append(minimal) }
-        if deep { return values }
-        if let full = object(keys: orderedKeys) { values.append(full) }
-        if let additional = keywords["additionalProperties"], additional != false, additional != true,
-            allowed == nil,
-            case .object(var full)? = object(keys: orderedKeys),
-            let extra = pool(
-                additional, at: location.appending("additionalProperties"), depth: depth + 1, count: 1,
-                memo: memo
-            ).first
-        {
-            full["extra1"] = extra
-            values.append(.object(full))
-        }
-        for key in orderedKeys {
-            for value in (pools[key] ?? []).dropFirst().prefix(6) {
-                if let variant = object(keys: required + [key], override: (key, value)) {
-                    values.append(variant)
-                }
-            }
         }
         return values
     }

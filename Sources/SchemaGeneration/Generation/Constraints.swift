@@ -16,7 +16,7 @@ package struct Constraints: Sendable {
         package var location: JSONPointer
     }
 
-    /// The merged keywords, itself a schema that `SchemaChecker` understands.
+    /// The merged keywords, itself a schema (a looser one than `original` when it is a merge).
     package var keywords = JSONObject()
     package var choices: [Choice] = []
     /// Property names allowed by some `additionalProperties: false` branch; nil when unrestricted.
@@ -129,7 +129,7 @@ package struct Constraints: Sendable {
 
     /// The keywords whose builders satisfy them exactly: `randomString` verifies `pattern` and
     /// `format` itself, `randomNumber` draws on a grid inside the bounds and `multipleOf`, `build`
-    /// picks `enum` values the checker accepted, `randomObject` writes every required property,
+    /// picks `enum` values the validator accepted, `randomObject` writes every required property,
     /// only declared ones when `additionalProperties` is false, and `randomArray` respects the
     /// size bounds; each part is generated (and verified) at its own level.
     private static let constructiveKeywords: Set<String> = [

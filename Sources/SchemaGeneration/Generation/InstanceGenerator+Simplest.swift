@@ -10,7 +10,7 @@ extension InstanceGenerator {
     /// one (``validInstance(for:seed:key:accepts:)``) is the caller's next try.
     public func simplestInstance(for schema: JSONValue) -> JSONValue? {
         let value = simplest(schema, at: .root, depth: 0)
-        guard checker.matches(value, schema) else { return nil }
+        guard matches(value, schema) else { return nil }
         return value
     }
 

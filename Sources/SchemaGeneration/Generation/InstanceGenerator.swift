@@ -49,7 +49,9 @@ public struct InstanceGenerator: Sendable {
 
     package let document: SchemaDocument
     public let configuration: Configuration
-    package let checker: SchemaChecker
+    /// The package's one validator over `document`'s schemas, with generation's leniencies
+    /// (`validatorOptions`): each schema is compiled once and shared by every copy of this generator.
+    package let validator: DocumentValidator
     /// What each schema location flattened to, shared by every copy of this generator.
     package let flattened = FlattenCache()
 
@@ -59,7 +61,7 @@ public struct InstanceGenerator: Sendable {
     public init(document: JSONValue, baseURI: String = "", configuration: Configuration = Configuration()) {
         self.document = SchemaDocument.shared(root: document, baseURI: baseURI)
         self.configuration = configuration
-        self.checker = SchemaChecker(document: self.document)
+        self.validator = DocumentValidator(root: document, baseURI: baseURI, options: Self.validatorOptions)
     }
 
     /// The generator of `document` with the default configuration, made once per process and
@@ -102,9 +104,10 @@ public struct InstanceGenerator: Sendable {
         return try generate(schema, at: pointer, depth: 0, context: &context)
     }
 
-    /// Whether `value` satisfies `schema` as far as the generator's own checker can tell.
+    /// Whether `value` satisfies `schema` as the package's validator judges it, with `format` an
+    /// annotation and the generator's other leniencies (``validatorOptions``).
     public func conforms(_ value: JSONValue, to schema: JSONValue) -> Bool {
-        checker.matches(value, schema)
+        matches(value, schema)
     }
 
     package struct Context {
@@ -164,13 +167,13 @@ public struct InstanceGenerator: Sendable {
                     // Built valid by construction (see `Constraints.isConstructive`): checking it
                     // again would walk what each part's builder already verified.
                     if enclosing {
-                        context.memo.recordValid(value, constraints.checkSchema, base: base(of: constraints))
+                        context.memo.recordValid(value, constraints.checkSchema)
                     }
                     return value
                 }
-                let base = base(of: constraints)
-                if checker.matches(value, constraints.checkSchema, base: base, memo: context.memo) {
-                    context.memo.recordValid(value, constraints.checkSchema, base: base)
+                let schema = constraints.checkSchema
+                if matches(value, schema, at: constraints.location, memo: context.memo) {
+                    context.memo.recordValid(value, schema)
                     return value
                 }
             } catch {
@@ -223,10 +226,10 @@ public struct InstanceGenerator: Sendable {
                 let value = try decideChoices(merged, depth: depth, decided: decided + 1, context: &context)
                 if choice.kind == .oneOf {
                     let others = choice.branches.enumerated().filter { $0.offset != offset }
-                    let base = base(of: constraints)
                     let memo = context.memo
-                    if others.contains(where: { checker.matches(value, $0.element, base: base, memo: memo) })
-                    {
+                    if others.contains(where: {
+                        matches(value, $0.element, at: choice.location.appending($0.offset), memo: memo)
+                    }) {
                         overlap = GenerationError(
                             .exhausted, at: choice.location, "the value also matched another oneOf branch")
                         continue
@@ -238,11 +241,6 @@ public struct InstanceGenerator: Sendable {
             }
         }
         throw overlap ?? lastError
-    }
-
-    /// The base URI for the schema at the constraints' location, for the checker's `$ref`s.
-    package func base(of constraints: Constraints) -> String {
-        document.base(at: constraints.location, for: constraints.original)
     }
 
     package static func mentionsReference(_ schema: JSONValue) -> Bool {

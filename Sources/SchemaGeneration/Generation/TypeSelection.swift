@@ -50,7 +50,7 @@ extension InstanceGenerator {
         let schema = constraints.checkSchema
         if let options = constraints.plan.map(\.enumValues) ?? constraints.keywords["enum"]?.arrayValue {
             let memo = context.memo
-            let allowed = options.filter { checker.matches($0, schema, memo: memo) }
+            let allowed = options.filter { matches($0, schema, at: constraints.location, memo: memo) }
             guard let value = context.rng.element(of: allowed) else {
                 throw GenerationError(
                     .contradictory, at: constraints.location,

@@ -1,15 +1,12 @@
 package import JSONSchema
 
-/// The verdicts already reached while generating one instance, so that checking a value does not
-/// walk again into the parts that were verified when they were generated.
+/// The verdicts already reached while generating one instance, so that a value is not judged
+/// again against a schema it was already verified against.
 ///
-/// The generator verifies each value at its own location and then, one level up, verifies the
-/// value that contains it: without a memo every leaf is checked once per ancestor, and a payload of
-/// depth *d* costs *d* full walks. With it, an ancestor's check stops where it meets a part it has
-/// already verified against an equal subschema (under the same base URI), so each level checks only
-/// its own keywords. The checker is a pure function of value, schema and base, so a remembered
-/// verdict is exactly the verdict it would reach again; JSON equality (`1 == 1.0`, members in any
-/// order) does not change validity.
+/// The boundary filters of enclosing levels and the pools of collection boundaries check the same
+/// values against the same subschemas again and again; each verdict is the validator's, a pure
+/// function of value and schema, so a remembered one is exactly the verdict it would reach again,
+/// and JSON equality (`1 == 1.0`, members in any order) does not change validity.
 ///
 /// One memo serves one generated instance (it lives in the generation context) and is not shared
 /// between threads.
@@ -36,17 +33,17 @@ package final class VerdictMemo {
 
     /// Records that `value` satisfies `schema` with `base` as its base URI; a synthesised
     /// `{"allOf": […]}` also vouches for each of its branches, which is how ancestors meet them.
-    package func recordValid(_ value: JSONValue, _ schema: JSONValue, base: String) {
+    package func recordValid(_ value: JSONValue, _ schema: JSONValue) {
         guard value.isRecordWorthy else { return }
-        valid.insert(Entry(value: value, schema: schema, base: base))
+        valid.insert(Entry(value: value, schema: schema))
         if case .object(let object) = schema, object.count == 1, let branches = object["allOf"]?.arrayValue {
-            for branch in branches { recordValid(value, branch, base: base) }
+            for branch in branches { recordValid(value, branch) }
         }
     }
 
-    /// Whether `value` is already known to satisfy `schema` under `base`.
-    package func isKnownValid(_ value: JSONValue, _ schema: JSONValue, base: String) -> Bool {
-        !valid.isEmpty && valid.contains(Entry(value: value, schema: schema, base: base))
+    /// Whether `value` is already known to satisfy `schema`.
+    package func isKnownValid(_ value: JSONValue, _ schema: JSONValue) -> Bool {
+        !valid.isEmpty && valid.contains(Entry(value: value, schema: schema))
     }
 
     /// A value and schema compared in full but hashed by a fingerprint of their top two levels,
@@ -55,7 +52,6 @@ package final class VerdictMemo {
     private struct Entry: Hashable {
         var value: JSONValue
         var schema: JSONValue
-        var base: String
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(Self.fingerprint(value, depth: 2))
@@ -63,7 +59,7 @@ package final class VerdictMemo {
         }
 
         static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.value == rhs.value && lhs.schema == rhs.schema && lhs.base == rhs.base
+            lhs.value == rhs.value && lhs.schema == rhs.schema
         }
 
         /// Consistent with JSON equality: scalars by their own hash, arrays by size and leading

@@ -49,7 +49,10 @@ struct CollectionDeleteOrderTests {
                 guard request.headers["Content-Type"] == "application/json" else {
                     return HTTPResponse(status: 415)
                 }
-                guard (try? JSONParser.parse(request.body))?.objectValue != nil else {
+                // The title the description bounds is checked, as Kinto checks its fields.
+                guard let body = (try? JSONParser.parse(request.body))?.objectValue,
+                    body["title"].map({ ($0.stringValue?.count ?? 11) <= 10 }) ?? true
+                else {
                     return jsonAnswer(400)
                 }
                 let id = store.withLock { state in

@@ -114,4 +114,89 @@ struct MockAgreementTests {
         #expect(file["type"] == "file" && file["format"] == "text" && file["content"] == "hello", "\(file)")
         #expect(put.json?["content"] == "hello")
     }
+
+    /// Prefect's task runs and deployment schedules: a run is created with a `state` of a type and
+    /// a message and read with a `state` that also has an id and a timestamp; schedules are sent
+    /// as a list of creates, read with ids, and made in a list.
+    static let runs = """
+        {"openapi": "3.1.0", "info": {"title": "Runs", "version": "1"}, "paths": {
+          "/runs": {"post": {"operationId": "createRun", "requestBody": {"required": true, "content": {
+              "application/json": {"schema": {"$ref": "#/components/schemas/RunCreate"}}}},
+            "responses": {"201": {"description": "made", "content": {"application/json": {
+              "schema": {"$ref": "#/components/schemas/Run"}}}}}}},
+          "/runs/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "get": {"operationId": "readRun", "responses": {"200": {"description": "one", "content": {
+              "application/json": {"schema": {"$ref": "#/components/schemas/Run"}}}},
+              "404": {"description": "none"}}},
+            "put": {"operationId": "replaceRun", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/RunCreate"}}}},
+              "responses": {"204": {"description": "done"}, "404": {"description": "none"}}}},
+          "/runs/{id}/schedules": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "get": {"operationId": "listSchedules", "responses": {"200": {"description": "all", "content": {
+              "application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Schedule"}}}}}}},
+            "post": {"operationId": "createSchedules", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/ScheduleCreate"}}}}},
+              "responses": {"201": {"description": "made", "content": {"application/json": {
+                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Schedule"}}}}}}}},
+          "/runs/{id}/schedules/{schedule_id}": {"parameters": [
+              {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+              {"name": "schedule_id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "delete": {"operationId": "deleteSchedule", "responses": {"204": {"description": "gone"},
+              "404": {"description": "none"}}}}},
+         "components": {"schemas": {
+           "StateCreate": {"type": "object", "required": ["type"], "properties": {
+             "type": {"enum": ["PAUSED", "RUNNING"]}, "message": {"type": "string"}}},
+           "State": {"type": "object", "required": ["id", "type", "timestamp"], "properties": {
+             "id": {"type": "string"}, "type": {"enum": ["PAUSED", "RUNNING"]}, "message": {"type": "string"},
+             "timestamp": {"type": "string", "format": "date-time"}}},
+           "ScheduleCreate": {"type": "object", "required": ["interval"], "properties": {
+             "interval": {"type": "integer", "minimum": 1}}},
+           "Schedule": {"type": "object", "required": ["id", "interval"], "properties": {
+             "id": {"type": "string"}, "interval": {"type": "integer", "minimum": 1}}},
+           "RunCreate": {"type": "object", "properties": {"name": {"type": "string"},
+             "state": {"$ref": "#/components/schemas/StateCreate"},
+             "schedules": {"type": "array", "items": {"$ref": "#/components/schemas/ScheduleCreate"}}}},
+           "Run": {"type": "object", "required": ["id", "name", "state"], "properties": {
+             "id": {"type": "string"}, "name": {"type": "string"}, "state": {"$ref": "#/components/schemas/State"},
+             "schedules": {"type": "array", "items": {"$ref": "#/components/schemas/Schedule"}}}}}}}
+        """
+
+    @Test("a member sent in another shape than it reads is stored over what the mock made, others as sent")
+    func sentShapesKept() throws {
+        let mock = ContractMock(contract: try contract(Self.runs))
+        let created = mock.respond(
+            to: request(
+                "POST", "/runs",
+                body:
+                    #"{"name": "first", "state": {"type": "PAUSED", "message": "held"}, "schedules": [{"interval": 5}]}"#
+            ))
+        #expect(created.status == 201)
+        let id = try #require(created.json?["id"]?.stringValue)
+        let read = try #require(mock.respond(to: request("GET", "/runs/\(id)")).json)
+        #expect(read["name"] == "first")
+        #expect(read["state"]?["type"] == "PAUSED" && read["state"]?["message"] == "held", "\(read)")
+        #expect(read["state"]?["timestamp"]?.stringValue != nil, "the read's own members stay")
+        // A replacement whose schedules cannot be read as sent (no ids) still renames the run.
+        let replaced = mock.respond(
+            to: request("PUT", "/runs/\(id)", body: #"{"name": "renamed", "schedules": [{"interval": 9}]}"#))
+        #expect(replaced.status == 204)
+        #expect(mock.respond(to: request("GET", "/runs/\(id)")).json?["name"] == "renamed")
+    }
+
+    @Test("a create that sends a list makes each element an item, answers them and lists them")
+    func listCreate() throws {
+        let mock = ContractMock(contract: try contract(Self.runs))
+        let run = try #require(
+            mock.respond(to: request("POST", "/runs", body: #"{"name": "r"}"#)).json?["id"]?.stringValue)
+        let made = mock.respond(
+            to: request("POST", "/runs/\(run)/schedules", body: #"[{"interval": 60}, {"interval": 120}]"#))
+        #expect(made.status == 201)
+        let schedules = try #require(made.json?.arrayValue)
+        #expect(schedules.map { $0["interval"] } == [60, 120], "\(schedules)")
+        let ids = schedules.compactMap { $0["id"]?.stringValue }
+        #expect(ids.count == 2 && Set(ids).count == 2)
+        let listed = mock.respond(to: request("GET", "/runs/\(run)/schedules")).json?.arrayValue ?? []
+        for id in ids { #expect(listed.contains { $0["id"]?.stringValue == id }, "\(id) not listed") }
+        #expect(mock.respond(to: request("DELETE", "/runs/\(run)/schedules/\(ids[0])")).status == 204)
+    }
 }

@@ -4,6 +4,9 @@ struct KeywordContext {
     let location: SchemaLocation
     let base: String
     let dialect: Dialect
+    /// Whether a pattern the engine rejects compiles to one that matches every string
+    /// (`SchemaOptions.Leniency.uncompilablePatterns`) instead of failing the schema.
+    var acceptsUncompilablePatterns = false
 
     func location(_ tokens: String...) -> SchemaLocation {
         var pointer = location.pointer
@@ -45,6 +48,9 @@ struct KeywordContext {
         do {
             return try ECMARegex.compile(pattern)
         } catch {
+            if acceptsUncompilablePatterns, let everything = try? ECMARegex.compile("(?:)") {
+                return everything
+            }
             throw .invalidRegex(pattern: pattern, pointer: pointer, detail: String(describing: error))
         }
     }
