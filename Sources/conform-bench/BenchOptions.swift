@@ -62,7 +62,8 @@ struct BenchOptions: Sendable {
                            \(ProfileWorkload.phases.prefix(5).joined(separator: ", "))
                            \(ProfileWorkload.phases.dropFirst(5).joined(separator: ", "));
                            corpus-tape:FILE and corpus-validator:FILE take one file, race:NAME one
-                           25 MB race document (escaped menu, twitter.json, deeply nested, ...), e.g.
+                           25 MB race document (escaped menu, twitter.json, deeply nested, ...),
+                           compat:FOLDER the 3 MB pair --write-compat-pair wrote there, e.g.
                            valgrind --tool=callgrind .build/release/conform-bench --profile corpus-tape:canada.json
           --write-documents DIR
                            write the 25 MB race documents and their schemas into DIR

@@ -1,3 +1,4 @@
+import ContractCompat
 import ContractKit
 import JSONSchema
 
@@ -7,7 +8,7 @@ import JSONSchema
 enum ProfileWorkload {
     static let phases = [
         "parser", "validator", "tape", "tape-validator", "tape-heavy", "escaped-tape", "escaped-validator",
-        "corpus-tape", "corpus-validator", "race",
+        "corpus-tape", "corpus-validator", "race", "compat",
     ]
 
     static func run(_ argument: String) throws {
@@ -31,6 +32,7 @@ enum ProfileWorkload {
             guard !chosen.isEmpty else { throw BenchFailure("no corpus file named \(only ?? "")") }
             try corpus(chosen, validating: phase == "corpus-validator")
         case "race": try race(only)
+        case "compat": try compat(folder: only)
         default:
             let menu = MenuFixture.menu(bytes: 1_000_000)
             for _ in 0..<3 { _ = try JSONParser.parse(menu) }
@@ -65,6 +67,18 @@ enum ProfileWorkload {
         let (bytes, text) = document.large(25_000_000)
         let schema = try Schema(try JSONParser.parse(text), options: SchemaOptions(assertsFormats: true))
         guard try schema.isValid(json: bytes) else { throw BenchFailure("\(document.name) is invalid") }
+    }
+
+    /// The 3 MB compat pair that `--write-compat-pair FOLDER` wrote, read one side after the other
+    /// and compared once: the bench row's work without the CLI's signal thread, which valgrind
+    /// cannot run.
+    private static func compat(folder: String?) throws {
+        guard let folder else { throw BenchFailure("compat: takes the folder --write-compat-pair wrote") }
+        let old = try DescriptionLoader.load(.file(folder + "/large-old.json"))
+        let new = try DescriptionLoader.load(.file(folder + "/large-new.json"))
+        guard !CompatCheck().compare(old, new).changes.isEmpty else {
+            throw BenchFailure("the compat pair in \(folder) has no changes")
+        }
     }
 
     /// Each document parsed to a tape 3 times, or validated (parse included) against its schema.

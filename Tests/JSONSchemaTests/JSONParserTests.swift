@@ -146,6 +146,26 @@ struct JSONParserTests {
         #expect(map.position(of: JSONPointer("/items/0/missing")!)?.description == "3:5")
     }
 
+    @Test("positions of later elements, escaped keys, the root, and a key read again by YAML")
+    func positionsBeyondTheFirst() throws {
+        let text = "[\n  1,\n  {\"a/b\": {\"~c\": null}},\n  [true, false]\n]"
+        let map = try JSONParser.parseDocument(Array(text.utf8), options: .init(recordsPositions: true))
+            .sourceMap
+        #expect(map.position(of: .root)?.description == "1:1")
+        #expect(map.position(of: JSONPointer("/1")!)?.description == "3:3")
+        #expect(map.keyPosition(of: JSONPointer("/1/a~1b")!)?.description == "3:4")
+        #expect(map.position(of: JSONPointer("/1/a~1b/~0c")!)?.description == "3:18")
+        #expect(map.position(of: JSONPointer("/2/1")!)?.description == "4:10")
+        // A place the document does not have falls back to its nearest recorded ancestor.
+        #expect(map.position(of: JSONPointer("/2/7/x")!)?.description == "4:3")
+        #expect(map.keyPosition(of: JSONPointer("/2")!)?.description == "4:3")
+        let yaml = try DocumentReader.parseDocument(
+            Array("a:\n  b: 1\n".utf8), file: "x.yaml", options: .init(recordsPositions: true)
+        ).sourceMap
+        #expect(yaml.keyPosition(of: JSONPointer("/a/b")!)?.description == "2:3")
+        #expect(yaml.position(of: JSONPointer("/a/b")!)?.description == "2:6")
+    }
+
     @Test("equality follows JSON Schema: order-free objects, 1 == 1.0")
     func equality() throws {
         #expect(try JSONParser.parse(#"{"a":1,"b":[1.0]}"#) == JSONParser.parse(#"{"b":[1],"a":1.00}"#))

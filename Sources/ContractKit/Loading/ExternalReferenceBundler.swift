@@ -59,12 +59,21 @@ struct ExternalReferenceBundler {
     static func hasExternalReferences(_ value: JSONValue) -> Bool {
         switch value {
         case .object(let object):
-            for member in object.members where !member.key.hasPrefix("x-") {
-                if member.key == "$ref", case .string(let reference) = member.value, !reference.hasPrefix("#")
-                {
-                    return true
+            // Every member of a large description passes here: the first byte rules out most keys
+            // before any string comparison.
+            for member in object.members {
+                switch member.key.utf8.first {
+                case UInt8(ascii: "x") where member.key.hasPrefix("x-"): continue
+                case UInt8(ascii: "$") where member.key == "$ref":
+                    if case .string(let reference) = member.value, !reference.hasPrefix("#") {
+                        return true
+                    }
+                default: break
                 }
-                if hasExternalReferences(member.value) { return true }
+                switch member.value {
+                case .object, .array: if hasExternalReferences(member.value) { return true }
+                default: continue
+                }
             }
             return false
         case .array(let elements):

@@ -17,10 +17,18 @@ public enum MediaType {
 
     /// Whether `type/subtype` is well-formed (RFC 9110 tokens on both sides).
     public static func isWellFormed(_ value: String) -> Bool {
-        let parts = essence(value).split(separator: "/", omittingEmptySubsequences: false)
+        let parts = essence(value).utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
-        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyz")
-        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(isTokenByte) }
+    }
+
+    /// A byte of an RFC 9110 token, lower case (the essence is lower-cased); any byte of a
+    /// character outside ASCII is not one.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 
     public static func isJSON(_ value: String) -> Bool {

@@ -18,7 +18,13 @@ struct OpenAPIAccessModes {
         var exemptingFlag: String { self == .request ? "readOnly" : "writeOnly" }
     }
 
-    private static let valueKeywords: Set<String> = ["enum", "const", "examples", "default", "example"]
+    /// Keywords whose values are instances, not schemas, and `x-` extensions: the walks skip them.
+    private static func holdsNoSchema(_ key: String) -> Bool {
+        switch key {
+        case "enum", "const", "examples", "default", "example": true
+        default: key.utf8.first == UInt8(ascii: "x") && key.hasPrefix("x-")
+        }
+    }
 
     /// Adds the variants to `contract["schemas"]` and repoints the endpoints' body schemas; returns
     /// the name of the schema each variant was made from.
@@ -28,8 +34,9 @@ struct OpenAPIAccessModes {
         else { return [:] }
         var sources: [String: String] = [:]
         let originals = schemas
+        let exempting = exemptingNames(in: originals)
         for mode in [Mode.request, .response] {
-            let needing = names(needing: mode, in: originals)
+            let needing = names(needing: exempting[mode] ?? [], in: originals)
             guard !needing.isEmpty else { continue }
             var renamed: [String: String] = [:]
             for name in originals.keys where needing.contains(name) {
@@ -49,15 +56,36 @@ struct OpenAPIAccessModes {
         return sources
     }
 
-    /// The component schemas that exempt a required property in `mode`, directly or through refs.
-    private static func names(needing mode: Mode, in schemas: JSONObject) -> Set<String> {
-        var needing = Set(schemas.members.filter { exempts($0.value, mode: mode) }.map(\.key))
-        var changed = !needing.isEmpty
+    /// The component schemas that exempt a required property themselves, by mode: one read of each
+    /// schema serves both modes.
+    private static func exemptingNames(in schemas: JSONObject) -> [Mode: Set<String>] {
+        var names: [Mode: Set<String>] = [.request: [], .response: []]
+        for member in schemas.members {
+            var found: Set<Mode> = []
+            _ = visit(member.value) { object in
+                for mode in [Mode.request, .response] where !found.contains(mode) {
+                    if exemptsDirectly(object, mode: mode) { found.insert(mode) }
+                }
+                return found.count < 2
+            }
+            for mode in found { names[mode]?.insert(member.key) }
+        }
+        return names
+    }
+
+    /// The component schemas that exempt a required property in a mode, given those that do so
+    /// themselves: those too that reach one through refs.
+    private static func names(needing exempting: Set<String>, in schemas: JSONObject) -> Set<String> {
+        var needing = exempting
+        guard !needing.isEmpty else { return needing }
+        // Each schema's references are read once, not again on every round.
+        let referenced = schemas.members.map { (name: $0.key, references: references(in: $0.value)) }
+        var changed = true
         while changed {
             changed = false
-            for member in schemas.members where !needing.contains(member.key) {
-                if !references(in: member.value).isDisjoint(with: needing) {
-                    needing.insert(member.key)
+            for member in referenced where !needing.contains(member.name) {
+                if !member.references.isDisjoint(with: needing) {
+                    needing.insert(member.name)
                     changed = true
                 }
             }
@@ -65,13 +93,14 @@ struct OpenAPIAccessModes {
         return needing
     }
 
-    private static func exempts(_ schema: JSONValue, mode: Mode) -> Bool {
-        var found = false
-        _ = walk(schema) { object in
-            if !exemptProperties(of: object, mode: mode).isEmpty { found = true }
-            return object
+    /// Whether one object of a schema has a required property whose schema carries the mode's flag.
+    private static func exemptsDirectly(_ object: JSONObject, mode: Mode) -> Bool {
+        guard case .array(let required)? = object["required"],
+            case .object(let properties)? = object["properties"]
+        else { return false }
+        return required.contains { name in
+            name.stringValue.map { properties[$0]?[mode.exemptingFlag] == .bool(true) } ?? false
         }
-        return found
     }
 
     /// Required properties whose own schema carries the mode's flag.
@@ -85,9 +114,9 @@ struct OpenAPIAccessModes {
 
     private static func references(in schema: JSONValue) -> Set<String> {
         var names = Set<String>()
-        _ = walk(schema) { object in
+        _ = visit(schema) { object in
             if let name = object["$ref"]?.stringValue.flatMap(componentName) { names.insert(name) }
-            return object
+            return true
         }
         return names
     }
@@ -141,14 +170,30 @@ struct OpenAPIAccessModes {
         return .object(object)
     }
 
+    /// Reads every object of a schema as `walk` reaches them, without rebuilding any, until `read`
+    /// returns false; false then. Reading all the schemas of a large description this way costs a
+    /// fraction of `walk`, which copies every object it passes.
+    private static func visit(_ value: JSONValue, _ read: (JSONObject) -> Bool) -> Bool {
+        switch value {
+        case .object(let object):
+            for member in object.members where !holdsNoSchema(member.key) {
+                guard visit(member.value, read) else { return false }
+            }
+            return read(object)
+        case .array(let elements):
+            return elements.allSatisfy { visit($0, read) }
+        default:
+            return true
+        }
+    }
+
     /// Applies `visit` to every object of a schema, children first, skipping instance values.
     private static func walk(_ value: JSONValue, _ visit: (JSONObject) -> JSONObject) -> JSONValue {
         switch value {
         case .object(let object):
             var rebuilt = JSONObject()
             for member in object.members {
-                let skip = valueKeywords.contains(member.key) || member.key.hasPrefix("x-")
-                rebuilt[member.key] = skip ? member.value : walk(member.value, visit)
+                rebuilt[member.key] = holdsNoSchema(member.key) ? member.value : walk(member.value, visit)
             }
             return .object(visit(rebuilt))
         case .array(let elements):

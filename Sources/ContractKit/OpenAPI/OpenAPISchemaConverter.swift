@@ -55,7 +55,8 @@ struct OpenAPISchemaConverter {
         }
         var result = JSONObject()
         for member in object.members {
-            let here = pointer.appending(member.key)
+            // Built only where a member is converted or warned about, not for every annotation.
+            var here: JSONPointer { pointer.appending(member.key) }
             let key = member.key
             if key.hasPrefix("x-") {
                 // Extensions are someone else's data: not carried over, so a `$ref` inside one is

@@ -1,6 +1,11 @@
 /// Positions and messages for `JSONParser`: line and column of an offset (tracked for the source
 /// map, recounted for an error), and the quoted input an error names.
 extension JSONParser {
+    /// Steps into the member or element `token` of the innermost open container, for the source map.
+    mutating func enterPlace(_ token: String) {
+        places.append(sourceMap.place(token, under: places[places.count - 1]))
+    }
+
     /// The line and column of `offset`; the current line is tracked, earlier ones are recounted.
     func position(at offset: Int) -> SourcePosition {
         var line = 1

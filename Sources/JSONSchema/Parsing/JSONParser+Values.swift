@@ -7,7 +7,7 @@ extension JSONParser {
             guard var value = try openValue() else { continue }
             // `value` is complete: it joins the innermost open container, which may complete too.
             while let frame = frames.last {
-                if options.recordsPositions { path.removeLast() }
+                if options.recordsPositions { places.removeLast() }
                 skipWhitespace()
                 let closed = try frame.isObject ? addMember(value, to: frame) : addElement(value, to: frame)
                 guard let closed else { continue parsing }
@@ -24,7 +24,7 @@ extension JSONParser {
             throw error(.unexpectedEnd(expected: "a JSON value"), at: index)
         }
         if options.recordsPositions {
-            sourceMap.record(trackedPosition(at: index), at: JSONPointer(tokens: path))
+            sourceMap.record(trackedPosition(at: index), place: places[places.count - 1])
         }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try openContainer(object: true)
@@ -55,7 +55,7 @@ extension JSONParser {
             try beginMember()
         } else {
             frames.append(Frame(isObject: false, base: elementStack.count))
-            if options.recordsPositions { path.append("0") }
+            if options.recordsPositions { enterPlace("0") }
         }
         return nil
     }
@@ -106,7 +106,7 @@ extension JSONParser {
         case UInt8(ascii: ","):
             index += 1
             skipWhitespace()
-            if options.recordsPositions { path.append(String(elementStack.count - frame.base)) }
+            if options.recordsPositions { enterPlace(String(elementStack.count - frame.base)) }
             return nil
         case UInt8(ascii: "]"):
             index += 1
@@ -198,8 +198,8 @@ extension JSONParser {
         index += 1
         skipWhitespace()
         if options.recordsPositions {
-            path.append(key)
-            sourceMap.recordKey(trackedPosition(at: keyStart), at: JSONPointer(tokens: path))
+            enterPlace(key)
+            sourceMap.recordKey(trackedPosition(at: keyStart), place: places[places.count - 1])
         }
     }
 

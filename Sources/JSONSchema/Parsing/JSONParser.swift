@@ -138,7 +138,9 @@ public struct JSONParser {
     /// recording the next one counts columns from there: on a minified document, one long line,
     /// counting from the line start each time would be quadratic.
     var columnCursor = (lineStart: 0, offset: 0, column: 1)
-    var path: [String] = []
+    /// The source map's numbers of the value being parsed and of the containers around it,
+    /// innermost last (see ``JSONSourceMap``); kept only when recording positions.
+    var places: [Int] = [JSONSourceMap.root]
     var sourceMap = JSONSourceMap()
     /// Members of every object being parsed, innermost last: one growing buffer shared by all
     /// objects, so each finished object costs one exactly-sized allocation instead of the repeated

@@ -99,8 +99,10 @@ extension JSONValue: Hashable {
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
             if a.members.sharesStorage(with: b.members) { return true }
-            for member in a.members {
-                guard let value = b[member.key], equal(member.value, value, level: level + 1) else {
+            for (index, member) in a.members.enumerated() {
+                guard let value = counterpart(of: member, at: index, in: b),
+                    equal(member.value, value, level: level + 1)
+                else {
                     return false
                 }
             }
@@ -130,8 +132,8 @@ extension JSONValue: Hashable {
                 }
             case (.object(let a), .object(let b)):
                 guard a.count == b.count else { return false }
-                for member in a.members {
-                    guard let value = b[member.key] else { return false }
+                for (index, member) in a.members.enumerated() {
+                    guard let value = counterpart(of: member, at: index, in: b) else { return false }
                     guard let equal = scalarsEqual(member.value, value) else {
                         pending.append((member.value, value))
                         continue
@@ -143,6 +145,16 @@ extension JSONValue: Hashable {
             }
         }
         return true
+    }
+
+    /// The value `other` holds under `member`'s key: the member at the same place when its key
+    /// matches (two versions of a document usually list keys in the same order), else found by key.
+    @inline(__always)
+    private static func counterpart(of member: JSONObject.Member, at index: Int, in other: JSONObject)
+        -> JSONValue?
+    {
+        let paired = other.members[index]
+        return paired.key == member.key ? paired.value : other[member.key]
     }
 
     /// Whether two values are equal, or nil when both are arrays or both objects (the caller
