@@ -52,7 +52,7 @@ package final class DocumentValidator: Sendable {
         var compiler: SchemaCompiler
         /// The base URI at the document's root, which unplaced schemas resolve against.
         var rootBase: String
-        var compiled: [Key: Schema?] = [:]
+        var compiled: [PlacedSchema: Schema?] = [:]
         var unplaced = 0
 
         /// Past this many schemas the compiled nodes are dropped and compiling starts again, so a
@@ -71,7 +71,7 @@ package final class DocumentValidator: Sendable {
         }
 
         mutating func compiled(_ schema: JSONValue, at location: JSONPointer?) -> Schema? {
-            let key = Key(schema: schema, location: location)
+            let key = PlacedSchema(schema: schema, location: location)
             if let known = compiled[key] { return known }
             if compiled.count >= Self.capacity {
                 self = State(root: root, baseURI: baseURI, options: options)
@@ -81,7 +81,7 @@ package final class DocumentValidator: Sendable {
             if let placed {
                 made = compile(SchemaLocation(document: baseURI, pointer: placed))
             } else {
-                let unplacedKey = Key(schema: schema, location: nil)
+                let unplacedKey = PlacedSchema(schema: schema, location: nil)
                 if let known = compiled[unplacedKey] {
                     made = known
                 } else {
@@ -104,27 +104,6 @@ package final class DocumentValidator: Sendable {
                 sharing: CompiledProgram(
                     nodes: parts.nodes, resources: parts.resources, root: root,
                     recursionLimitMatches: options.leniency.contains(.recursionLimit)))
-        }
-    }
-
-    /// A schema and where it was met, compared in full but hashed by the location and the schema's
-    /// member names: cheap, and enough to tell apart the schemas checked at one place. Names are
-    /// combined whatever their order, since equal objects (`==`) may list members differently.
-    private struct Key: Hashable {
-        var schema: JSONValue
-        var location: JSONPointer?
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(location)
-            guard case .object(let object) = schema else { return }
-            hasher.combine(object.count)
-            var names = 0
-            for member in object.members {
-                var name = Hasher()
-                name.combine(member.key)
-                names ^= name.finalize()
-            }
-            hasher.combine(names)
         }
     }
 }

@@ -6,33 +6,10 @@ import Synchronization
 /// Every generated value starts by flattening its schema (following `$ref`s, folding `allOf`), and a
 /// fuzz run generates thousands of values from the same few locations: the items of an array
 /// flattened the same `$ref` once per item. Flattening is a pure function of the schema, its
-/// location and the document, so the result is looked up instead. Entries are hashed by location
-/// and the schema's first members and compared in full, since one location can carry several
-/// schemas (a synthesised `allOf`, or the mutator's schemas, all at the root).
+/// location and the document, so the result is looked up instead, keyed by ``PlacedSchema`` (one
+/// location can carry several schemas: a synthesised `allOf`, or the mutator's, all at the root).
 package final class FlattenCache: Sendable {
-    private struct Key: Hashable {
-        var location: JSONPointer
-        var schema: JSONValue
-
-        /// The location and the schema's member names: cheap, and enough to tell apart the
-        /// schemas that share a location (every schema the mutator walks sits at the root). The
-        /// names are combined whatever their order, as JSON Schema equality (`==`) compares
-        /// objects: equal keys must hash equally, or the dictionary traps on "duplicate keys".
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(location)
-            guard case .object(let object) = schema else { return }
-            hasher.combine(object.count)
-            var names = 0
-            for member in object.members {
-                var name = Hasher()
-                name.combine(member.key)
-                names ^= name.finalize()
-            }
-            hasher.combine(names)
-        }
-    }
-
-    private let entries = Mutex<[Key: Constraints]>([:])
+    private let entries = Mutex<[PlacedSchema: Constraints]>([:])
     /// Enough for any contract; the cache is cleared past it rather than grow without bound.
     private static let capacity = 4096
 
@@ -49,7 +26,7 @@ package final class FlattenCache: Sendable {
     }
 
     package func constraints(for schema: JSONValue, at location: JSONPointer) -> Constraints? {
-        entries.withLock { $0[Key(location: location, schema: schema)] }
+        entries.withLock { $0[PlacedSchema(schema: schema, location: location)] }
     }
 
     /// Stores `constraints` with its `GenerationPlan` and returns them as stored.
@@ -66,7 +43,7 @@ package final class FlattenCache: Sendable {
     private func store(_ constraints: Constraints, for schema: JSONValue, at location: JSONPointer) {
         entries.withLock {
             if $0.count >= Self.capacity { $0.removeAll() }
-            $0[Key(location: location, schema: schema)] = constraints
+            $0[PlacedSchema(schema: schema, location: location)] = constraints
         }
     }
 }
