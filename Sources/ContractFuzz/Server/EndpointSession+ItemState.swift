@@ -46,6 +46,11 @@ extension EndpointSession {
                 auth: fuzzer.contract.auth)
             let answer = await fuzzer.perform(record, deadline: deadline).result
             progress.sent[request.intent.check, default: 0] += 1
+            // Accepted means a success: a 404 there (Prefect's `/concurrency_limits/tag/` routes
+            // nowhere) says nothing of what the server makes of the request.
+            guard case .success(let response) = answer, (200..<300).contains(response.status) else {
+                continue
+            }
             let again = judge.findings(for: moved, record: record, answer: answer)
             if !again.contains(where: { $0.check == .positiveDataAcceptance }) { return record }
         }
@@ -53,7 +58,7 @@ extension EndpointSession {
     }
 
     /// Whether the same request, naming a made-up item in plain letters and digits instead of
-    /// unusual text, succeeds: then the text decided, not an item's state, and the refusal
+    /// unusual text, succeeds (or, for a read, finds nothing there): then the text decided, not an item's state, and the refusal
     /// stands as valid data rejected.
     private func plainMadeUpItemAccepted(
         _ request: FuzzRequest, judge: FuzzJudge, live: LiveValues, progress: inout Progress
@@ -74,11 +79,14 @@ extension EndpointSession {
             auth: fuzzer.contract.auth)
         let answer = await fuzzer.perform(record, deadline: deadline).result
         progress.sent[request.intent.check, default: 0] += 1
-        // Only a success says the text was what mattered: a 404 there says the plain item does not
-        // exist, which the unusual one (made by an earlier `PUT`) may.
-        guard case .success(let response) = answer, (200..<300).contains(response.status) else {
-            return false
-        }
+        // A success says the text was what mattered, and so does "not found" to a read: the plain
+        // item does not exist, and neither does the unusual one (no answer gave it), yet only that
+        // one was refused. A write's 404 may say the item must exist first, which the unusual one
+        // may (a `PUT` that answered without a body made it).
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        guard case .success(let response) = answer,
+            (200..<300).contains(response.status) || (isRead && [404, 410].contains(response.status))
+        else { return false }
         return !judge.findings(for: plain, record: record, answer: answer).contains {
             $0.check == .positiveDataAcceptance
         }
@@ -96,8 +104,8 @@ extension EndpointSession {
     }
 
     /// The items the path may name: those of its resource, else (a path no resource model
-    /// explains, Jupyter's `/api/contents/{path}`) the values answers gave under the name of its
-    /// one placeholder, latest first.
+    /// explains, Jupyter's `/api/contents/{path}`) the non-empty texts answers gave under the name
+    /// of its one placeholder, latest first.
     private func knownItems(_ live: LiveValues) -> [LiveValues.Address] {
         if let resource = fuzzer.model.item(endpoint.path) ?? fuzzer.model.collection(endpoint.path) {
             let owner =
@@ -108,6 +116,10 @@ extension EndpointSession {
         guard let name = endpoint.path.parameterNames.first, endpoint.path.parameterNames.count == 1 else {
             return []
         }
-        return live.seenValues(named: [name]).filter { $0.stringValue != nil }.reversed().map { [name: $0] }
+        // An empty segment is another route (`/tags/`), not an item.
+        return live.seenValues(named: [name]).filter { ($0.stringValue ?? "").isEmpty == false }.reversed()
+            .map {
+                [name: $0]
+            }
     }
 }

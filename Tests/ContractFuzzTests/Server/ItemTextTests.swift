@@ -79,10 +79,14 @@ struct ItemTextTests {
     func unusualTextRefused() async throws {
         let run = try await LoopbackFuzz.run(
             Self.buckets, stateless: false, handler: Self.server(plainIDsOnly: true, existingOnly: false))
-        let refused = try #require(
-            run.findings.first { $0.check == .positiveDataAcceptance && $0.status == 400 }, "\(run.described)"
-        )
-        #expect(refused.message.contains("PUT /buckets/{id}"), "\(refused.message)")
+        // Refused on a write and on a read alike: the text decides wherever it is sent.
+        for method in ["PUT", "GET"] {
+            #expect(
+                run.findings.contains {
+                    $0.check == .positiveDataAcceptance && $0.status == 400
+                        && $0.message.hasPrefix("\(method) /buckets/{id}")
+                }, "\(run.described)")
+        }
         #expect(run.seen.contains { $0.hasPrefix("PUT /buckets/conform") }, "\(run.seen)")
     }
 
@@ -128,5 +132,60 @@ struct ItemTextTests {
         #expect(
             !run.findings.contains { $0.check == .positiveDataAcceptance && $0.status == 400 },
             "\(run.described)")
+    }
+
+    /// Prefect's `/concurrency_limits/tag/{tag}`: listed tags include an empty one, the path with
+    /// an empty tag routes nowhere (404), and an API-version header of the wrong form is refused.
+    static let tags = #"""
+        {"openapi": "3.0.3", "info": {"title": "Tags", "version": "1"},
+         "paths": {
+           "/tags": {"get": {"operationId": "listTags",
+             "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array",
+               "items": {"type": "object", "properties": {"tag": {"type": "string"}}}}}}}}}},
+           "/tags/{tag}": {"get": {"operationId": "getTag",
+             "parameters": [{"name": "tag", "in": "path", "required": true, "schema": {"type": "string"}},
+                            {"name": "x-api-version", "in": "header", "schema": {"type": "string"}}],
+             "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                           "404": {"description": "none", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    /// A server for `tags`: with `checksVersion`, an `x-api-version` that is not digits and dots
+    /// is refused with 400 on an existing tag; with `plainTagsOnly`, a tag of anything but ASCII is.
+    static func tagServer(checksVersion: Bool, plainTagsOnly: Bool) -> @Sendable (HTTPRequest) -> HTTPResponse
+    {
+        { request in
+            let route = request.path.split(separator: "?").first.map(String.init) ?? request.path
+            if route == "/tags" { return jsonAnswer(200, #"[{"tag": ""}, {"tag": "fast"}]"#) }
+            let tag = String(route.dropFirst("/tags/".count)).removingPercentEncoding ?? ""
+            if tag.isEmpty { return jsonAnswer(404, #"{"detail": "Not Found"}"#) }
+            if plainTagsOnly, !tag.unicodeScalars.allSatisfy(\.isASCII) {
+                return jsonAnswer(400, #"{"detail": "bad tag"}"#)
+            }
+            if checksVersion, let version = request.headers["x-api-version"],
+                !version.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." })
+            {
+                return jsonAnswer(400, #"{"detail": "bad version"}"#)
+            }
+            return tag == "fast" ? jsonAnswer(200) : jsonAnswer(404)
+        }
+    }
+
+    @Test("a refusal is not the item's state because an empty segment, another route, answered 404")
+    func emptySegmentIsNoItem() async throws {
+        let run = try await LoopbackFuzz.run(
+            Self.tags, stateless: false, handler: Self.tagServer(checksVersion: true, plainTagsOnly: false))
+        #expect(
+            run.findings.contains { $0.check == .positiveDataAcceptance && $0.status == 400 },
+            "\(run.described)\n\(run.seen.joined(separator: "\n"))")
+    }
+
+    @Test(
+        "a read of a made-up unusual tag refused where a plain made-up one is not found: valid data refused")
+    func unusualReadRefused() async throws {
+        let run = try await LoopbackFuzz.run(
+            Self.tags, stateless: false, handler: Self.tagServer(checksVersion: false, plainTagsOnly: true))
+        #expect(
+            run.findings.contains { $0.check == .positiveDataAcceptance && $0.status == 400 },
+            "\(run.described)\n\(run.seen.joined(separator: "\n"))")
     }
 }
