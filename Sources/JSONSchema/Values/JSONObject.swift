@@ -33,8 +33,7 @@ public struct JSONObject: Sendable {
     /// The position of `key` in `members`.
     public func position(of key: String) -> Int? {
         if let index { return index[key] }
-        let length = key.utf8.count
-        return members.firstIndex { $0.key.utf8.count == length && $0.key.utf8.elementsEqual(key.utf8) }
+        return members.firstIndex { MemberLookup.sameKey($0.key, key) }
     }
 
     public subscript(key: String) -> JSONValue? {
