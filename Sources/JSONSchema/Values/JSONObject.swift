@@ -25,6 +25,12 @@ public struct JSONObject: Sendable {
         if members.count > Self.indexThreshold { rebuildIndex() }
     }
 
+    /// Room for `count` members, for a caller that builds an object member by member and knows
+    /// about how many it will hold.
+    public mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
