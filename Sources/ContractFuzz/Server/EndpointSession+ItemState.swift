@@ -1,6 +1,7 @@
 import ConformHTTP
 import ContractKit
 import JSONSchema
+import SchemaGeneration
 
 /// A valid request refused at one item and accepted at another: the item's state decided, not the
 /// data. Jupyter answers `POST /api/contents/{path}` with 400 "Cannot POST to files" when the path
@@ -12,7 +13,8 @@ extension EndpointSession {
     static let itemsTried = 4
 
     /// The record of the same request sent to another live item of its resource that accepted it,
-    /// or nil (no other item, or every other item refused it too). Only a refusal of valid data
+    /// or nil (no other item, every other item refused it too, or the request names a made-up
+    /// item whose unusual text was refused where a plain one is not). Only a refusal of valid data
     /// (400, 422) at an item path is tried again, never a `DELETE`.
     func acceptedAtAnotherItem(
         _ request: FuzzRequest, findings: [Finding], judge: FuzzJudge, live: LiveValues,
@@ -23,6 +25,11 @@ extension EndpointSession {
                 $0.check == .positiveDataAcceptance && FuzzJudge.rejectionStatuses.contains($0.status ?? 0)
             })
         else { return nil }
+        if request.namesMadeUpItem,
+            await plainMadeUpItemAccepted(request, judge: judge, live: live, progress: &progress)
+        {
+            return nil
+        }
         let names = endpoint.path.parameterNames
         let current = names.map { request.draft.path[$0] }
         let others = knownItems(live).filter { item in
@@ -43,6 +50,38 @@ extension EndpointSession {
             if !again.contains(where: { $0.check == .positiveDataAcceptance }) { return record }
         }
         return nil
+    }
+
+    /// Whether the same request, naming a made-up item in plain letters and digits instead of
+    /// unusual text, succeeds: then the text decided, not an item's state, and the refusal
+    /// stands as valid data rejected.
+    private func plainMadeUpItemAccepted(
+        _ request: FuzzRequest, judge: FuzzJudge, live: LiveValues, progress: inout Progress
+    ) async -> Bool {
+        let generator = FuzzCaseGenerator(
+            contract: fuzzer.contract, endpoint: endpoint, variables: variables, schemas: fuzzer.schemas,
+            generator: fuzzer.generator, live: live, model: fuzzer.model, validity: fuzzer.validity)
+        // Each try draws a text of its own, settled by the seed: a plain item an earlier try made
+        // (a `PUT` creates it) is no longer made up.
+        progress.plainItemTries += 1
+        var random = SeededRandom(
+            seed: fuzzer.configuration.seed, deriving: "\(endpoint.id)/plain item \(progress.plainItemTries)")
+        guard !isPastDeadline, let plain = generator.withPlainMadeUpItem(request, random: &random) else {
+            return false
+        }
+        let record = plain.record(
+            baseURL: fuzzer.configuration.baseURL, extraHeaders: fuzzer.configuration.headers,
+            auth: fuzzer.contract.auth)
+        let answer = await fuzzer.perform(record, deadline: deadline).result
+        progress.sent[request.intent.check, default: 0] += 1
+        // Only a success says the text was what mattered: a 404 there says the plain item does not
+        // exist, which the unusual one (made by an earlier `PUT`) may.
+        guard case .success(let response) = answer, (200..<300).contains(response.status) else {
+            return false
+        }
+        return !judge.findings(for: plain, record: record, answer: answer).contains {
+            $0.check == .positiveDataAcceptance
+        }
     }
 
     /// The items that hold others, for a `POST` to an item of a resource created on its own path:

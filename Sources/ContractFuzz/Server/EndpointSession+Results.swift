@@ -5,6 +5,16 @@ import JSONSchema
 /// The cases a fuzzing session reports: one per check, each finding with the reproducer of its
 /// own request and the status of its own response.
 extension EndpointSession {
+    /// The session's results once it sent what it could.
+    func finish(planned: [CheckName], progress: inout Progress) -> ([CaseResult], [CheckName: Int]) {
+        if let unreachable = progress.unreachable, !progress.answered {
+            // Nothing listens there: every further request would fail the same way.
+            return (Set(planned).sorted().map { unreachableResult(for: $0, unreachable) }, progress.sent)
+        }
+        reportBusy(&progress)
+        return (results(planned: planned, progress: progress), progress.sent)
+    }
+
     func unreachableResult(for check: CheckName, _ error: TransportError) -> CaseResult {
         let cases = CaseBuilder(redaction: fuzzer.configuration.redaction)
         var result = cases.failed(

@@ -41,6 +41,10 @@ struct EndpointSession {
         /// Notes by the check whose case says them ("the server accepts NaN with 200").
         var notes: [CheckName: [String]] = [:]
         var stoppedEarly = false
+        /// The status of the last request sent, nil when it got no answer or was not sent.
+        var lastStatus: Int?
+        /// Refusals at a made-up item tried again with a plain text (``FuzzCaseGenerator/withPlainMadeUpItem(_:random:)``).
+        var plainItemTries = 0
         var answered = false
         var unreachable: TransportError?
         /// Requests already sent, by their bytes, with whether they were sent as valid.
@@ -100,7 +104,16 @@ struct EndpointSession {
             let unfailed = positives.filter {
                 !progress.faulted.contains(FuzzCaseGenerator.key(of: $0.draft))
             }
-            let fullest = [generator.fullest(of: accepted), generator.fullest(of: unfailed)].compactMap { $0 }
+            var fullest = [generator.fullest(of: accepted), generator.fullest(of: unfailed)].compactMap { $0 }
+            if let merged = generator.merged(of: accepted) {
+                planned.append(merged.intent.check)
+                guard await send(merged, judge: judge, into: &progress, live: &live) else {
+                    return finish(planned: planned, progress: &progress)
+                }
+                if let status = progress.lastStatus, (200..<300).contains(status) {
+                    fullest.insert(merged, at: 0)
+                }
+            }
             let negatives = generator.negative(from: valid, fullest: fullest, limit: config.casesPerEndpoint)
             let base = progress.reachedItem ?? valid
             judge.allowsNotFoundForMethods =
@@ -116,12 +129,7 @@ struct EndpointSession {
             }
             endPhase("invalid requests", &progress)
         }
-        if let unreachable = progress.unreachable, !progress.answered {
-            // Nothing listens there: every further request would fail the same way.
-            return (Set(planned).sorted().map { unreachableResult(for: $0, unreachable) }, progress.sent)
-        }
-        reportBusy(&progress)
-        return (results(planned: planned, progress: progress), progress.sent)
+        return finish(planned: planned, progress: &progress)
     }
 
     /// Counts a request whose answer stayed busy after the retries: not judged.
@@ -142,7 +150,7 @@ struct EndpointSession {
 
     /// Says how many requests of each check stayed busy; when all of a check's did, nothing of
     /// that kind was judged, and that is a finding.
-    private func reportBusy(_ progress: inout Progress) {
+    func reportBusy(_ progress: inout Progress) {
         for (check, busy) in progress.busy.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let sent = progress.sent[check] ?? 0
             if busy.count >= sent {
@@ -157,7 +165,7 @@ struct EndpointSession {
     }
 
     /// One case per check the session planned or judged, each saying where a phase stopped early.
-    private func results(planned: [CheckName], progress: Progress) -> [CaseResult] {
+    func results(planned: [CheckName], progress: Progress) -> [CaseResult] {
         Set(planned).union(progress.extraChecks).sorted().map { check in
             var result = caseResult(
                 for: check, failures: progress.failures[check] ?? [], count: progress.sent[check] ?? 0,
@@ -202,9 +210,11 @@ struct EndpointSession {
             auth: fuzzer.contract.auth)
         let fingerprint = Self.fingerprint(record)
         let isValid = request.intent == .positive
+        progress.lastStatus = nil
         if progress.fingerprints[fingerprint] != nil { return true }
         progress.fingerprints[fingerprint] = isValid
         let answer = await exchange(record, check: request.intent.check, progress: &progress)
+        progress.lastStatus = try? answer.get().status
         if isUnreachable(progress) { return false }
         if case .success(let response) = answer, BusyBackoff.stayedBusy(response, for: endpoint) {
             noteBusy(request, record: record, response: response, into: &progress)

@@ -16,6 +16,42 @@ extension FuzzCaseGenerator {
         return best?.request
     }
 
+    /// A body made of the fullest value of each member among the bodies the server accepted
+    /// (the first of equals), sent with the parameters of the fullest of them; nil when it is one
+    /// of them already or the schema does not accept it.
+    ///
+    /// Each part was accepted, but not all together: a member that stands in for another (Kinto's
+    /// `defaults.path` for each request's `path`) is only present beside what it stands in for
+    /// here, so breaking the body's places in it finds what removing one of them leaves
+    /// accepted.
+    func merged(of accepted: [FuzzRequest]) -> FuzzRequest? {
+        guard let spec = endpoint.request, let pointer = spec.schemaPointer,
+            let base = fullest(of: accepted)
+        else { return nil }
+        var members: [(key: String, value: JSONValue, size: Int)] = []
+        for request in accepted where request.intent == .positive {
+            guard case .object(let object)? = object(of: request.draft.body) else { continue }
+            for (key, value) in object.members {
+                let size = Self.valueCount(value)
+                if let index = members.firstIndex(where: { $0.key == key }) {
+                    if size > members[index].size { members[index] = (key, value, size) }
+                } else {
+                    members.append((key, value, size))
+                }
+            }
+        }
+        let value = JSONValue.object(JSONObject(members.map { ($0.key, $0.value) }))
+        guard let encoded = body(value, type: spec.contentType),
+            schemas.validate(encoded.readBack, at: pointer).isValid
+        else { return nil }
+        var request = base
+        request.draft.body = encoded.body
+        let key = Self.key(of: request.draft)
+        guard !accepted.contains(where: { Self.key(of: $0.draft) == key }) else { return nil }
+        request.intent = .probe("the fullest accepted value of each body member, together")
+        return request
+    }
+
     /// How many values `value` holds, itself included.
     static func valueCount(_ value: JSONValue) -> Int {
         switch value {

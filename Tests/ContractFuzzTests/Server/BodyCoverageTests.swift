@@ -99,4 +99,42 @@ struct BodyCoverageTests {
         // Two valid requests and two capped invalid ones would not reach the policy.
         #expect(sent > 12, "\(sent) requests")
     }
+
+    /// Kinto's `POST /batch`: each request needs a `path`, which `defaults` may give them all.
+    static let batch = #"""
+        {"openapi": "3.1.0", "info": {"title": "Batch", "version": "1"},
+         "paths": {"/batch": {"post": {"operationId": "batch",
+           "requestBody": {"required": true, "content": {"application/json": {"schema": {
+             "type": "object", "required": ["requests"],
+             "properties": {
+               "defaults": {"type": "object", "properties": {
+                 "method": {"enum": ["GET", "DELETE"]}, "path": {"type": "string", "pattern": "^/"}}},
+               "requests": {"type": "array", "items": {"type": "object", "required": ["path"],
+                 "properties": {"method": {"enum": ["GET", "DELETE"]},
+                   "path": {"type": "string", "pattern": "^/"}}}}}}}}},
+           "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                         "400": {"description": "bad", "content": {"application/json": {"schema": {"type": "object"}}}}}}}}}
+        """#
+
+    @Test("a required member another one stands in for is found missing in the merged accepted body")
+    func standInMember() async throws {
+        let run = try await LoopbackFuzz.run(Self.batch, cases: 2) { request in
+            guard let body = (try? JSONParser.parse(request.body))?.objectValue,
+                let requests = body["requests"]?.arrayValue
+            else { return jsonAnswer(400) }
+            let defaults = body["defaults"]?.objectValue
+            for case .object(let item) in requests {
+                // The server reads each request's path through the defaults, as Kinto does.
+                guard let path = (item["path"] ?? defaults?["path"])?.stringValue, path.hasPrefix("/") else {
+                    return jsonAnswer(400)
+                }
+            }
+            return jsonAnswer(200, #"{"responses": []}"#)
+        }
+        let lax = run.findings.filter { $0.check == .negativeDataRejection && $0.status == 200 }
+        #expect(
+            lax.contains { $0.message.contains(#"required "path" is missing"#) },
+            "\(run.described)\n\(run.requests.map { String(decoding: $0.body, as: UTF8.self) }.joined(separator: "\n"))"
+        )
+    }
 }
