@@ -11,7 +11,10 @@ import Testing
 
     @Test(
         "malformed templates are rejected",
-        arguments: ["menu", "/menu/{id", "/menu/id}", "/menu/{a{b}}", "", "/menu/{}", "/files/{a}{b}"])
+        arguments: [
+            "menu", "/menu/{id", "/menu/id}", "/menu/{a{b}}", "", "/menu/{}", "/files/{a}{b}", "/ménu/{id",
+            "/ménu/{}", "/fichiers/{a}{b}/é",
+        ])
     func malformed(_ text: String) {
         #expect(PathTemplate(text) == nil)
     }
@@ -25,6 +28,27 @@ import Testing
     func expand(_ value: String, _ expected: String) throws {
         let template = try #require(PathTemplate("/images/{file}"))
         #expect(template.expand(["file": value]) == expected)
+    }
+
+    @Test("ASCII templates (read byte by byte) and others are read alike")
+    func asciiAndOtherText() throws {
+        typealias Part = PathTemplate.Part
+        let cases: [(String, [[Part]], String?)] = [
+            (
+                "/menu/{id}.json#byName", [[.literal("menu")], [.parameter("id"), .literal(".json")]],
+                "byName"
+            ),
+            ("/ménu/{id}.json#ü", [[.literal("ménu")], [.parameter("id"), .literal(".json")]], "ü"),
+            ("/a//{b}#", [[.literal("a")], [], [.parameter("b")]], ""),
+            ("/", [[]], nil),
+        ]
+        for (text, parts, fragment) in cases {
+            let template = try #require(PathTemplate(text))
+            #expect(template.segments.map(\.parts) == parts, "\(text)")
+            #expect(template.fragment == fragment, "\(text)")
+            #expect(template.template == text)
+        }
+        #expect(PathTemplate("/") == PathTemplate.root)
     }
 
     @Test("matching returns the placeholder values")

@@ -321,12 +321,18 @@ public enum ContractLoader {
     /// problem on an object, such as a missing key, does not hide errors inside that object, since the
     /// decoder still read its members and reported their own problems at their own places. Only the
     /// first schema error at a place is kept, since `if`/`oneOf` alternatives repeat one mistake.
+    ///
+    /// Runs on the stack the loader reads on (``read(bytes:file:strict:lints:isFetched:)``), which
+    /// holds the deepest document the readers accept.
     static func formatProblems(in document: JSONValue, besides decoded: [ContractProblem])
         -> [ContractProblem]
     {
         guard let schema = ContractFormatSchema.compiled else {
             return [ContractProblem("the embedded contract format schema cannot be compiled", at: .root)]
         }
+        // Nearly every document is valid: the verdict alone tracks no paths and builds no
+        // messages. The loader reads on a large stack, so the document is not measured first.
+        guard !schema.isValidOnLargeStack(document) else { return [] }
         let reported = Set(decoded.map(\.pointer))
         let wholes = reported.filter { $0.resolve(in: document)?.objectValue == nil }
         func isReported(_ location: JSONPointer) -> Bool {
@@ -339,7 +345,7 @@ public enum ContractLoader {
             return false
         }
         var seen = Set<JSONPointer>()
-        return schema.validate(document).errors.compactMap { error in
+        return schema.validateOnLargeStack(document).errors.compactMap { error in
             guard !isReported(error.instanceLocation), seen.insert(error.instanceLocation).inserted else {
                 return nil
             }

@@ -7,7 +7,11 @@ struct ObjectReader {
     let object: JSONObject
     let pointer: JSONPointer
     let shape: ObjectShape
-    private var consumed: Set<String> = []
+    #if DEBUG
+        /// The members read, for the assertion that every declared member is read; release builds
+        /// skip the bookkeeping (a set insertion per member of a 3 MB description).
+        private var consumed: Set<String> = []
+    #endif
 
     init?(_ value: JSONValue, as shape: ObjectShape, at pointer: JSONPointer, log: inout ProblemLog) {
         guard case .object(let object) = value else {
@@ -22,11 +26,12 @@ struct ObjectReader {
     /// The member `key` as it is, for the decoder's own judgement; a problem when a required
     /// member is missing.
     mutating func value(_ key: String, log: inout ProblemLog) -> JSONValue? {
-        consumed.insert(key)
-        let member = shape.member(key)
-        assert(member != nil, "\(shape.what) declares no member \"\(key)\"")
+        #if DEBUG
+            consumed.insert(key)
+        #endif
+        assert(shape.member(key) != nil, "\(shape.what) declares no member \"\(key)\"")
         guard let value = object[key] else {
-            if let member, member.isRequired {
+            if let member = shape.member(key), member.isRequired {
                 let hint = member.missingHint.map { " (\($0))" } ?? ""
                 log.error("missing required key \"\(key)\"\(hint)", at: pointer)
             }
@@ -64,12 +69,14 @@ struct ObjectReader {
     /// else nil, with a problem saying what was expected.
     private mutating func checked(_ key: String, _ kind: ValueShape.Kind, log: inout ProblemLog) -> JSONValue?
     {
-        let declared = shape.member(key)?.value.kind ?? kind
-        assert(declared == kind, "\"\(key)\" of \(shape.what) is declared \(declared), read as \(kind)")
+        assert(
+            (shape.member(key)?.value.kind ?? kind) == kind,
+            "\"\(key)\" of \(shape.what) is declared \(shape.member(key)?.value.kind ?? kind), read as \(kind)"
+        )
         guard let value = value(key, log: &log) else { return nil }
-        guard declared.admits(value) else {
+        guard kind.admits(value) else {
             log.error(
-                "\"\(key)\" must be \(declared.expectation), found \(Self.describe(value))",
+                "\"\(key)\" must be \(kind.expectation), found \(Self.describe(value))",
                 at: pointer.appending(key))
             return nil
         }
@@ -80,9 +87,11 @@ struct ObjectReader {
     /// declared one.
     func reportUnknownKeys(log: inout ProblemLog) {
         let known = shape.names
-        assert(
-            known.allSatisfy { object[$0] == nil || consumed.contains($0) },
-            "\(shape.what): a declared member was never read")
+        #if DEBUG
+            assert(
+                known.allSatisfy { object[$0] == nil || consumed.contains($0) },
+                "\(shape.what): a declared member was never read")
+        #endif
         for key in object.keys where !known.contains(key) && !(shape.allowsExtensions && key.hasPrefix("x-"))
         {
             var message = "unknown key \"\(key)\" in \(shape.within ?? shape.what)"

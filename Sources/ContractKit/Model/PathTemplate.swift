@@ -48,6 +48,13 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// split back into its values).
     public init?(_ template: String) {
         guard template.hasPrefix("/") else { return nil }
+        if template.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let (segments, fragment) = Self.parseASCII(Array(template.utf8)) else { return nil }
+            self.template = template
+            self.segments = segments
+            self.fragment = fragment
+            return
+        }
         let route = template.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         var segments: [Segment] = []
         for raw in route[0].dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -63,6 +70,47 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     public var route: String {
         guard let fragment else { return template }
         return String(template.dropLast(fragment.count + 1))
+    }
+
+    /// The segments and fragment of an ASCII template, read byte by byte: in ASCII a byte is a
+    /// character, so this reads what ``parseSegment(_:)`` reads, without a walk by `Character` (a
+    /// description with thousands of operations parses each path twice).
+    private static func parseASCII(_ bytes: [UInt8]) -> (segments: [Segment], fragment: String?)? {
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        var segments: [Segment] = []
+        var start = 1
+        while true {
+            let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            guard let segment = parseASCIISegment(bytes[start..<stop]) else { return nil }
+            segments.append(segment)
+            if stop == end { break }
+            start = stop + 1
+        }
+        let fragment = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : nil
+        return (segments, fragment)
+    }
+
+    private static func parseASCIISegment(_ raw: ArraySlice<UInt8>) -> Segment? {
+        func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        var parts: [Part] = []
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            guard let open = raw[index...].firstIndex(of: UInt8(ascii: "{")) else {
+                guard !raw[index...].contains(UInt8(ascii: "}")) else { return nil }
+                parts.append(.literal(text(raw[index...])))
+                break
+            }
+            let before = raw[index..<open]
+            guard !before.contains(UInt8(ascii: "}")) else { return nil }
+            if !before.isEmpty { parts.append(.literal(text(before))) }
+            guard let close = raw[(open + 1)...].firstIndex(of: UInt8(ascii: "}")) else { return nil }
+            let name = raw[(open + 1)..<close]
+            guard !name.isEmpty, !name.contains(UInt8(ascii: "{")) else { return nil }
+            if case .parameter = parts.last { return nil }
+            parts.append(.parameter(text(name)))
+            index = close + 1
+        }
+        return Segment(parts)
     }
 
     private static func parseSegment(_ raw: Substring) -> Segment? {

@@ -17,14 +17,29 @@ struct OpenAPISchemaConverter {
     let dialect: Dialect
 
     private static let componentPrefix = "#/components/schemas/"
-    private static let singleSchemaKeywords: Set<String> = [
-        "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
-        "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema",
-    ]
-    private static let schemaMapKeywords: Set<String> = [
-        "properties", "patternProperties", "dependentSchemas", "$defs", "definitions",
-    ]
-    private static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
+
+    /// What a keyword holds, as far as converting it goes.
+    private enum KeywordKind {
+        case reference, xml, type
+        case singleSchema, schemaMap, schemaArray
+    }
+
+    /// Every keyword the converter treats apart, found with one hash per member (a schema's members
+    /// are mostly annotations and assertions, which would miss three sets in turn).
+    private static let keywordKinds: [String: KeywordKind] = {
+        var kinds: [String: KeywordKind] = ["$ref": .reference, "xml": .xml, "type": .type]
+        for keyword in [
+            "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+            "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema",
+        ] {
+            kinds[keyword] = .singleSchema
+        }
+        for keyword in ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"] {
+            kinds[keyword] = .schemaMap
+        }
+        for keyword in ["allOf", "anyOf", "oneOf", "prefixItems"] { kinds[keyword] = .schemaArray }
+        return kinds
+    }()
     /// Keywords beside a `$ref` that change nothing a value is checked against.
     private static let annotations: Set<String> = [
         "$ref", "description", "title", "example", "examples", "readOnly", "writeOnly", "deprecated",
@@ -54,37 +69,40 @@ struct OpenAPISchemaConverter {
             return inlined
         }
         var result = JSONObject()
+        result.reserveCapacity(object.count)
         for member in object.members {
             // Built only where a member is converted or warned about, not for every annotation.
             var here: JSONPointer { pointer.appending(member.key) }
             let key = member.key
-            if key.hasPrefix("x-") {
+            let kind = Self.keywordKinds[key]
+            if kind == nil, key.hasPrefix("x-") {
                 // Extensions are someone else's data: not carried over, so a `$ref` inside one is
                 // neither rewritten nor checked.
                 continue
-            } else if key == "$ref" {
+            } else if kind == .reference {
                 if let reference = member.value.stringValue,
                     let rewritten = rewrite(reference, at: here, log: &log)
                 {
                     result[key] = .string(rewritten)
                 }
-            } else if key == "xml" {
+            } else if kind == .xml {
                 log.warn("XML object is not mapped (Conform checks JSON bodies)", at: here)
             } else if key == "items", case .array(let elements) = member.value {
                 result["prefixItems"] = .array(convertEach(elements, at: here, inlining: inlining, log: &log))
-            } else if Self.singleSchemaKeywords.contains(key) {
+            } else if kind == .singleSchema {
                 result[key] = convert(member.value, at: here, inlining: inlining, log: &log)
-            } else if Self.schemaMapKeywords.contains(key), case .object(let written) = member.value {
+            } else if kind == .schemaMap, case .object(let written) = member.value {
                 let (map, mapPointer) = referencedMap(written, keyword: key, at: here, log: &log)
                 var converted = JSONObject()
+                converted.reserveCapacity(map.count)
                 for entry in map.members {
                     converted[entry.key] = convert(
                         entry.value, at: mapPointer.appending(entry.key), inlining: inlining, log: &log)
                 }
                 result[key] = .object(converted)
-            } else if Self.schemaArrayKeywords.contains(key), case .array(let elements) = member.value {
+            } else if kind == .schemaArray, case .array(let elements) = member.value {
                 result[key] = .array(convertEach(elements, at: here, inlining: inlining, log: &log))
-            } else if key == "type", let reading = SchemaTypeAlias.reading(member.value) {
+            } else if kind == .type, let reading = SchemaTypeAlias.reading(member.value) {
                 result[key] = reading.type
                 let addsFormat = reading.format != nil && object["format"] == nil
                 if addsFormat, let format = reading.format { result["format"] = .string(format) }

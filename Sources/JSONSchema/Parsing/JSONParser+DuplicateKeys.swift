@@ -15,7 +15,7 @@ extension JSONParser {
         if count < 16 {
             let length = key.utf8.count
             for offset in base..<memberStack.count where keyStartStack[offset].length == length {
-                if memberStack[offset].key.utf8.elementsEqual(key.utf8) {
+                if MemberLookup.sameKey(memberStack[offset].key, key) {
                     earlier = offset
                     break
                 }
@@ -28,11 +28,11 @@ extension JSONParser {
                 seen = built
             }
             if let found = seen?[key] {
-                if memberStack[found].key.utf8.elementsEqual(key.utf8) {
+                if MemberLookup.sameKey(memberStack[found].key, key) {
                     earlier = found
                 } else {
                     // `String` equality matched a canonically equivalent but different spelling.
-                    earlier = memberStack[base...].firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+                    earlier = memberStack[base...].firstIndex { MemberLookup.sameKey($0.key, key) }
                 }
             }
             if earlier == nil { seen?[key] = memberStack.count }

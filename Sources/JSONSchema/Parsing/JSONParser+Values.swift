@@ -6,10 +6,11 @@ extension JSONParser {
         parsing: while true {
             guard var value = try openValue() else { continue }
             // `value` is complete: it joins the innermost open container, which may complete too.
-            while let frame = frames.last {
+            // The frame is read in place: a copy would retain and release its key for every value.
+            while !frames.isEmpty {
                 if options.recordsPositions { places.removeLast() }
                 skipWhitespace()
-                let closed = try frame.isObject ? addMember(value, to: frame) : addElement(value, to: frame)
+                let closed = try frames[frames.count - 1].isObject ? addMember(value) : addElement(value)
                 guard let closed else { continue parsing }
                 value = closed
             }
@@ -62,13 +63,14 @@ extension JSONParser {
 
     /// Adds a member's value to the innermost object: nil when another member follows, else the
     /// finished object.
-    private mutating func addMember(_ value: JSONValue, to frame: Frame) throws(JSONParseError) -> JSONValue?
-    {
-        if let earlier = frame.earlier {
+    private mutating func addMember(_ value: JSONValue) throws(JSONParseError) -> JSONValue? {
+        let last = frames.count - 1
+        if let earlier = frames[last].earlier {
             memberStack[earlier].value = value
         } else {
-            memberStack.append((frame.key, value))
-            keyStartStack.append((frame.keyStart, frame.key.utf8.count))
+            let key = frames[last].key
+            memberStack.append((key, value))
+            keyStartStack.append((frames[last].keyStart, key.utf8.count))
         }
         guard index < bytes.count else {
             throw error(.unexpectedEnd(expected: "',' or '}'"), at: index)
@@ -81,10 +83,10 @@ extension JSONParser {
         case UInt8(ascii: "}"):
             index += 1
             depth -= 1
-            frames.removeLast()
-            let members = Self.exactCopy(of: memberStack[frame.base...])
-            memberStack.removeSubrange(frame.base...)
-            keyStartStack.removeSubrange(frame.base...)
+            let base = frames.removeLast().base
+            let members = Self.exactCopy(of: memberStack[base...])
+            memberStack.removeSubrange(base...)
+            keyStartStack.removeSubrange(base...)
             return .object(JSONObject(uniqueMembers: members))
         default:
             throw error(
@@ -96,8 +98,8 @@ extension JSONParser {
 
     /// Adds an element to the innermost array: nil when another element follows, else the
     /// finished array.
-    private mutating func addElement(_ value: JSONValue, to frame: Frame) throws(JSONParseError) -> JSONValue?
-    {
+    private mutating func addElement(_ value: JSONValue) throws(JSONParseError) -> JSONValue? {
+        let base = frames[frames.count - 1].base
         elementStack.append(value)
         guard index < bytes.count else {
             throw error(.unexpectedEnd(expected: "',' or ']'"), at: index)
@@ -106,14 +108,14 @@ extension JSONParser {
         case UInt8(ascii: ","):
             index += 1
             skipWhitespace()
-            if options.recordsPositions { enterPlace(String(elementStack.count - frame.base)) }
+            if options.recordsPositions { enterPlace(String(elementStack.count - base)) }
             return nil
         case UInt8(ascii: "]"):
             index += 1
             depth -= 1
             frames.removeLast()
-            let elements = Self.exactCopy(of: elementStack[frame.base...])
-            elementStack.removeSubrange(frame.base...)
+            let elements = Self.exactCopy(of: elementStack[base...])
+            elementStack.removeSubrange(base...)
             return .array(elements)
         default:
             throw error(

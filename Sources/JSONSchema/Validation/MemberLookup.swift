@@ -1,6 +1,7 @@
 import Glibc
 
-/// Fast, exact member lookup for the validator's hot path.
+/// Fast, exact member lookup for the validator's hot path, and the one comparison of keys and
+/// strings (`JSONObject`, `JSONValue` equality, the parser's and the YAML reader's duplicate keys).
 ///
 /// JSON compares keys by code points, not by Unicode canonical equivalence, so keys are compared
 /// byte for byte; `memcmp` on the contiguous UTF-8 of native strings is much faster than walking

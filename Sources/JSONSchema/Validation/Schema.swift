@@ -43,6 +43,19 @@ public struct Schema: Sendable {
         }
     }
 
+    /// Whether `instance` is valid, for a caller that already runs on a ``LargeStack`` thread (the
+    /// contract loader): the instance is not measured first, which for a large document costs a
+    /// walk of nearly all of it.
+    package func isValidOnLargeStack(_ instance: JSONValue) -> Bool {
+        evaluate(instance, verbose: false).isValid
+    }
+
+    /// Every error of `instance`, for a caller that already runs on a ``LargeStack`` thread; see
+    /// ``isValidOnLargeStack(_:)``.
+    package func validateOnLargeStack(_ instance: JSONValue) -> ValidationResult {
+        evaluate(instance)
+    }
+
     /// The evaluator's verdict, on the caller's stack: for callers that already know the depth.
     func evaluate(_ instance: JSONValue, verbose: Bool = true) -> ValidationResult {
         var evaluator = Evaluator(program: program, verbose: verbose)

@@ -25,6 +25,12 @@ public struct JSONObject: Sendable {
         if members.count > Self.indexThreshold { rebuildIndex() }
     }
 
+    /// Room for `count` members, for a caller that builds an object member by member and knows
+    /// about how many it will hold.
+    public mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
@@ -33,8 +39,7 @@ public struct JSONObject: Sendable {
     /// The position of `key` in `members`.
     public func position(of key: String) -> Int? {
         if let index { return index[key] }
-        let length = key.utf8.count
-        return members.firstIndex { $0.key.utf8.count == length && $0.key.utf8.elementsEqual(key.utf8) }
+        return members.firstIndex { MemberLookup.sameKey($0.key, key) }
     }
 
     public subscript(key: String) -> JSONValue? {

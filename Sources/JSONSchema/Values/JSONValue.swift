@@ -166,7 +166,7 @@ extension JSONValue: Hashable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)):
-            return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+            return MemberLookup.sameKey(a, b)
         case (.array, .array), (.object, .object): return nil
         default: return false
         }

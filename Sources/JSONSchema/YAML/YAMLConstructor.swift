@@ -141,9 +141,7 @@ struct YAMLConstructor {
         /// `members` holds the keys inserted so far, in order (`positions` runs parallel to it).
         func position(of key: String, in members: [JSONObject.Member]) -> SourcePosition? {
             if let index { return index[key].map { positions[$0] } }
-            let length = key.utf8.count
-            for (offset, member) in members.enumerated()
-            where member.key.utf8.count == length && member.key.utf8.elementsEqual(key.utf8) {
+            for (offset, member) in members.enumerated() where MemberLookup.sameKey(member.key, key) {
                 return positions[offset]
             }
             return nil
