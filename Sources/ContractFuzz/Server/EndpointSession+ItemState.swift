@@ -32,8 +32,11 @@ extension EndpointSession {
         }
         let names = endpoint.path.parameterNames
         let current = names.map { request.draft.path[$0] }
+        // An empty segment is another route (Prefect's `/concurrency_limits/tag/` answers 404 to
+        // anything), not an item: only the root folder of `containers` is tried with one.
         let others = knownItems(live).filter { item in
-            names.map { item[$0] } != current && names.allSatisfy { item[$0] != nil }
+            names.map { item[$0] } != current
+                && names.allSatisfy { item[$0] != nil && item[$0] != .string("") }
         }
         let containers = containers(live).filter { item in
             names.map { item[$0] } != current && names.allSatisfy { item[$0] != nil }
@@ -46,11 +49,6 @@ extension EndpointSession {
                 auth: fuzzer.contract.auth)
             let answer = await fuzzer.perform(record, deadline: deadline).result
             progress.sent[request.intent.check, default: 0] += 1
-            // Accepted means a success: a 404 there (Prefect's `/concurrency_limits/tag/` routes
-            // nowhere) says nothing of what the server makes of the request.
-            guard case .success(let response) = answer, (200..<300).contains(response.status) else {
-                continue
-            }
             let again = judge.findings(for: moved, record: record, answer: answer)
             if !again.contains(where: { $0.check == .positiveDataAcceptance }) { return record }
         }
@@ -104,8 +102,8 @@ extension EndpointSession {
     }
 
     /// The items the path may name: those of its resource, else (a path no resource model
-    /// explains, Jupyter's `/api/contents/{path}`) the non-empty texts answers gave under the name
-    /// of its one placeholder, latest first.
+    /// explains, Jupyter's `/api/contents/{path}`) the texts answers gave under the name of its
+    /// one placeholder, latest first.
     private func knownItems(_ live: LiveValues) -> [LiveValues.Address] {
         if let resource = fuzzer.model.item(endpoint.path) ?? fuzzer.model.collection(endpoint.path) {
             let owner =
@@ -116,10 +114,6 @@ extension EndpointSession {
         guard let name = endpoint.path.parameterNames.first, endpoint.path.parameterNames.count == 1 else {
             return []
         }
-        // An empty segment is another route (`/tags/`), not an item.
-        return live.seenValues(named: [name]).filter { ($0.stringValue ?? "").isEmpty == false }.reversed()
-            .map {
-                [name: $0]
-            }
+        return live.seenValues(named: [name]).filter { $0.stringValue != nil }.reversed().map { [name: $0] }
     }
 }
