@@ -56,8 +56,8 @@ extension EndpointSession {
     }
 
     /// Whether the same request, naming a made-up item in plain letters and digits instead of
-    /// unusual text, succeeds (or, for a read, finds nothing there): then the text decided, not an item's state, and the refusal
-    /// stands as valid data rejected.
+    /// unusual text, succeeds (or, for a read, finds nothing there): then the text decided, not an
+    /// item's state, and the refusal stands as valid data rejected.
     private func plainMadeUpItemAccepted(
         _ request: FuzzRequest, judge: FuzzJudge, live: LiveValues, progress: inout Progress
     ) async -> Bool {

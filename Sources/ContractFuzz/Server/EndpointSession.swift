@@ -43,7 +43,8 @@ struct EndpointSession {
         var stoppedEarly = false
         /// The status of the last request sent, nil when it got no answer or was not sent.
         var lastStatus: Int?
-        /// Refusals at a made-up item tried again with a plain text (``FuzzCaseGenerator/withPlainMadeUpItem(_:random:)``).
+        /// Refusals at a made-up item tried again with a plain text
+        /// (``FuzzCaseGenerator/withPlainMadeUpItem(_:random:)``).
         var plainItemTries = 0
         var answered = false
         var unreachable: TransportError?
