@@ -172,18 +172,20 @@ struct ItemTextTests {
 
     @Test("a refusal is not the item's state because an empty segment, another route, answered 404")
     func emptySegmentIsNoItem() async throws {
-        let run = try await LoopbackFuzz.run(
-            Self.tags, stateless: false, handler: Self.tagServer(checksVersion: true, plainTagsOnly: false))
-        #expect(
-            run.findings.contains { $0.check == .positiveDataAcceptance && $0.status == 400 },
-            "\(run.described)\n\(run.seen.joined(separator: "\n"))")
+        try await Self.expectRefusalReported(by: Self.tagServer(checksVersion: true, plainTagsOnly: false))
     }
 
     @Test(
         "a read of a made-up unusual tag refused where a plain made-up one is not found: valid data refused")
     func unusualReadRefused() async throws {
-        let run = try await LoopbackFuzz.run(
-            Self.tags, stateless: false, handler: Self.tagServer(checksVersion: false, plainTagsOnly: true))
+        try await Self.expectRefusalReported(by: Self.tagServer(checksVersion: false, plainTagsOnly: true))
+    }
+
+    /// Fuzzes `tags` against `handler` and expects a valid request's 400 among the findings.
+    static func expectRefusalReported(by handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse)
+        async throws
+    {
+        let run = try await LoopbackFuzz.run(Self.tags, stateless: false, handler: handler)
         #expect(
             run.findings.contains { $0.check == .positiveDataAcceptance && $0.status == 400 },
             "\(run.described)\n\(run.seen.joined(separator: "\n"))")
